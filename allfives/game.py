@@ -1,0 +1,336 @@
+"""Rounds and games: dealing, legal moves, applying moves, scoring, winning.
+
+``Round`` is the fast, mutable state of one round (bots copy it to simulate);
+``Game`` strings rounds together into a match and speaks text moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .layout import Layout
+from .moves import DRAW, LEAD, PASS, Move, move_text, parse_move, play_move
+from .rules import Rules
+from .scoring import RoundEnd, round_end
+from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, mask_of, pips_of
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow now; the message says why."""
+
+
+class Round:
+    """One round in progress. Scores are the game's running scores per side.
+
+    ``end`` is None while the round runs, then ``"domino"``, ``"blocked"`` or
+    ``"target"`` (a side reached the target during play: no round-end scoring).
+    ``history`` holds ``(seat, move, points)`` for every move made.
+    """
+
+    __slots__ = ("rules", "players", "side_of", "divisor", "target", "hands", "dealt",
+                 "boneyard", "bone_pos", "layout", "starter", "turn", "scores", "history",
+                 "end", "went_out", "result", "winner")
+
+    def __init__(self, rules: Rules, hands: list[int], boneyard: list[int], starter: int,
+                 scores: list[int] | None = None) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
+        self.divisor = rules.divisor
+        self.target = rules.target
+        self.hands = list(hands)  # tile masks, one per seat
+        self.dealt = tuple(hands)
+        self.boneyard = list(boneyard)
+        self.bone_pos = 0  # boneyard[bone_pos:] is still face down
+        self.layout = Layout(rules.spinners, rules.live_joins)
+        self.starter = starter
+        self.turn = starter
+        self.scores = list(scores) if scores is not None else [0] * rules.sides
+        self.history: list[tuple[int, Move, int]] = []
+        self.end: str | None = None
+        self.went_out: int | None = None
+        self.result: RoundEnd | None = None  # round-end scoring, once scored
+        self.winner: int | None = None  # the side that won the game, if it ended
+
+    def copy(self) -> Round:
+        """An independent copy, for simulations."""
+        new = Round.__new__(Round)
+        for name in ("rules", "players", "side_of", "divisor", "target", "dealt", "bone_pos",
+                     "starter", "turn", "end", "went_out", "result", "winner"):
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.boneyard = self.boneyard[:]
+        new.layout = self.layout.copy()
+        new.scores = self.scores[:]
+        new.history = self.history[:]
+        return new
+
+    # -- queries -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def boneyard_left(self) -> int:
+        return len(self.boneyard) - self.bone_pos
+
+    def can_play(self, seat: int) -> bool:
+        if not self.layout.placements:
+            return bool(self.hands[seat])
+        return bool(self.hands[seat] & PLAYABLE[self.layout.open_values])
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the player to move may make (empty once the round is over)."""
+        if self.end is not None:
+            return []
+        hand = self.hands[self.turn]
+        layout = self.layout
+        if not layout.placements or hand & PLAYABLE[layout.open_values]:
+            return layout.plays(hand)
+        if self.bone_pos < len(self.boneyard):
+            return [DRAW]
+        return [PASS]
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None if ``move`` is legal now, else a sentence saying why not."""
+        if self.end is not None:
+            return f"the round is over ({self.end})"
+        seat = self.turn
+        hand = self.hands[seat]
+        can_play = self.can_play(seat)
+        if move == DRAW:
+            if can_play:
+                return f"seat {seat} may not draw: they can play"
+            if self.bone_pos >= len(self.boneyard):
+                return "the boneyard is empty"
+            return None
+        if move == PASS:
+            if can_play:
+                return f"seat {seat} may not pass: they can play"
+            if self.bone_pos < len(self.boneyard):
+                return f"seat {seat} may not pass: they must draw"
+            return None
+        tile, on = move >> 5, (move & 31) - 1
+        if not 0 <= tile < TILE_COUNT or not LEAD <= on < TILE_COUNT:
+            return "not a move"
+        if not hand >> tile & 1:
+            return f"seat {seat} does not hold {NAMES[tile]}"
+        layout = self.layout
+        if on == LEAD:
+            return "the round is already led: name the tile it joins" if layout.placements else None
+        if not layout.placements:
+            return f"the first tile is led on its own (write just {NAMES[tile]})"
+        if not any(t == on for t, _ in layout.placements):
+            return f"{NAMES[on]} is not on the table"
+        if layout.joint(tile, on) < 0:
+            return f"{NAMES[tile]} does not fit an open end of {NAMES[on]}"
+        return None
+
+    def points_for(self, move: Move) -> int:
+        """The points a play would score now, without making it."""
+        if move < 0:
+            return 0
+        count = self.layout.count_after(move >> 5, (move & 31) - 1)
+        return count // self.divisor if count and count % 5 == 0 else 0
+
+    def pips(self) -> list[int]:
+        return [pips_of(h) for h in self.hands]
+
+    # -- making moves ------------------------------------------------------
+
+    def apply(self, move: Move) -> int:
+        """Make a move after checking it; raise IllegalMoveError if not legal."""
+        why = self.why_illegal(move)
+        if why is not None:
+            raise IllegalMoveError(why)
+        return self.play(move)
+
+    def play(self, move: Move) -> int:
+        """Make a legal move (unchecked: the fast path) and return its points."""
+        seat = self.turn
+        if move == DRAW:
+            tile = self.boneyard[self.bone_pos]
+            self.bone_pos += 1
+            self.hands[seat] |= 1 << tile
+            self.history.append((seat, DRAW, 0))
+            if self.bone_pos == len(self.boneyard) and not (
+                    1 << tile & PLAYABLE[self.layout.open_values]):
+                self._end_if_blocked()
+            return 0
+        if move == PASS:
+            self.history.append((seat, PASS, 0))
+            self.turn = seat + 1 if seat + 1 < self.players else 0
+            return 0
+        tile = move >> 5
+        self.hands[seat] &= ~(1 << tile)
+        count = self.layout.place(tile, (move & 31) - 1)
+        points = 0
+        if count and count % 5 == 0:
+            points = count // self.divisor
+            side = self.side_of[seat]
+            self.scores[side] += points
+            if self.scores[side] >= self.target:
+                self.history.append((seat, move, points))
+                self.end = "target"
+                self.winner = side
+                return points
+        self.history.append((seat, move, points))
+        if not self.hands[seat]:
+            self.went_out = seat
+            self._finish("domino")
+        else:
+            self.turn = seat + 1 if seat + 1 < self.players else 0
+            if self.bone_pos == len(self.boneyard):
+                self._end_if_blocked()
+        return points
+
+    def _end_if_blocked(self) -> None:
+        playable = PLAYABLE[self.layout.open_values]
+        for hand in self.hands:
+            if hand & playable:
+                return
+        self._finish("blocked")
+
+    def _finish(self, end: str) -> None:
+        self.end = end
+        result = round_end(self.rules, self.pips(), self.went_out)
+        self.result = result
+        lifted = []
+        for side, pts in enumerate(result.points):
+            self.scores[side] += pts
+            if pts > 0 and self.scores[side] >= self.target:
+                lifted.append(side)
+        if lifted:
+            best = max(self.scores[s] for s in lifted)
+            leaders = [s for s in lifted if self.scores[s] == best]
+            if len(leaders) == 1:  # an exact tie plays on
+                self.winner = leaders[0]
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What one move did, for the UI and logs."""
+
+    seat: int
+    move: str
+    points: int
+    drawn: str | None = None  # the tile drawn (only the mover may see it)
+    round_over: bool = False
+    end: str | None = None
+    went_out: int | None = None
+    round_end: RoundEnd | None = None
+    game_over: bool = False
+    winner: int | None = None
+
+
+def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[int], list[int], int]:
+    """Round ``index``'s deal from a game seed: hands (masks), boneyard, random starter.
+
+    Each round has its own generator, so a saved game resumes with the same deals.
+    """
+    rng = random.Random(f"allfives:{seed}:{index}")
+    tiles = list(range(TILE_COUNT))
+    rng.shuffle(tiles)
+    n, size = rules.players, rules.hand_size
+    hands = [mask_of(tiles[i * size:(i + 1) * size]) for i in range(n)]
+    return hands, tiles[n * size:], rng.randrange(n)
+
+
+class Game:
+    """A match: rounds until a side reaches the target.
+
+    >>> g = Game(Rules.make("standard"), seed=7)
+    >>> g.round.turn, len(g.legal_moves())
+    (1, 9)
+    """
+
+    def __init__(self, rules: Rules, seed: int | str | None = None, *, deal_first: bool = True):
+        self.rules = rules
+        self.seed = seed if seed is not None else random.randrange(1 << 32)
+        self.rounds: list[Round] = []
+        if deal_first:
+            self.next_round()
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.round.scores) if self.rounds else [0] * self.rules.sides
+
+    @property
+    def winner(self) -> int | None:
+        return self.round.winner if self.rounds else None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def required_starter(self) -> int | None:
+        """The seat that must start the next round, or None if it is open (random)."""
+        if not self.rounds or self.round.end == "blocked":
+            return None
+        return self.round.went_out
+
+    # -- flow --------------------------------------------------------------
+
+    def start_round(self, hands: list[int], boneyard: list[int], starter: int) -> Round:
+        """Start a round with a given deal (used by records and tests)."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        if self.rounds and not self.round.over:
+            raise IllegalMoveError("the current round is not finished")
+        n = self.rules.players
+        if len(hands) != n or any(h.bit_count() != self.rules.hand_size for h in hands):
+            raise IllegalMoveError(f"each of the {n} hands must hold {self.rules.hand_size} tiles")
+        if sum(h.bit_count() for h in hands) + len(boneyard) != TILE_COUNT or \
+                mask_of(boneyard) | _union(hands) != ALL_TILES:
+            raise IllegalMoveError("the hands and boneyard must be exactly the 28 tiles")
+        if not (isinstance(starter, int) and 0 <= starter < n):
+            raise IllegalMoveError(f"the starter must be a seat from 0 to {n - 1}")
+        required = self.required_starter()
+        if required is not None and starter != required:
+            raise IllegalMoveError(
+                f"seat {required} went out last round and must start, not seat {starter}")
+        rnd = Round(self.rules, hands, boneyard, starter, self.scores)
+        self.rounds.append(rnd)
+        return rnd
+
+    def next_round(self) -> Round:
+        """Deal the next round from the seed."""
+        hands, boneyard, starter = deal(self.rules, self.seed, len(self.rounds))
+        required = self.required_starter()
+        return self.start_round(hands, boneyard, starter if required is None else required)
+
+    def legal_moves(self) -> list[str]:
+        return [move_text(m) for m in self.round.legal_moves()]
+
+    def apply(self, move: str | Move) -> MoveResult:
+        """Make a move given as text or int; raise IllegalMoveError (or ValueError
+        for unreadable text) if it cannot be made."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        m = parse_move(move) if isinstance(move, str) else move
+        rnd = self.round
+        seat = rnd.turn
+        drawn = NAMES[rnd.boneyard[rnd.bone_pos]] if m == DRAW and rnd.boneyard_left else None
+        points = rnd.apply(m)
+        return MoveResult(seat=seat, move=move_text(m), points=points, drawn=drawn,
+                          round_over=rnd.over, end=rnd.end, went_out=rnd.went_out,
+                          round_end=rnd.result, game_over=self.over, winner=self.winner)
+
+
+def _union(masks: list[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+__all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Round", "deal",
+           "play_move"]

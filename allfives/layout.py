@@ -1,0 +1,148 @@
+"""The table: a tree of placed tiles, its open ends and its count (RULES.md 5-6).
+
+The layout is updated incrementally: each placement adjusts the count and the
+per-value lists of open ends, so finding legal moves never rescans the table.
+"""
+
+from __future__ import annotations
+
+from .moves import LEAD, Move
+from .tiles import HIGH, IS_DOUBLE, LOW, NAMES, PLAYABLE
+
+
+class Layout:
+    """Mutable layout state. ``ends[v]`` lists the table tiles with an open
+    point showing ``v`` (each tile once); ``open_values`` is the 7-bit set of
+    values that have one; ``count`` is the sum of RULES.md section 6."""
+
+    __slots__ = ("spinners", "live_joins", "placements", "count", "ends", "open_values",
+                 "free", "joined", "spinner_tiles")
+
+    def __init__(self, spinners: str = "first", live_joins: int = 2) -> None:
+        self.spinners = spinners
+        self.live_joins = live_joins
+        self.placements: list[tuple[int, int]] = []  # (tile, on) in play order
+        self.count = 0
+        self.ends: list[list[int]] = [[] for _ in range(7)]
+        self.open_values = 0
+        self.free = [0] * 28  # open points left on each placed double
+        self.joined = [0] * 28  # tiles joined to each placed tile
+        self.spinner_tiles: list[int] = []
+
+    def copy(self) -> Layout:
+        new = Layout.__new__(Layout)
+        new.spinners = self.spinners
+        new.live_joins = self.live_joins
+        new.placements = self.placements[:]
+        new.count = self.count
+        new.ends = [e[:] for e in self.ends]
+        new.open_values = self.open_values
+        new.free = self.free[:]
+        new.joined = self.joined[:]
+        new.spinner_tiles = self.spinner_tiles[:]
+        return new
+
+    def _open(self, v: int, t: int) -> None:
+        self.ends[v].append(t)
+        self.open_values |= 1 << v
+
+    def joint(self, tile: int, on: int) -> int:
+        """The value at which ``tile`` would join ``on``, or -1 if it cannot."""
+        if on == LEAD:
+            return -1 if self.placements else 0
+        for v in (LOW[tile], HIGH[tile]):
+            if on in self.ends[v]:
+                return v
+        return -1
+
+    def plays(self, hand: int) -> list[Move]:
+        """Every play the tiles in ``hand`` (a mask) can make: leads on an empty
+        table, else one move per (tile, open table tile) pair."""
+        if not self.placements:
+            moves = []
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                moves.append((low.bit_length() - 1) << 5)
+            return moves
+        playable = hand & PLAYABLE[self.open_values]
+        ends = self.ends
+        moves = []
+        while playable:
+            low = playable & -playable
+            playable ^= low
+            t = low.bit_length() - 1
+            a = LOW[t]
+            b = HIGH[t]
+            for on in ends[a]:
+                moves.append(t << 5 | (on + 1))
+            if b != a:
+                for on in ends[b]:
+                    moves.append(t << 5 | (on + 1))
+        return moves
+
+    def count_after(self, tile: int, on: int) -> int:
+        """The count the layout would have after placing ``tile`` on ``on``
+        (a legal placement), without changing anything."""
+        a = LOW[tile]
+        b = HIGH[tile]
+        if on == LEAD:
+            return a + b
+        v = a if on in self.ends[a] else b
+        count = self.count
+        if not IS_DOUBLE[on]:
+            count -= v  # the end showing v is covered
+        elif on in self.spinner_tiles:
+            if self.joined[on] + 1 == self.live_joins:
+                count -= v + v  # the spinner stops counting
+        elif self.free[on] == 1:
+            count -= v + v  # the double is no longer exposed
+        if a == b:
+            return count + a + a
+        return count + (b if v == a else a)
+
+    def place(self, tile: int, on: int) -> int:
+        """Place a tile (legality already checked); return the new count."""
+        count = self.count_after(tile, on)
+        self.count = count
+        self.placements.append((tile, on))
+        a = LOW[tile]
+        b = HIGH[tile]
+        if on == LEAD:
+            if a == b:
+                spinner = self.spinners != "none"
+                if spinner:
+                    self.spinner_tiles.append(tile)
+                self.free[tile] = 4 if spinner else 2
+            else:
+                self._open(b, tile)
+            self._open(a, tile)
+            return count
+        ends = self.ends
+        v = a if on in ends[a] else b  # the joint: the half of `tile` that `on` shows
+        self.joined[on] += 1
+        if IS_DOUBLE[on]:
+            self.free[on] -= 1
+            closed = self.free[on] == 0
+        else:
+            closed = True
+        if closed:
+            ends[v].remove(on)
+            if not ends[v]:
+                self.open_values &= ~(1 << v)
+        self.joined[tile] = 1
+        if a == b:
+            spinner = self.spinners == "all" or (
+                self.spinners == "first" and not self.spinner_tiles)
+            if spinner:
+                self.spinner_tiles.append(tile)
+            self.free[tile] = 3 if spinner else 1
+            self._open(a, tile)
+        else:
+            self._open(b if v == a else a, tile)
+        return count
+
+    def describe(self) -> str:
+        """The placements as move text, e.g. ``5-5 0-5>5-5``."""
+        return " ".join(NAMES[t] if on == LEAD else f"{NAMES[t]}>{NAMES[on]}"
+                        for t, on in self.placements)

@@ -1,0 +1,158 @@
+"""Rule options and the six presets of RULES.md section 8."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+SPINNERS = ("none", "first", "all")
+SPINNER_COUNTS = ("until_sides", "until_closed")
+ROUND_ENDS = ("subtract", "winner_takes", "blocked_bonus")
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played, with a message for people."""
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    description: str
+    hand_sizes: tuple[int, int, int]  # for 2, 3, 4 players
+    targets: tuple[int, int, int]
+    spinners: str = "first"
+    spinner_counts: str = "until_sides"
+    round_end: str = "subtract"
+    divisor: int = 1
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("standard", "The classic: one spinner, hands subtracted at round end.",
+               (9, 7, 5), (250, 200, 200)),
+        Preset("winner_takes", "Whoever goes out scores everyone else's pips.",
+               (9, 7, 5), (250, 200, 200), round_end="winner_takes"),
+        Preset("cribbage", "Every point divided by five, pegged to 61.",
+               (9, 7, 5), (61, 61, 61), divisor=5),
+        Preset("punt", "Dutch Punt Domino: the spinner counts until closed, a bonus for blocked rounds.",
+               (7, 5, 5), (250, 200, 200), spinner_counts="until_closed",
+               round_end="blocked_bonus"),
+        Preset("muggins", "No spinner: the line has just two ends.",
+               (9, 7, 5), (250, 200, 200), spinners="none"),
+        Preset("five_up", "Every double is a spinner.",
+               (9, 7, 5), (250, 200, 200), spinners="all"),
+    )
+}
+
+# Hand sizes the sources name, per player count, for set-up dialogs.
+HAND_SIZE_CHOICES: dict[int, tuple[int, ...]] = {2: (5, 7, 9), 3: (5, 7, 9), 4: (5, 7)}
+
+OPTION_NAMES = ("players", "partnership", "hand_size", "spinners", "spinner_counts",
+                "round_end", "target", "divisor")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, validated rule set. Build it with ``Rules.make``."""
+
+    preset: str = "standard"
+    players: int = 2
+    partnership: bool = False
+    hand_size: int = 9
+    spinners: str = "first"
+    spinner_counts: str = "until_sides"
+    round_end: str = "subtract"
+    target: int = 250
+    divisor: int = 1
+
+    @classmethod
+    def make(cls, preset: str = "standard", **options: Any) -> Rules:
+        """The preset's rules for ``players`` (default 2), with options overridden."""
+        if preset not in PRESETS:
+            names = ", ".join(PRESETS)
+            raise RulesError(f"unknown preset {preset!r} (choose one of {names})")
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
+        p = PRESETS[preset]
+        players = options.get("players", 2)
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise RulesError(f"All Fives is for 2, 3 or 4 players, not {players!r}")
+        base = cls(
+            preset=preset,
+            players=players,
+            partnership=players == 4,
+            hand_size=p.hand_sizes[players - 2],
+            spinners=p.spinners,
+            spinner_counts=p.spinner_counts,
+            round_end=p.round_end,
+            target=p.targets[players - 2],
+            divisor=p.divisor,
+        )
+        rules = replace(base, **{k: v for k, v in options.items() if v is not None})
+        rules.validate()
+        return rules
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from a record's ``{"preset": ..., option: value, ...}``."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object like {\"preset\": \"standard\", \"players\": 2}")
+        options = dict(data)
+        preset = options.pop("preset", "standard")
+        return cls.make(preset, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset name plus every option that differs from it (and players)."""
+        base = Rules.make(self.preset, players=self.players)
+        out: dict[str, Any] = {"preset": self.preset, "players": self.players}
+        for f in fields(self):
+            if f.name not in out and getattr(self, f.name) != getattr(base, f.name):
+                out[f.name] = getattr(self, f.name)
+        return out
+
+    def validate(self) -> None:
+        def is_int(x: object) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        if not is_int(self.players) or not 2 <= self.players <= 4:
+            raise RulesError(f"All Fives is for 2, 3 or 4 players, not {self.players!r}")
+        if not isinstance(self.partnership, bool):
+            raise RulesError("partnership must be true or false")
+        if self.partnership and self.players != 4:
+            raise RulesError(f"partnerships need 4 players, not {self.players}")
+        most = 28 // self.players
+        if not is_int(self.hand_size) or not 1 <= self.hand_size <= most:
+            raise RulesError(
+                f"hand size {self.hand_size!r} does not fit: {self.players} players "
+                f"can hold 1 to {most} tiles each")
+        if self.spinners not in SPINNERS:
+            raise RulesError(f"spinners must be one of {', '.join(SPINNERS)}, not {self.spinners!r}")
+        if self.spinner_counts not in SPINNER_COUNTS:
+            raise RulesError(f"spinner_counts must be one of {', '.join(SPINNER_COUNTS)}, "
+                             f"not {self.spinner_counts!r}")
+        if self.round_end not in ROUND_ENDS:
+            raise RulesError(f"round_end must be one of {', '.join(ROUND_ENDS)}, "
+                             f"not {self.round_end!r}")
+        if not is_int(self.target) or self.target < 1:
+            raise RulesError(f"target must be a positive whole number, not {self.target!r}")
+        if self.divisor not in (1, 5) or not is_int(self.divisor):
+            raise RulesError(f"divisor must be 1 or 5, not {self.divisor!r}")
+        if self.divisor == 5 and self.round_end == "blocked_bonus":
+            raise RulesError("divisor 5 combines with subtract and winner_takes only")
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partnership else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return (side, side + 2) if self.partnership else (side,)
+
+    @property
+    def live_joins(self) -> int:
+        """A spinner counts while fewer than this many tiles are joined to it."""
+        return 2 if self.spinner_counts == "until_sides" else 4

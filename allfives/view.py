@@ -1,0 +1,104 @@
+"""What one seat may know: the ``PlayerView`` bots and the UI decide from.
+
+It holds the seat's own hand and everything public (the table, every move
+made this round with draws shown as ``draw`` only, tile counts, boneyard
+size, scores), never another hand or the boneyard order. It turns into
+JSON-like data and back, because it crosses into a Web Worker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Round
+from .layout import Layout
+from .moves import DRAW, PASS, Move, move_text, parse_move
+from .rules import Rules
+from .tiles import ALL_TILES, PLAYABLE, mask_of, parse_tile, tile_name, tiles_of
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    rules: Rules
+    seat: int
+    hand: tuple[int, ...]  # tile ids, lowest first
+    history: tuple[tuple[int, Move, int], ...]  # (seat, move, points) this round
+    hand_counts: tuple[int, ...]
+    boneyard_left: int
+    turn: int
+    starter: int
+    scores: tuple[int, ...]
+
+    @classmethod
+    def of(cls, rnd: Round, seat: int) -> PlayerView:
+        return cls(
+            rules=rnd.rules,
+            seat=seat,
+            hand=tuple(tiles_of(rnd.hands[seat])),
+            history=tuple(rnd.history),
+            hand_counts=tuple(h.bit_count() for h in rnd.hands),
+            boneyard_left=rnd.boneyard_left,
+            turn=rnd.turn,
+            starter=rnd.starter,
+            scores=tuple(rnd.scores),
+        )
+
+    # -- derived knowledge -------------------------------------------------
+
+    @property
+    def hand_mask(self) -> int:
+        return mask_of(self.hand)
+
+    @property
+    def placements(self) -> list[tuple[int, int]]:
+        return [(m >> 5, (m & 31) - 1) for _, m, _ in self.history if m >= 0]
+
+    def layout(self) -> Layout:
+        layout = Layout(self.rules.spinners, self.rules.live_joins)
+        for tile, on in self.placements:
+            layout.place(tile, on)
+        return layout
+
+    def unseen(self) -> int:
+        """Mask of the tiles this seat has not seen: other hands and the boneyard."""
+        return ALL_TILES & ~self.hand_mask & ~mask_of(t for t, _ in self.placements)
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves if it is to move, else []."""
+        if self.turn != self.seat:
+            return []
+        layout = self.layout()
+        hand = self.hand_mask
+        if not layout.placements or hand & PLAYABLE[layout.open_values]:
+            return layout.plays(hand)
+        return [DRAW] if self.boneyard_left else [PASS]
+
+    # -- JSON --------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "hand": [tile_name(t) for t in self.hand],
+            "history": [[s, move_text(m), p] for s, m, p in self.history],
+            "hand_counts": list(self.hand_counts),
+            "boneyard_left": self.boneyard_left,
+            "turn": self.turn,
+            "starter": self.starter,
+            "scores": list(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayerView:
+        return cls(
+            rules=Rules.from_dict(data["rules"]),
+            seat=int(data["seat"]),
+            hand=tuple(sorted(parse_tile(t) for t in data["hand"])),
+            history=tuple((int(s), parse_move(m), int(p)) for s, m, p in data["history"]),
+            hand_counts=tuple(int(c) for c in data["hand_counts"]),
+            boneyard_left=int(data["boneyard_left"]),
+            turn=int(data["turn"]),
+            starter=int(data["starter"]),
+            scores=tuple(int(s) for s in data["scores"]),
+        )
