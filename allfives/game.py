@@ -53,6 +53,21 @@ class Round:
         self.result: RoundEnd | None = None  # round-end scoring, once scored
         self.winner: int | None = None  # the side that won the game, if it ended
 
+    @classmethod
+    def from_position(cls, rules: Rules, hands: list[int], boneyard: list[int], starter: int,
+                      scores: list[int], history: list[tuple[int, Move, int]],
+                      turn: int) -> Round:
+        """A round in mid-play: current hands (masks), the face-down boneyard in
+        draw order, and the public history so far (its plays rebuild the table).
+        Bots use this to simulate from a guess at the hidden tiles."""
+        rnd = cls(rules, hands, boneyard, starter, scores)
+        for _, move, _ in history:
+            if move >= 0:
+                rnd.layout.place(move >> 5, (move & 31) - 1)
+        rnd.history = list(history)
+        rnd.turn = turn
+        return rnd
+
     def copy(self) -> Round:
         """An independent copy, for simulations."""
         new = Round.__new__(Round)

@@ -23,6 +23,12 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "greedy": GreedyBot,
 }
 
+# One sentence per bot, for set-up dialogs and help texts.
+DESCRIPTIONS: dict[str, str] = {
+    "random": "Plays any legal move at random.",
+    "greedy": "Always takes the most points it can score right now.",
+}
+
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:
     if name not in BOTS:

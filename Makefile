@@ -1,0 +1,32 @@
+# Two entry points, each doing all its own set-up on a fresh machine:
+#   make play   serve the game on 127.0.0.1 and print its address
+#   make test   run every test (engine, CLI, browser)
+PYTHON ?= python3
+VENV := .venv
+PORT ?= 8000
+
+.PHONY: play test vendor venv chromium
+
+play: vendor
+	$(PYTHON) -m allfives serve --port $(PORT)
+
+test: vendor venv chromium
+	$(VENV)/bin/python -m pytest -q
+
+# PyScript and Pyodide, pinned in package-lock.json, copied into static/vendor/.
+vendor: node_modules/.package-lock.json
+	$(PYTHON) scripts/vendor.py
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+venv: $(VENV)/.ready
+
+$(VENV)/.ready: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r requirements-dev.txt
+	touch $@
+
+# Debian's Chromium drives the browser tests (Playwright cannot download one here).
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
