@@ -8,7 +8,10 @@ from typing import Protocol
 
 from ..moves import Move
 from ..view import PlayerView
+from .easy import EasyBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
+from .hard import HardBot
 from .random_bot import RandomBot
 
 
@@ -20,13 +23,23 @@ class Bot(Protocol):
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
+    "medium": GreedyBot,
     "greedy": GreedyBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
 }
 
 # One sentence per bot, for set-up dialogs and help texts.
 DESCRIPTIONS: dict[str, str] = {
     "random": "Plays any legal move at random.",
-    "greedy": "Always takes the most points it can score right now.",
+    "easy": "A beginner: plays legal tiles and often misses the points on the table.",
+    "medium": "Always takes the most points it can score right now, shedding heavy tiles on ties.",
+    "greedy": "Always takes the most points it can score right now (the same player as medium).",
+    "hard": "Scores, but also denies you points, sheds heavy tiles in time and remembers "
+            "which numbers you lack.",
+    "expert": "Searches: imagines the hidden hands many ways, consistent with everything "
+              "it has seen, and plays each option out to the end of the round.",
 }
 
 
