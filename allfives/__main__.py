@@ -1,4 +1,4 @@
-"""Command line: ``python -m allfives replay FILE`` and ``tournament``."""
+"""Command line: ``python -m allfives replay FILE``, ``tournament`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ def _option(text: str) -> tuple[str, object]:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     options = dict(args.rule)
-    players = args.players or (4 if options.get("partnership") else len(args.bots))
+    two_sides = options.get("partnership") and len(args.bots) == 2
+    players = args.players or (4 if two_sides else len(args.bots))
     try:
         rules = Rules.make(args.preset, players=players, **options)
         seated = tournament.lineup(rules, args.bots)
@@ -52,6 +53,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                             Path(args.records) if args.records else None)
     print(json.dumps(result) if args.json else tournament.format_table(result))
     return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from . import serve
+    return serve.run(args.port)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--records", metavar="DIR", help="write every game as a record here")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("serve", help="serve the browser game on 127.0.0.1 and print its address")
+    p.add_argument("--port", type=int, default=8000, help="default 8000; 0 picks a free port")
+    p.set_defaults(func=cmd_serve)
 
     args = parser.parse_args(argv)
     return args.func(args)

@@ -1,0 +1,42 @@
+"""Shared helpers: write tiles and moves as text in tests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from allfives.game import Round  # noqa: E402
+from allfives.moves import parse_move  # noqa: E402
+from allfives.rules import Rules  # noqa: E402
+from allfives.tiles import NAMES, mask_of, parse_tile  # noqa: E402
+
+
+def tiles(*names: str) -> list[int]:
+    return [parse_tile(n) for n in names]
+
+
+def hand(*names: str) -> int:
+    return mask_of(tiles(*names))
+
+
+def make_round(rules: Rules, hands: list[list[str]], boneyard: list[str] = (),
+               starter: int = 0, scores: list[int] | None = None) -> Round:
+    """A round with exactly these hands and boneyard (not necessarily all 28 tiles)."""
+    return Round(rules, [hand(*h) for h in hands], tiles(*boneyard), starter, scores)
+
+
+def play(rnd: Round, *moves: str) -> list[int]:
+    """Apply checked moves; return the points each scored."""
+    return [rnd.apply(parse_move(m)) for m in moves]
+
+
+def full_deal(hands: list[list[str]], boneyard_first: list[str] = ()) -> tuple[list[list[str]], list[str]]:
+    """Hands as given; the boneyard starts with ``boneyard_first`` and holds every
+    other tile after it in id order, so together they are the 28 tiles."""
+    used = set(tiles(*[t for h in hands for t in h], *boneyard_first))
+    rest = [NAMES[t] for t in range(28) if t not in used]
+    return hands, list(boneyard_first) + rest
