@@ -106,8 +106,8 @@ def _replay_round(game: Game, r: int, data: Any) -> None:
         except ValueError as e:
             raise RecordError(f"{at}: {e}") from None
         if rnd.over:
-            why = "the game was won" if rnd.end == "target" else f"the round ended ({rnd.end})"
-            raise RecordError(f"{at}: {move_text(move)} comes after {why}")
+            after = "the game was won" if rnd.end == "target" else f"the round ended ({rnd.end})"
+            raise RecordError(f"{at}: {move_text(move)} comes after {after}")
         why = rnd.why_illegal(move)
         if why is not None:
             raise RecordError(f"{at}: illegal {move_text(move)} by seat {rnd.turn}: {why}")

@@ -23,7 +23,7 @@ def test_subtract_rounds_each_player_separately():
     rules = Rules.make("standard", players=3)
     result = round_end(rules, [0, 13, 3], went_out=0)
     assert result.points == (0, -15, -5)
-    assert [(l.seats, l.pips, l.rounded, l.side, l.points) for l in result.lines] == [
+    assert [(ln.seats, ln.pips, ln.rounded, ln.side, ln.points) for ln in result.lines] == [
         ((1,), 13, 15, 1, -15), ((2,), 3, 5, 2, -5)]
 
 
@@ -53,7 +53,7 @@ def test_winner_takes_blocked_tie_shares():
     rules = Rules.make("winner_takes", players=3)
     result = round_end(rules, [5, 5, 12], went_out=None)
     assert result.points == (5, 5, 0)  # 12 / 2 = 6 -> 5 each
-    assert [l.shared_by for l in result.lines] == [2, 2]
+    assert [ln.shared_by for ln in result.lines] == [2, 2]
     assert round_end(rules, [5, 5, 25], went_out=None).points == (15, 15, 0)  # 12.5 -> 15
     four = Rules.make("winner_takes", players=4, partnership=False)
     assert round_end(four, [3, 3, 3, 14], went_out=None).points == (5, 5, 5, 0)  # 4.67 -> 5
