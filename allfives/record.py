@@ -53,6 +53,8 @@ def loads(text: str) -> Game:
     except json.JSONDecodeError as e:
         raise RecordError(f"record: not JSON ({e.msg} at line {e.lineno} column {e.colno})") \
             from None
+    except RecursionError:
+        raise RecordError("record: nested too deeply to be a game record") from None
     return replay(data)
 
 

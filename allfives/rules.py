@@ -69,7 +69,7 @@ class Rules:
     @classmethod
     def make(cls, preset: str = "standard", **options: Any) -> Rules:
         """The preset's rules for ``players`` (default 2), with options overridden."""
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             names = ", ".join(PRESETS)
             raise RulesError(f"unknown preset {preset!r} (choose one of {names})")
         unknown = set(options) - set(OPTION_NAMES)

@@ -156,3 +156,40 @@ def test_replay_tool_missing_or_binary_file(tmp_path):
     (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
     out = run_cli("replay", str(tmp_path / "bin.json"))
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_mangled_records_only_ever_raise_record_error():
+    """Seeded mutations of a real record: every outcome is a game or a RecordError."""
+    import copy
+    import random
+
+    base = json.loads(dumps(play_game(Rules.make("standard", target=60), ["greedy", "random"], 2)))
+    junk = [None, True, -1, 3.5, "", "x", "9-9", "draw", [], {}, [[]], 10**20, "5-5>5-5"]
+    rng = random.Random(0)
+    for _ in range(1500):
+        data = copy.deepcopy(base)
+        for _ in range(rng.randint(1, 3)):
+            node, key = data, None
+            path = []
+            while isinstance(node, (dict, list)) and node and rng.random() < 0.8:
+                key = rng.choice(list(node) if isinstance(node, dict) else range(len(node)))
+                path.append((node, key))
+                node = node[key]
+            if path:
+                parent, key = path[-1]
+                choice = rng.random()
+                if choice < 0.6:
+                    parent[key] = rng.choice(junk)
+                elif isinstance(parent, list):
+                    parent.insert(key, rng.choice(junk))
+                else:
+                    del parent[key]
+        try:
+            replay(data)
+        except RecordError as e:
+            assert "\n" not in str(e) and str(e)
+
+
+def test_deeply_nested_json_is_a_clean_error():
+    with pytest.raises(RecordError, match="^record: "):
+        loads("[" * 100000 + "]" * 100000)
