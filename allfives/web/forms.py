@@ -1,0 +1,92 @@
+"""The new-game dialog as pure functions: its options as HTML, and the
+values read from it turned into a ``Setup`` (or a message saying what is wrong).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+from ..rules import PRESETS, RulesError
+from .table import BOT_NAMES, Setup, bot_choices, clean_name, default_bot
+
+
+def preset_options(setup: Setup) -> str:
+    """One radio button per preset, with its one-line description."""
+    out = []
+    for name, preset in PRESETS.items():
+        checked = " checked" if name == setup.preset else ""
+        out.append(f'<label><input type="radio" name="preset" value="{name}"{checked}> '
+                   f'<b>{escape(name.replace("_", " "))}</b> '
+                   f'<span class="desc">{escape(preset.description)}</span></label>')
+    return "".join(out)
+
+
+def hand_size_options(setup: Setup) -> str:
+    preset = PRESETS[setup.preset]
+    default = preset.hand_sizes[setup.players - 2]
+    chosen = setup.hand_size if setup.hand_size in setup.hand_sizes() else default
+    out = []
+    for size in setup.hand_sizes():
+        label = f"{size} tiles" + (" (preset)" if size == default else "")
+        sel = " selected" if size == chosen else ""
+        out.append(f'<option value="{size}"{sel}>{label}</option>')
+    return "".join(out)
+
+
+def bot_options(setup: Setup) -> str:
+    """A level chooser for each opponent seat, described in words."""
+    choices = bot_choices()
+    described = {name: desc for name, desc in choices}
+    out = []
+    for i in range(setup.players - 1):
+        chosen = setup.bots[i] if i < len(setup.bots) else default_bot()
+        opts = "".join(
+            f'<option value="{name}"{" selected" if name == chosen else ""}'
+            f' title="{escape(desc)}">{escape(name)}</option>' for name, desc in choices)
+        out.append(f'<label>{BOT_NAMES[i]} <select name="bot{i}" data-bot-seat="{i + 1}">{opts}'
+                   f'</select> <span class="bot-desc">{escape(described.get(chosen, ""))}</span>'
+                   f"</label>")
+    return "".join(out)
+
+
+def _int(text: Any, default: int = 0) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return default
+
+
+def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
+    """The dialog's raw values (strings) as a Setup; sizes not offered for the
+    player count fall back to the preset's. Bots not chosen keep their level."""
+    players = _int(values.get("players"), previous.players)
+    if players not in (2, 3, 4):
+        players = previous.players
+    preset = values.get("preset") if values.get("preset") in PRESETS else previous.preset
+    bots = list(previous.bots)
+    for i in range(3):
+        chosen = values.get(f"bot{i}")
+        if isinstance(chosen, str) and chosen in dict(bot_choices()):
+            bots[i] = chosen
+    setup = replace(previous, name=clean_name(str(values.get("name") or "")), players=players,
+                    preset=preset, partnership=bool(values.get("partnership")),
+                    bots=tuple(bots), hand_size=0, target=0)
+    size = _int(values.get("hand_size"))
+    if size in setup.hand_sizes():
+        setup = replace(setup, hand_size=size)
+    target = _int(values.get("target"))
+    return replace(setup, target=target if target != setup.default_target() else 0)
+
+
+def check(setup: Setup) -> str | None:
+    """None if the set-up can be dealt, else a sentence for the dialog."""
+    if setup.target and not 5 <= setup.target <= 10000:
+        return "Play to a target between 5 and 10000 points."
+    try:
+        setup.rules()
+    except RulesError as e:
+        message = str(e)
+        return message[:1].upper() + message[1:] + "."
+    return None

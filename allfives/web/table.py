@@ -1,0 +1,209 @@
+"""The game at the table: who sits where, the set-up choices, settings, and
+the saved form (a game record plus the seats). Pure Python, no browser.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from ..bots import BOTS, DESCRIPTIONS
+from ..game import Game
+from ..record import RecordError, replay, to_record
+from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
+from ..view import PlayerView
+
+BOT_NAMES = ("Anna", "Ben", "Cara")
+HUMAN = 0  # the person always sits in seat 0
+NAME_LIMIT = 24
+# Strongest first: the hint asks the best bot there is.
+HINT_PREFERENCE = ("expert", "hard", "medium", "greedy", "easy", "random")
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be read; one line for people."""
+
+
+def default_bot() -> str:
+    return "greedy" if "greedy" in BOTS else next(iter(BOTS))
+
+
+def hint_bot() -> str:
+    return next((b for b in HINT_PREFERENCE if b in BOTS), default_bot())
+
+
+def bot_choices() -> list[tuple[str, str]]:
+    """(name, one-line description) for every registered bot, registry order."""
+    return [(name, DESCRIPTIONS.get(name, "")) for name in BOTS]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The new-game dialog's choices (remembered between games)."""
+
+    name: str = "You"
+    players: int = 2
+    partnership: bool = True
+    preset: str = "standard"
+    hand_size: int = 0  # 0: the preset's size for this many players
+    target: int = 0  # 0: the preset's target
+    bots: tuple[str, ...] = field(default_factory=lambda: (default_bot(),) * 3)
+
+    def rules(self) -> Rules:
+        """The rules these choices make; RulesError says what does not fit."""
+        return Rules.make(self.preset, players=self.players,
+                          partnership=self.players == 4 and self.partnership,
+                          hand_size=self.hand_size or None, target=self.target or None)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        preset = PRESETS.get(self.preset, PRESETS["standard"])
+        default = preset.hand_sizes[self.players - 2]
+        return tuple(sorted({*HAND_SIZE_CHOICES[self.players], default}))
+
+    def default_target(self) -> int:
+        return PRESETS.get(self.preset, PRESETS["standard"]).targets[self.players - 2]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        """Choices read back tolerantly: anything unusable falls back to the default."""
+        if not isinstance(data, dict):
+            return cls()
+        base = cls()
+        name = data.get("name")
+        players = data.get("players")
+        preset = data.get("preset")
+        bots = data.get("bots")
+        hand_size = data.get("hand_size")
+        target = data.get("target")
+        setup = replace(
+            base,
+            name=clean_name(name) if isinstance(name, str) else base.name,
+            players=players if players in (2, 3, 4) else base.players,
+            partnership=bool(data.get("partnership", base.partnership)),
+            preset=preset if preset in PRESETS else base.preset,
+            target=target if isinstance(target, int) and not isinstance(target, bool)
+            and 0 <= target <= 10000 else 0,
+            bots=tuple(b if b in BOTS else default_bot() for b in bots[:3])
+            + (default_bot(),) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
+        )
+        if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
+            setup = replace(setup, hand_size=hand_size)
+        return setup
+
+
+def clean_name(text: str) -> str:
+    name = " ".join(text.split())[:NAME_LIMIT]
+    return name or "You"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Table settings the player can change at any time."""
+
+    bot_pause: int = 700  # ms before each bot move
+    speed: str = "normal"  # animation speed
+    hand_order: str = "largest"  # or "received"
+    auto_draw: bool = False
+
+    SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}
+    ORDERS = ("largest", "received")
+
+    @property
+    def slide_ms(self) -> int:
+        return self.SPEEDS.get(self.speed, 320)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        base = cls()
+        if not isinstance(data, dict):
+            return base
+        pause = data.get("bot_pause")
+        return cls(
+            bot_pause=pause if isinstance(pause, int) and 0 <= pause <= 3000 else base.bot_pause,
+            speed=data.get("speed") if data.get("speed") in cls.SPEEDS else base.speed,
+            hand_order=data.get("hand_order") if data.get("hand_order") in cls.ORDERS
+            else base.hand_order,
+            auto_draw=bool(data.get("auto_draw", base.auto_draw)),
+        )
+
+
+@dataclass
+class Table:
+    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person)."""
+
+    game: Game
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+
+    @classmethod
+    def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
+        rules = setup.rules()
+        n = rules.players
+        names = (clean_name(setup.name),) + BOT_NAMES[:n - 1]
+        bots = (None,) + tuple(setup.bots[:n - 1])
+        return cls(Game(rules, seed), names, bots)
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bots[seat] is not None
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.rules.seats_of(side))
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
+        """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).
+
+        The seed depends only on the position, so a resumed game plays on
+        exactly as it would have."""
+        rnd = self.game.round
+        name = bot or self.bots[seat] or hint_bot()
+        seed = f"{self.game.seed}:{len(self.game.rounds)}:{len(rnd.history)}:{seat}"
+        return {"bot": name, "seed": seed, "view": PlayerView.of(rnd, seat).to_json()}
+
+    # -- saving --------------------------------------------------------------
+
+    def to_save(self) -> str:
+        """The game record with the seats added (record readers ignore them)."""
+        record = to_record(self.game)
+        record["table"] = {"names": list(self.names), "bots": list(self.bots)}
+        return json.dumps(record, separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, text: str) -> Table:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise SaveError(f"not a game record ({getattr(e, 'msg', e)})") from None
+        try:
+            game = replay(data)
+        except RecordError as e:
+            raise SaveError(str(e)) from None
+        n = game.rules.players
+        table = data.get("table") if isinstance(data, dict) else None
+        names = table.get("names") if isinstance(table, dict) else None
+        bots = table.get("bots") if isinstance(table, dict) else None
+        if not isinstance(names, list) or len(names) != n or \
+                not all(isinstance(x, str) for x in names):
+            names = ["You", *BOT_NAMES[:n - 1]]
+        if not isinstance(bots, list) or len(bots) != n:
+            bots = [None] + [default_bot()] * (n - 1)
+        seated = (None,) + tuple(b if b in BOTS else default_bot() for b in bots[1:])
+        if not game.rounds:
+            raise SaveError("the record has no rounds")
+        return cls(game, tuple(clean_name(x) for x in names), seated)
+

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Copy the pinned PyScript and Pyodide files from node_modules/ into
+static/vendor/ (git-ignored) and pack the allfives package for the page.
+
+Run after ``npm ci``; ``make play`` and ``make test`` do both.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from allfives.web import bundle  # noqa: E402
+
+NODE = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+def installed_version(package: str) -> str:
+    return json.loads((NODE / package / "package.json").read_text())["version"]
+
+
+def pinned_version(package: str) -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"][package]
+
+
+def main() -> int:
+    for package in ("@pyscript/core", "pyodide"):
+        if not (NODE / package / "package.json").exists():
+            print(f"vendor: {package} is not in node_modules/; run `npm ci` first", file=sys.stderr)
+            return 1
+        if installed_version(package) != pinned_version(package):
+            print(f"vendor: node_modules has {package} {installed_version(package)}, package.json "
+                  f"pins {pinned_version(package)}; run `npm ci`", file=sys.stderr)
+            return 1
+    shutil.rmtree(VENDOR, ignore_errors=True)
+    pyscript_dir = VENDOR / "pyscript"
+    shutil.copytree(NODE / "@pyscript/core/dist", pyscript_dir,
+                    ignore=shutil.ignore_patterns("*.map"))
+    pyodide_dir = VENDOR / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, pyodide_dir / name)
+    bundle.build()
+    print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
+          f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
