@@ -405,6 +405,9 @@ class App:
         self.selected = None
         self.fresh = (m >> 5, result.points) if m >= 0 else None
         el("hint-text").textContent = ""
+        nxt = game.round.turn
+        if not game.over and not game.round.over and self.table.is_bot(nxt):
+            self.status("bot", f"{self.table.names[nxt]} is thinking…")
         self.save()
         self.render()
         if m >= 0:

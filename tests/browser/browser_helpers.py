@@ -1,0 +1,77 @@
+"""Clicking through the game the way a person does; shared by the browser tests."""
+
+from __future__ import annotations
+
+import json
+
+FIRST_LOAD_MS = 60_000
+
+ACTIVE = ("#status[data-phase=human], #status[data-phase=round-over], "
+          "#status[data-phase=game-over]")
+
+
+def open_game(page: object, server: str, query: str = "") -> None:
+    page.goto(server + "index.html" + query)
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+
+
+def phase(page: object) -> str:
+    return page.get_attribute("#status", "data-phase") or ""
+
+
+def moves_logged(page: object) -> int:
+    return page.locator("#log li.move").count()
+
+
+def take_turn(page: object) -> None:
+    """Make one human move by clicking, the way a person would."""
+    before = moves_logged(page)
+    if page.is_enabled("#draw"):
+        page.click("#draw")
+    elif page.locator("#pass:not([hidden])").count() and page.is_enabled("#pass"):
+        page.click("#pass")
+    else:
+        page.locator("#hand [data-playable=true]").first.click()
+        targets = page.locator("#board [data-target]")
+        if targets.count():
+            targets.first.click()
+    page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
+                           arg=before)
+
+
+def play_until(page: object, phases: tuple[str, ...], limit: int = 200) -> str:
+    """Take human turns until the status shows one of ``phases``."""
+    for _ in range(limit):
+        page.wait_for_selector(ACTIVE)
+        now = phase(page)
+        if now in phases:
+            return now
+        if now != "human":
+            raise AssertionError(f"stuck in phase {now}")
+        take_turn(page)
+    raise AssertionError(f"no {phases} after {limit} turns")
+
+
+def new_game(page: object, *, players: int, target: int, preset: str = "standard",
+             partnership: bool | None = None, hand_size: int | None = None,
+             name: str | None = None, bots: list[str] | None = None) -> None:
+    """Fill in and submit the new-game dialog."""
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game[open]")
+    page.check(f"#new-game-form input[name=players][value='{players}']")
+    page.check(f"#new-game-form input[name=preset][value='{preset}']")
+    if partnership is not None:
+        page.set_checked("#ng-partnership", partnership)
+    if hand_size is not None:
+        page.select_option("#ng-hand-size", str(hand_size))
+    if name is not None:
+        page.fill("#ng-name", name)
+    for i, bot in enumerate(bots or []):
+        page.select_option(f"#ng-bots select[name=bot{i}]", bot)
+    page.fill("#ng-target", str(target))
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+
+
+def saved(page: object) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('allfives.save')"))

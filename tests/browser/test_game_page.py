@@ -1,0 +1,123 @@
+"""The browser game end to end (issue 3): load, play, resume, set up, recover."""
+
+from __future__ import annotations
+
+import json
+
+from browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
+                             take_turn)
+
+
+def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
+    open_game(page, server)
+    assert page.locator("#hand [data-tile]").count() == 9
+    assert page.locator("#hand [data-playable=true]").count() >= 1
+    assert page.locator("#scores [data-side]").count() == 2
+    assert page.is_hidden("#progress")
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
+    assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
+
+
+def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
+    open_game(page, server, "?seed=11")
+    new_game(page, players=2, target=40)
+    rounds = 1
+    while True:
+        now = play_until(page, ("round-over", "game-over"))
+        if now == "game-over":
+            break
+        assert page.is_visible("#round-end")
+        assert page.locator("#round-end-body li").count() >= 1
+        page.click("#next-round")
+        rounds += 1
+    assert page.is_visible("#game-over")
+    scores = [int(t) for t in page.locator("#scores [data-side]").all_inner_texts()]
+    assert max(scores) >= 40
+    heading = page.inner_text("#game-over-body h2")
+    assert "win" in heading
+    record = saved(page)
+    assert len(record["rounds"]) == rounds
+    assert record["rules"]["target"] == 40
+
+
+def test_a_four_player_partnership_round(page, server):
+    open_game(page, server)
+    new_game(page, players=4, partnership=True, target=500)
+    assert page.locator("#seats [data-seat]").count() == 3
+    assert page.locator("#seats [data-seat='2'] .badge").inner_text() == "partner"
+    sides = page.locator("#scores .names").all_inner_texts()
+    assert sides == ["You & Ben", "Anna & Cara"]
+    assert play_until(page, ("round-over",)) == "round-over"
+    lines = page.locator("#round-end-body li").all_inner_texts()
+    assert lines and all("for" in line or "No round-end" in line for line in lines)
+    record = saved(page)
+    assert record["rules"]["players"] == 4
+    assert record["rules"].get("partnership", True) is True
+    assert len(record["rounds"][0]["hands"][0]) == 5
+
+
+def snapshot(page) -> dict:
+    return {
+        "board": page.locator("#board [data-tile]").evaluate_all("ns => ns.map(n => n.dataset.tile)"),
+        "hand": page.locator("#hand [data-tile]").evaluate_all("ns => ns.map(n => n.dataset.tile)"),
+        "scores": page.locator("#scores [data-side]").all_inner_texts(),
+        "log": page.locator("#log li").all_inner_texts(),
+        "save": page.evaluate("localStorage.getItem('allfives.save')"),
+    }
+
+
+def test_reload_resumes_the_game_exactly(page, server):
+    open_game(page, server, "?seed=3")
+    for _ in range(3):
+        take_turn(page)
+        page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+        if phase(page) != "human":
+            break
+    before = snapshot(page)
+    assert len(before["board"]) >= 2
+    page.reload()
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]",
+                           timeout=FIRST_LOAD_MS)
+    assert snapshot(page) == before
+
+
+def test_the_new_game_dialog_starts_what_it_says(page, server):
+    open_game(page, server)
+    new_game(page, players=3, preset="muggins", hand_size=5, target=100, name="Zed",
+             bots=["random", "greedy"])
+    page.wait_for_selector("#status[data-phase=human]")
+    rules = saved(page)["rules"]
+    assert rules == {"preset": "muggins", "players": 3, "hand_size": 5, "target": 100}
+    assert saved(page)["table"] == {"names": ["Zed", "Anna", "Ben"],
+                                    "bots": [None, "random", "greedy"]}
+    assert page.locator("#seats [data-seat]").count() == 2
+    assert page.locator("#seats .level").all_inner_texts() == ["random", "greedy"]
+    assert page.inner_text("#scores .target-line") == "to 100"
+    assert page.locator("#hand [data-tile]").count() == 5
+    # the dialog remembers the last choices
+    page.click("#new-game-button")
+    assert page.is_checked("#new-game-form input[name=players][value='3']")
+    assert page.is_checked("#new-game-form input[name=preset][value='muggins']")
+    assert page.input_value("#ng-name") == "Zed"
+    assert page.input_value("#ng-target") == "100"
+    assert page.input_value("#ng-hand-size") == "5"
+    assert page.input_value("#ng-bots select[name=bot0]") == "random"
+    page.click("#ng-cancel")
+
+
+def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(page, server):
+    open_game(page, server)
+    broken = '{"format": "allfives-record/1", "rules": {"preset": "standard"}, "rounds": [7]'
+    page.evaluate("text => localStorage.setItem('allfives.save', text)", broken)
+    page.reload()
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=bot]",
+                           timeout=FIRST_LOAD_MS)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "could not be read" in page.inner_text("#notice")
+    assert page.evaluate("localStorage.getItem('allfives.unreadable-save')") == broken
+    with page.expect_download() as download:
+        page.click("#notice-action")
+    assert open(download.value.path(), encoding="utf-8").read() == broken
+    json.loads(page.evaluate("localStorage.getItem('allfives.save')"))  # a fresh, readable save
+    assert page.locator("#hand [data-tile]").count() == 9
