@@ -132,7 +132,7 @@ class Arranger:
         else:
             ray = self._take_ray(on, a, b)
             far = b if ray.value == a else a
-            if IS_DOUBLE[tile]:
+            if IS_DOUBLE[tile] and (self._becomes_spinner() or self._cross_fits(ray)):
                 placed = self._cross(tile, ray)
             else:
                 placed = self._along(tile, ray, far)
@@ -173,22 +173,31 @@ class Arranger:
         self.rays[tile] = rays
         return Placed(tile, _add(center, p, -0.5), _add(center, p, 0.5), v, v, spinner)
 
+    def _cross_fits(self, ray: Ray) -> bool:
+        center = _add(ray.at, ray.d, 0.5)
+        p = _cw(ray.d)
+        return not self._collides(_add(center, p, -0.5)) and not self._collides(_add(center, p, 0.5))
+
     def _along(self, tile: int, ray: Ray, far: int) -> Placed:
-        """A non-double: straight on if it fits, else round a corner."""
+        """Lengthwise: straight on if it fits, else round a corner. (A double
+        lies lengthwise only where crosswise it would hit another tile.)"""
         d = ray.d
         near_at = _add(ray.at, d, 0.5)
         options = [(d, _add(near_at, d))]
         for turn in (_cw(d), _ccw(d)):
             options.append((turn, _add(near_at, turn)))
-        free = [(nd, far_at) for nd, far_at in options
-                if not self._collides(near_at) and not self._collides(far_at)]
-        inside = [o for o in free if self._inside(o[1])]
+        free = [o for o in options if not self._collides(near_at) and not self._collides(o[1])]
+        inside = [o for o in free if self._inside(*o)]
         nd, far_at = (inside or free or options)[0]
         self.rays[tile] = [Ray(_add(far_at, nd, 0.5), nd, far)]
         return Placed(tile, near_at, far_at, ray.value, far)
 
-    def _inside(self, c: Vec) -> bool:
-        return abs(c[0]) <= self.half_w - 0.5 and abs(c[1]) <= self.half_h - 0.5
+    def _inside(self, d: Vec, c: Vec) -> bool:
+        """Is a tile growing along ``d`` with its far half at ``c`` still in the
+        box, along that direction? (Across it, a corner may poke out a little.)"""
+        if d[0]:
+            return abs(c[0]) <= self.half_w - 0.5
+        return abs(c[1]) <= self.half_h - 0.5
 
     def _collides(self, c: Vec) -> bool:
         """Does the unit square centred on ``c`` overlap a placed tile?"""
