@@ -43,16 +43,25 @@ class Handler(SimpleHTTPRequestHandler):
         """Quiet: a game server has nothing to say per request."""
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that hangs up mid-download (a reload) is not an error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def missing_vendor(root: Path = ROOT) -> list[str]:
     return [name for name in REQUIRED if not (root / name).exists()]
 
 
-def make_server(port: int = 8000, root: Path = ROOT) -> ThreadingHTTPServer:
+def make_server(port: int = 8000, root: Path = ROOT) -> Server:
     """A server bound to 127.0.0.1 (port 0 picks a free one); not yet serving."""
     if bundle.is_stale():
         bundle.build()
     handler = functools.partial(Handler, directory=str(root))
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 def run(port: int) -> int:

@@ -139,16 +139,18 @@ def reduced_motion() -> bool:
 
 
 class Bots:
-    """Bots think in a PyScript worker; if it cannot start or stops answering,
-    they think on the page instead, and the player is told."""
+    """Bots think in a PyScript worker. Until it has loaded they think on the
+    page (so a bot that moves first does not wait for a second Pyodide); if
+    it cannot start or stops answering, they stay on the page and the player
+    is told. ``body[data-bots]`` says where they think: loading, worker, page."""
 
     def __init__(self) -> None:
         self.worker: Any = None
         self.failed = False
-        self.loading: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self.loading = asyncio.ensure_future(self._load())
+        document.body.dataset.bots = "loading"
+        asyncio.ensure_future(self._load())
 
     async def _load(self) -> None:
         try:
@@ -158,17 +160,18 @@ class Bots:
                 WORKER_LOAD_SECONDS)
         except Exception as e:  # noqa: BLE001 - any failure means: think on the page
             self._fail(f"could not start ({type(e).__name__})")
+        else:
+            document.body.dataset.bots = "worker"
 
     def _fail(self, why: str) -> None:
         if not self.failed:
             self.failed = True
+            document.body.dataset.bots = "page"
             js.console.warn(f"allfives: bot worker {why}")
             notice(f"The bots' background worker {why}, so they now think on this page; "
                    "it may pause briefly while they do.")
 
     async def choose(self, request: dict[str, Any]) -> str:
-        if self.loading is not None and not self.loading.done():
-            await self.loading
         if self.worker is not None and not self.failed:
             try:
                 answer = await asyncio.wait_for(self.worker.choose(json.dumps(request)),

@@ -14,6 +14,7 @@ def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
     assert page.locator("#hand [data-playable=true]").count() >= 1
     assert page.locator("#scores [data-side]").count() == 2
     assert page.is_hidden("#progress")
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     page.click("#hint")
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
     assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
