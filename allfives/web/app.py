@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
 from allfives.game import IllegalMoveError
@@ -29,6 +29,7 @@ SAVE_KEY = "allfives.save"
 UNREADABLE_KEY = "allfives.unreadable-save"
 SETUP_KEY = "allfives.setup"
 SETTINGS_KEY = "allfives.settings"
+WORKER_SRC = "./allfives/web/worker.py"
 WORKER_LOAD_SECONDS = 90.0
 WORKER_ANSWER_SECONDS = 30.0
 
@@ -37,6 +38,11 @@ _proxies: list[Any] = []  # event handlers must outlive this module's frames
 
 def el(id_: str) -> Any:
     return document.getElementById(id_)
+
+
+def found(node: Any) -> Any:
+    """The node, or None: a JS ``null`` reaches Python as ``jsnull``, not None."""
+    return None if node is None or node is jsnull else node
 
 
 def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -153,15 +159,31 @@ class Bots:
         asyncio.ensure_future(self._load())
 
     async def _load(self) -> None:
+        broken: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+
+        def watch(evt: Any) -> None:  # PyScript reports a worker it cannot fetch only here
+            reason = str(getattr(evt, "reason", "") or "")
+            if WORKER_SRC.lstrip(".") in reason and not broken.done():
+                broken.set_result(reason)
+
+        listener = create_proxy(watch)
+        window.addEventListener("unhandledrejection", listener)
+        loading = asyncio.ensure_future(
+            create_named_worker(src=WORKER_SRC, name="bots", config="./pyscript.toml"))
         try:
-            self.worker = await asyncio.wait_for(
-                create_named_worker(src="./allfives/web/worker.py", name="bots",
-                                    config="./pyscript.toml"),
-                WORKER_LOAD_SECONDS)
+            done, _ = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if loading in done:
+                self.worker = loading.result()
+                document.body.dataset.bots = "worker"
+            else:
+                loading.cancel()
+                self._fail("could not start" if done else "took too long to start")
         except Exception as e:  # noqa: BLE001 - any failure means: think on the page
             self._fail(f"could not start ({type(e).__name__})")
-        else:
-            document.body.dataset.bots = "worker"
+        finally:
+            window.removeEventListener("unhandledrejection", listener)
+            listener.destroy()
 
     def _fail(self, why: str) -> None:
         if not self.failed:
@@ -279,7 +301,7 @@ class App:
         if self.swallow_click:
             self.swallow_click = False
             return
-        button = evt.target.closest("[data-tile]")
+        button = found(evt.target.closest("[data-tile]"))
         if button is None or not self.can_act():
             return
         tile = parse_tile(str(button.dataset.tile))
@@ -304,11 +326,10 @@ class App:
         if tile is None:
             self.status("human", self.turn_text())
         else:
-            self.status("human", f"Choose where to play {NAMES[tile]}: the lit places show "
-                                 "what each would score.")
+            self.status("human", f"Where should {NAMES[tile]} go? Pick a lit place.")
 
     def on_board_click(self, evt: Any) -> None:
-        target = evt.target.closest("[data-target]")
+        target = found(evt.target.closest("[data-target]"))
         if target is not None and self.can_act():
             self.human_move(str(target.dataset.move))
 
@@ -324,7 +345,7 @@ class App:
     # dragging a tile to a place
 
     def on_pointer_down(self, evt: Any) -> None:
-        button = evt.target.closest("[data-tile]")
+        button = found(evt.target.closest("[data-tile]"))
         if button is None or not self.can_act() or str(button.dataset.playable) != "true":
             return
         self.drag = {"button": button, "tile": parse_tile(str(button.dataset.tile)),
@@ -350,8 +371,8 @@ class App:
             over.classList.add("drop")
 
     def drop_target(self, evt: Any) -> Any:
-        hit = document.elementFromPoint(evt.clientX, evt.clientY)
-        return hit.closest("[data-target]") if hit is not None else None
+        hit = found(document.elementFromPoint(evt.clientX, evt.clientY))
+        return found(hit.closest("[data-target]")) if hit is not None else None
 
     def on_pointer_up(self, evt: Any) -> None:
         drag = self.drag
@@ -361,12 +382,12 @@ class App:
         self.swallow_click = True
         js.setTimeout(create_proxy(self._stop_swallowing), 0)
         target = self.drop_target(evt)
-        hit = document.elementFromPoint(evt.clientX, evt.clientY)
+        hit = found(document.elementFromPoint(evt.clientX, evt.clientY))
         moves = self.legal_for(drag["tile"])
         self.end_drag()
         if target is not None:
             self.human_move(str(target.dataset.move))
-        elif len(moves) == 1 and hit is not None and hit.closest("#felt") is not None:
+        elif len(moves) == 1 and hit is not None and found(hit.closest("#felt")) is not None:
             self.human_move(moves[0])
 
     def _stop_swallowing(self) -> None:
@@ -422,14 +443,14 @@ class App:
         if tile is None:
             return None
         if seat == HUMAN:
-            node = document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]')
+            node = found(document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]'))
         else:
-            node = document.querySelector(f'#seats [data-seat="{seat}"] .tiles')
+            node = found(document.querySelector(f'#seats [data-seat="{seat}"] .tiles'))
         return node.getBoundingClientRect() if node is not None else None
 
     async def slide(self, tile: int, source: Any) -> None:
         ms = self.settings.slide_ms
-        node = document.querySelector(f'#board [data-tile="{NAMES[tile]}"]')
+        node = found(document.querySelector(f'#board [data-tile="{NAMES[tile]}"]'))
         if not ms or source is None or node is None or reduced_motion():
             return
         end = node.getBoundingClientRect()
@@ -524,7 +545,7 @@ class App:
         el("hint-text").textContent = f"Hint ({bot}): {self.move_phrase(move)}"
         if ">" in move or move[:1].isdigit():
             tile = parse_tile(move.split(">")[0])
-            node = document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]')
+            node = found(document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]'))
             if node is not None:
                 node.classList.add("hinted")
 

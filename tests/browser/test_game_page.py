@@ -122,3 +122,51 @@ def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(page, server):
     assert open(download.value.path(), encoding="utf-8").read() == broken
     json.loads(page.evaluate("localStorage.getItem('allfives.save')"))  # a fresh, readable save
     assert page.locator("#hand [data-tile]").count() == 9
+
+
+def test_dragging_a_tile_to_a_lit_place_plays_it(page, server):
+    open_game(page, server, "?seed=8")
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    for _ in range(40):  # play until a tile fits in two places, then drag it
+        page.wait_for_selector("#status[data-phase=human]")
+        for tile in page.locator("#hand [data-playable=true]").all():
+            box = tile.bounding_box()
+            before = page.locator("#log li.move").count()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.mouse.move(box["x"], box["y"] - 40, steps=4)
+            targets = page.locator("#board [data-target]")
+            if targets.count() < 2:
+                page.mouse.up()
+                page.keyboard.press("Escape")
+                continue
+            goal = targets.nth(1)
+            name = tile.get_attribute("data-tile")
+            move = goal.get_attribute("data-move")
+            spot = goal.bounding_box()
+            page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2,
+                            steps=6)
+            page.mouse.up()
+            page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
+                                   arg=before)
+            assert move.startswith(name + ">")
+            assert saved(page)["rounds"][-1]["moves"][before - _logged_before_round(page)] == move
+            return
+        take_turn(page)
+    raise AssertionError("no tile with two places came up")
+
+
+def _logged_before_round(page) -> int:
+    """Moves logged in earlier rounds (the log covers the whole game)."""
+    rounds = saved(page)["rounds"]
+    return sum(len(r["moves"]) for r in rounds[:-1])
+
+
+def test_without_the_worker_the_bots_think_on_the_page(page, server):
+    page.watch.allow_errors = ("worker.py", "status of 404")
+    page.route("**/allfives/web/worker.py", lambda route: route.fulfill(status=404, body=""))
+    open_game(page, server)
+    page.wait_for_selector("body[data-bots=page]", timeout=FIRST_LOAD_MS)
+    assert "think on this page" in page.inner_text("#notice")
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
