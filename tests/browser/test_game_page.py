@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
+from .browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
                              take_turn)
 
 
