@@ -258,7 +258,7 @@ class App:
     def save(self) -> None:
         if self.table is not None and not store(SAVE_KEY, self.table.to_save()):
             notice("This browser would not save the game (its storage may be full). "
-                   "Use Save file to keep a copy.")
+                   "Use Download record to keep a copy.")
 
     # -- events ------------------------------------------------------------
 
@@ -685,7 +685,11 @@ class App:
     def render(self) -> None:
         table = self.table
         assert table is not None
-        el("scores").innerHTML = render.scores(table)
+        scored = None
+        rnd = table.game.round
+        if self.fresh and self.fresh[1] and rnd.history:
+            scored = table.rules.side_of(rnd.history[-1][0])
+        el("scores").innerHTML = render.scores(table, scored)
         el("seats").innerHTML = render.seats(table, reveal=table.game.round.over)
         el("log").innerHTML = render.log(table)
         log = el("log")

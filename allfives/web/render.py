@@ -30,7 +30,7 @@ PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((-_A, -_B), (_A, -_B), (-_A, 0), (_A, 0), (-_A, _B), (_A, _B)),
 }
 PIP_R = 0.085
-MIN_VIEW = 11.0  # the board never zooms in closer than this many tile units across
+MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
 MARGIN = 0.8
 
 
@@ -239,14 +239,15 @@ def seats(table: Table, reveal: bool = False) -> str:
     return "".join(seat_panel(table, s, turn, reveal) for s in range(1, table.rules.players))
 
 
-def scores(table: Table) -> str:
+def scores(table: Table, scored: int | None = None) -> str:
+    """The score per side; ``scored`` is the side that just scored (it flashes)."""
     game = table.game
     rules = table.rules
     turn_side = None if game.round.over else rules.side_of(game.round.turn)
     out = []
     for side, score in enumerate(game.scores):
         cls = "side" + (" mine" if side == rules.side_of(0) else "") + \
-            (" to-move" if side == turn_side else "")
+            (" to-move" if side == turn_side else "") + (" bump" if side == scored else "")
         out.append(f'<div class="{cls}"><span class="names">{escape(table.side_name(side))}</span>'
                    f'<span class="score" data-side="{side}">{score}</span></div>')
     out.append(f'<div class="target-line">to {rules.target}</div>')
@@ -281,7 +282,9 @@ def end_words(rnd: Round, table: Table) -> str:
     if rnd.end == "blocked":
         return "The round is blocked: nobody can play."
     if rnd.end == "target":
-        return "The target is reached."
+        winner = table.game.winner if table.game.winner is not None else 0
+        reach = _verb(table, table.rules.seats_of(winner), "reaches", "reach")
+        return f"{table.side_name(winner)} {reach} {table.rules.target}: the game is over."
     return ""
 
 

@@ -69,6 +69,9 @@ def snapshot(page) -> dict:
 
 
 def test_reload_resumes_the_game_exactly(page, server):
+    # this one plays with tiles sliding and bots pausing, as people see it
+    page.context.add_init_script(
+        "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 100, speed: 'fast'}))")
     open_game(page, server, "?seed=3")
     for _ in range(3):
         take_turn(page)
