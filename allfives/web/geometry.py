@@ -132,10 +132,11 @@ class Arranger:
         else:
             ray = self._take_ray(on, a, b)
             far = b if ray.value == a else a
-            if IS_DOUBLE[tile] and (self._becomes_spinner() or self._cross_fits(ray)):
-                placed = self._cross(tile, ray)
+            spinner = IS_DOUBLE[tile] and self._becomes_spinner()
+            if IS_DOUBLE[tile] and self._cross_fits(ray):
+                placed = self._cross(tile, ray, spinner)
             else:
-                placed = self._along(tile, ray, far)
+                placed = self._along(tile, ray, far, spinner)
         self.placed.append(placed)
         return placed
 
@@ -160,12 +161,11 @@ class Arranger:
                 return rays.pop(i)
         raise ValueError(f"tile {on} has no open end for {a}-{b}")
 
-    def _cross(self, tile: int, ray: Ray) -> Placed:
+    def _cross(self, tile: int, ray: Ray, spinner: bool) -> Placed:
         """A double, crosswise to its ray."""
         center = _add(ray.at, ray.d, 0.5)
         p = _cw(ray.d)
         v = ray.value
-        spinner = self._becomes_spinner()
         rays = [Ray(_add(ray.at, ray.d), ray.d, v)]
         if spinner:
             self.has_spinner = True
@@ -178,9 +178,10 @@ class Arranger:
         p = _cw(ray.d)
         return not self._collides(_add(center, p, -0.5)) and not self._collides(_add(center, p, 0.5))
 
-    def _along(self, tile: int, ray: Ray, far: int) -> Placed:
+    def _along(self, tile: int, ray: Ray, far: int, spinner: bool = False) -> Placed:
         """Lengthwise: straight on if it fits, else round a corner. (A double
-        lies lengthwise only where crosswise it would hit another tile.)"""
+        lies lengthwise only where crosswise it would hit another tile; a
+        spinner laid so opens its ends from its long sides.)"""
         d = ray.d
         near_at = _add(ray.at, d, 0.5)
         options = [(d, _add(near_at, d))]
@@ -188,9 +189,17 @@ class Arranger:
             options.append((turn, _add(near_at, turn)))
         free = [o for o in options if not self._collides(near_at) and not self._collides(o[1])]
         inside = [o for o in free if self._inside(*o)]
-        nd, far_at = (inside or free or options)[0]
-        self.rays[tile] = [Ray(_add(far_at, nd, 0.5), nd, far)]
-        return Placed(tile, near_at, far_at, ray.value, far)
+        # with every way blocked, at least keep the far half clear
+        clear = [o for o in options if not self._collides(o[1])]
+        nd, far_at = (inside or free or clear or options)[0]
+        rays = [Ray(_add(far_at, nd, 0.5), nd, far)]
+        if spinner:
+            self.has_spinner = True
+            center = _add(near_at, nd, 0.5)
+            p = _cw(nd)
+            rays += [Ray(_add(center, p, 0.5), p, far), Ray(_add(center, p, -0.5), (-p[0], -p[1]), far)]
+        self.rays[tile] = rays
+        return Placed(tile, near_at, far_at, ray.value, far, spinner)
 
     def _inside(self, d: Vec, c: Vec) -> bool:
         """Is a tile growing along ``d`` with its far half at ``c`` still in the
