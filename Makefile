@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
 
-.PHONY: play test vendor venv chromium
+.PHONY: play test vendor venv chromium site
 
 play: vendor
 	$(PYTHON) -m allfives serve --port $(PORT)
@@ -30,3 +30,10 @@ $(VENV)/.ready: requirements-dev.txt
 # Debian's Chromium drives the browser tests (Playwright cannot download one here).
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
+
+# The static site as GitHub Pages serves it (what .github/workflows/pages.yml uploads).
+site: vendor
+	rm -rf _site && mkdir _site
+	cp -r index.html pyscript.toml static allfives _site/
+	find _site -name __pycache__ -prune -exec rm -rf {} +
+	touch _site/.nojekyll
