@@ -275,6 +275,7 @@ class App:
         on(el("pass"), "click", lambda _e: self.human_move("pass"))
         on(el("hint"), "click", self.on_hint)
         on(el("next-round"), "click", self.on_next_round)
+        on(el("round-end"), "cancel", lambda e: e.preventDefault())  # Escape must not strand the game
         on(el("play-again"), "click", lambda _e: self.open_new_game())
         on(el("new-game-button"), "click", lambda _e: self.open_new_game())
         on(el("download"), "click", lambda _e: self.download_record())
@@ -646,7 +647,9 @@ class App:
             return
         self.setup = setup
         store(SETUP_KEY, json.dumps(setup.to_json()))
-        el("new-game").close()
+        for id_ in ("new-game", "round-end", "game-over"):
+            if el(id_).open:
+                el(id_).close()
         self.epoch += 1
         self.table = Table.new(setup)
         self.selected = None
