@@ -12,6 +12,7 @@ import functools
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 from .web import bundle
 
@@ -22,7 +23,7 @@ SETUP = "npm ci && python3 scripts/vendor.py"
 
 
 class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
@@ -39,7 +40,7 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: a game server has nothing to say per request."""
 
 

@@ -71,7 +71,7 @@ def test_tiles_seldom_overlap_and_each_joins_its_neighbour(preset, aspect):
 def test_a_long_arm_turns_inside_the_box():
     rnd = random_game("muggins", 2, 5).round
     arranger = Arranger.of(rnd.layout.placements, "none", 1.0)
-    x0, y0, x1, y1 = arranger.bounds()
+    x0, _, x1, _ = arranger.bounds()
     assert x1 - x0 <= 2 * arranger.half_w + 4  # it bent rather than running off
     directions = {p.horizontal for p in arranger.placed if p.near != p.far}
     assert directions == {True, False}
@@ -97,7 +97,7 @@ def test_board_has_one_element_per_placed_tile_and_a_view_box_round_them():
     drawn = render.board(rnd, 1.5)
     tiles = re.findall(r'<g class="tile[^"]*" data-tile="(\d-\d)"', drawn.svg)
     assert tiles == [NAMES[t] for t, _ in rnd.layout.placements]
-    x, y, w, h = map(float, drawn.view_box.split())
+    _, _, w, h = map(float, drawn.view_box.split())
     assert w / h == pytest.approx(1.5, rel=1e-2)
     assert drawn.svg.count('class="pip"') == sum(
         int(a) + int(b) for t, _ in rnd.layout.placements for a, b in [NAMES[t].split("-")])

@@ -246,7 +246,8 @@ class App:
             notice(f"Your saved game could not be read ({e}). It is kept, so nothing is lost; "
                    "a new game has started.",
                    ("Download the saved game",
-                    lambda _e: download(stored(UNREADABLE_KEY) or text, "allfives-unreadable-save.json")))
+                    lambda _e: download(stored(UNREADABLE_KEY) or text,
+                                        "allfives-unreadable-save.json")))
             return None
 
     def new_table(self, setup: Setup, seed: str | None = None) -> Table:
@@ -275,7 +276,8 @@ class App:
         on(el("pass"), "click", lambda _e: self.human_move("pass"))
         on(el("hint"), "click", self.on_hint)
         on(el("next-round"), "click", self.on_next_round)
-        on(el("round-end"), "cancel", lambda e: e.preventDefault())  # Escape must not strand the game
+        # Escape must not close the round-end panel: the game would be stranded
+        on(el("round-end"), "cancel", lambda e: e.preventDefault())
         on(el("play-again"), "click", lambda _e: self.open_new_game())
         on(el("new-game-button"), "click", lambda _e: self.open_new_game())
         on(el("download"), "click", lambda _e: self.download_record())

@@ -176,7 +176,7 @@ class Arranger:
     def _cross_fits(self, ray: Ray) -> bool:
         center = _add(ray.at, ray.d, 0.5)
         p = _cw(ray.d)
-        return not self._collides(_add(center, p, -0.5)) and not self._collides(_add(center, p, 0.5))
+        return not any(self._collides(_add(center, p, k)) for k in (-0.5, 0.5))
 
     def _along(self, tile: int, ray: Ray, far: int, spinner: bool = False) -> Placed:
         """Lengthwise: straight on if it fits, else round a corner. (A double
@@ -197,7 +197,8 @@ class Arranger:
             self.has_spinner = True
             center = _add(near_at, nd, 0.5)
             p = _cw(nd)
-            rays += [Ray(_add(center, p, 0.5), p, far), Ray(_add(center, p, -0.5), (-p[0], -p[1]), far)]
+            rays += [Ray(_add(center, p, 0.5), p, far),
+                     Ray(_add(center, p, -0.5), (-p[0], -p[1]), far)]
         self.rays[tile] = rays
         return Placed(tile, near_at, far_at, ray.value, far, spinner)
 

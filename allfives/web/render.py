@@ -68,10 +68,10 @@ def tile_shape(p: Placed) -> str:
     else:
         divider = (x0 + 0.12, cy, x1 - 0.12, cy)
     parts = [
-        f'<rect class="face" x="{_n(x0 + ins)}" y="{_n(y0 + ins)}" width="{_n(x1 - x0 - 2 * ins)}"'
-        f' height="{_n(y1 - y0 - 2 * ins)}" rx="0.13"/>',
-        f'<line class="divider" x1="{_n(divider[0])}" y1="{_n(divider[1])}"'
-        f' x2="{_n(divider[2])}" y2="{_n(divider[3])}"/>',
+        (f'<rect class="face" x="{_n(x0 + ins)}" y="{_n(y0 + ins)}"'
+         f' width="{_n(x1 - x0 - 2 * ins)}" height="{_n(y1 - y0 - 2 * ins)}" rx="0.13"/>'),
+        (f'<line class="divider" x1="{_n(divider[0])}" y1="{_n(divider[1])}"'
+         f' x2="{_n(divider[2])}" y2="{_n(divider[3])}"/>'),
         half_pips(p.near, p.near_at, along),
         half_pips(p.far, p.far_at, along),
         f'<circle class="rivet" cx="{_n(cx)}" cy="{_n(cy)}" r="0.05"/>',
@@ -327,7 +327,8 @@ def score_line(table: Table, line: ScoreLine) -> str:
     if line.shared_by > 1:
         return (f"{who} {holds} {line.pips} pips, shared {line.shared_by} ways and rounded to "
                 f"{line.rounded}{div}: {line.points:+d} for {side}.")
-    return f"{who} {holds} {line.pips} pips, rounded to {line.rounded}{div}: {line.points:+d} for {side}."
+    return (f"{who} {holds} {line.pips} pips, rounded to {line.rounded}{div}: "
+            f"{line.points:+d} for {side}.")
 
 
 def round_end(table: Table) -> str:

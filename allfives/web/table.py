@@ -17,6 +17,8 @@ from ..view import PlayerView
 BOT_NAMES = ("Anna", "Ben", "Cara")
 HUMAN = 0  # the person always sits in seat 0
 NAME_LIMIT = 24
+SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
+HAND_ORDERS = ("largest", "received")
 # Strongest first: the hint asks the best bot there is.
 HINT_PREFERENCE = ("expert", "hard", "medium", "greedy", "easy", "random")
 
@@ -111,12 +113,9 @@ class Settings:
     hand_order: str = "largest"  # or "received"
     auto_draw: bool = False
 
-    SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}
-    ORDERS = ("largest", "received")
-
     @property
     def slide_ms(self) -> int:
-        return self.SPEEDS.get(self.speed, 320)
+        return SPEEDS.get(self.speed, 320)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -129,8 +128,8 @@ class Settings:
         pause = data.get("bot_pause")
         return cls(
             bot_pause=pause if isinstance(pause, int) and 0 <= pause <= 3000 else base.bot_pause,
-            speed=data.get("speed") if data.get("speed") in cls.SPEEDS else base.speed,
-            hand_order=data.get("hand_order") if data.get("hand_order") in cls.ORDERS
+            speed=data.get("speed") if data.get("speed") in SPEEDS else base.speed,
+            hand_order=data.get("hand_order") if data.get("hand_order") in HAND_ORDERS
             else base.hand_order,
             auto_draw=bool(data.get("auto_draw", base.auto_draw)),
         )
@@ -161,9 +160,6 @@ class Table:
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
-
-    def seat_name(self, seat: int) -> str:
-        return self.names[seat]
 
     def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
         """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).

@@ -8,7 +8,6 @@ on DOM state, never on sleeps.
 
 from __future__ import annotations
 
-import json
 import shutil
 import threading
 from collections.abc import Iterator

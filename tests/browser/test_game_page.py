@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from .browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
-                             take_turn)
+from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
 
 
 def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
@@ -58,10 +58,13 @@ def test_a_four_player_partnership_round(page, server):
     assert len(record["rounds"][0]["hands"][0]) == 5
 
 
+TILES = "nodes => nodes.map(n => n.dataset.tile)"
+
+
 def snapshot(page) -> dict:
     return {
-        "board": page.locator("#board [data-tile]").evaluate_all("ns => ns.map(n => n.dataset.tile)"),
-        "hand": page.locator("#hand [data-tile]").evaluate_all("ns => ns.map(n => n.dataset.tile)"),
+        "board": page.locator("#board [data-tile]").evaluate_all(TILES),
+        "hand": page.locator("#hand [data-tile]").evaluate_all(TILES),
         "scores": page.locator("#scores [data-side]").all_inner_texts(),
         "log": page.locator("#log li").all_inner_texts(),
         "save": page.evaluate("localStorage.getItem('allfives.save')"),
@@ -70,8 +73,8 @@ def snapshot(page) -> dict:
 
 def test_reload_resumes_the_game_exactly(page, server):
     # this one plays with tiles sliding and bots pausing, as people see it
-    page.context.add_init_script(
-        "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 100, speed: 'fast'}))")
+    page.context.add_init_script("localStorage.setItem('allfives.settings', "
+                                 "JSON.stringify({bot_pause: 100, speed: 'fast'}))")
     open_game(page, server, "?seed=3")
     for _ in range(3):
         take_turn(page)
@@ -122,7 +125,7 @@ def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(page, server):
     assert page.evaluate("localStorage.getItem('allfives.unreadable-save')") == broken
     with page.expect_download() as download:
         page.click("#notice-action")
-    assert open(download.value.path(), encoding="utf-8").read() == broken
+    assert Path(download.value.path()).read_text(encoding="utf-8") == broken
     json.loads(page.evaluate("localStorage.getItem('allfives.save')"))  # a fresh, readable save
     assert page.locator("#hand [data-tile]").count() == 9
 
