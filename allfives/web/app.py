@@ -750,4 +750,15 @@ def seed_from_url() -> str | None:
     return str(seed) if seed else None
 
 
-App().start()
+def main() -> None:
+    try:
+        App().start()
+    except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
+        js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
+        el("progress").textContent = ("The game could not start in this browser. "
+                                      "Reloading the page may help.")
+        el("progress").removeAttribute("hidden")
+        el("status").textContent = "Not started."
+
+
+main()
