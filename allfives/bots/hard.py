@@ -9,6 +9,7 @@ soon, keeping playable tiles for the next turn and going out.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..layout import Layout
 from ..moves import Move
@@ -19,14 +20,15 @@ from .knowledge import Knowledge, infer
 WIN = 1000.0  # reaching the target outweighs anything else
 
 
-def reply_points(layout: Layout, tile: int, div: int) -> int:
-    """The most ``tile`` could score on ``layout`` (0 if it cannot be played)."""
+def reply_points(layout: Layout, tile: int) -> int:
+    """The most ``tile`` could score on ``layout``, undivided (0 if it cannot
+    be played)."""
     best = 0
     for move in layout.plays(1 << tile):
         count = layout.count_after(move >> 5, (move & 31) - 1)
         if count % 5 == 0 and count > best:
             best = count
-    return best // div
+    return best
 
 
 def expected_best(values: list[tuple[int, float]]) -> float:
@@ -41,22 +43,44 @@ def expected_best(values: list[tuple[int, float]]) -> float:
     return total
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's weights, in points (before any divisor)."""
+
+    threat: float = 0.8  # per expected point of the next player's best reply
+    threat_near_target: float = 2.0  # when such a reply could end the game
+    partner: float = -0.3  # the next player is a partner: their points are ours
+    stuck: float = 3.0  # times the chance the next player must draw or pass
+    mobility: float = 0.8  # per own tile playable next turn, up to 3
+    no_move: float = 4.0  # penalty for keeping no playable tile
+    shed: float = 0.15  # per pip shed, always
+    shed_bare_boneyard: float = 0.2  # more per pip once the boneyard is empty
+    shed_two_left: float = 0.35  # more per pip when an opponent holds two tiles
+    shed_one_left: float = 0.7  # more per pip when an opponent holds one tile
+    double: float = 1.5  # doubles fit fewer places: play them while they do
+    out_per_tile: float = 4.0  # going out: per tile the other side still holds
+    out: float = 10.0
+
+
 class HardBot:
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights = Weights()) -> None:
         self.rng = random.Random(seed)
+        self.weights = weights
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        scored = rank(view, infer(view), moves)
+        scored = rank(view, infer(view), moves, self.weights)
         best = max(v for v, _ in scored)
         top = [m for v, m in scored if v >= best - 1e-9]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
-def rank(view: PlayerView, know: Knowledge, moves: list[Move]) -> list[tuple[float, Move]]:
-    """``(value, move)`` for each play in ``moves`` under the hard heuristic."""
+def rank(view: PlayerView, know: Knowledge, moves: list[Move],
+         w: Weights = Weights()) -> list[tuple[float, Move]]:
+    """``(value, move)`` for each play in ``moves`` under the hard heuristic.
+    Values are in undivided points; a play reaching the target is worth ``WIN``."""
     rules = view.rules
     div = rules.divisor
     seat = view.seat
@@ -67,47 +91,47 @@ def rank(view: PlayerView, know: Knowledge, moves: list[Move]) -> list[tuple[flo
     odds = know.tile_odds(nxt)
     candidates = [t for t in tiles_of(know.unseen) if odds[t] > 0.0]
     my_score = view.scores[side]
-    their_score = view.scores[rules.side_of(nxt)]
-    threat_weight = 0.8 if rules.side_of(nxt) != side else -0.3
-    if their_score + 35 // div >= rules.target and threat_weight > 0:
-        threat_weight = 2.0  # a reply could end the game
+    opponent = rules.side_of(nxt) != side
+    threat = w.threat if opponent else w.partner
+    if opponent and view.scores[rules.side_of(nxt)] + 35 // div >= rules.target:
+        threat = w.threat_near_target
     # Shedding pips matters more when the round may end soon.
     fewest = min(c for s, c in enumerate(view.hand_counts) if s != seat)
-    shed = 0.15
+    shed = w.shed
     if view.boneyard_left == 0:
-        shed += 0.2
-    if fewest <= 2:
-        shed += 0.35 if fewest == 2 else 0.7
+        shed += w.shed_bare_boneyard
+    if fewest == 2:
+        shed += w.shed_two_left
+    elif fewest <= 1:
+        shed += w.shed_one_left
     if rules.round_end == "blocked_bonus":
-        shed *= 0.5
-    opp_tiles = sum(c for s, c in enumerate(view.hand_counts)
-                    if rules.side_of(s) != side)
+        shed *= 0.5  # pips only matter in blocked rounds
+    opp_tiles = sum(c for s, c in enumerate(view.hand_counts) if rules.side_of(s) != side)
 
     out: list[tuple[float, Move]] = []
     for move in moves:
         tile, on = move >> 5, (move & 31) - 1
         after = layout.copy()
         count = after.place(tile, on)
-        points = count // div if count and count % 5 == 0 else 0
-        if my_score + points >= rules.target:
+        points = count if count and count % 5 == 0 else 0
+        if my_score + points // div >= rules.target:
             out.append((WIN + points, move))
             continue
         value = float(points)
         rest = hand & ~(1 << tile)
         if not rest:
-            value += 4.0 * opp_tiles + 10.0  # going out: their pips count against them
+            value += w.out_per_tile * opp_tiles + w.out
         else:
-            offers = [(reply_points(after, t, div), odds[t]) for t in candidates]
-            value -= threat_weight * expected_best(offers)
-            # chance the next player has nothing to play: they must draw
-            stuck = 1.0
+            offers = [(reply_points(after, t), odds[t]) for t in candidates]
+            value -= threat * expected_best(offers)
+            stuck = 1.0  # chance the next player has nothing to play
             playable = PLAYABLE[after.open_values]
             for t in candidates:
                 if playable >> t & 1:
                     stuck *= 1.0 - odds[t]
-            value += 3.0 * stuck * (1 if threat_weight > 0 else -1)
+            value += w.stuck * stuck if opponent else -w.stuck * stuck
             mine = (rest & playable).bit_count()
-            value += 0.8 * min(mine, 3) - (4.0 if mine == 0 else 0.0)
-            value += shed * PIPS[tile] + (1.5 if IS_DOUBLE[tile] else 0.0)
+            value += w.mobility * min(mine, 3) - (w.no_move if mine == 0 else 0.0)
+            value += shed * PIPS[tile] + (w.double if IS_DOUBLE[tile] else 0.0)
         out.append((value, move))
     return out
