@@ -33,7 +33,4 @@ chromium:
 
 # The static site as GitHub Pages serves it (what .github/workflows/pages.yml uploads).
 site: vendor
-	rm -rf _site && mkdir _site
-	cp -r index.html pyscript.toml static allfives _site/
-	find _site -name __pycache__ -prune -exec rm -rf {} +
-	touch _site/.nojekyll
+	$(PYTHON) scripts/site.py _site

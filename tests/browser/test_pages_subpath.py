@@ -1,0 +1,51 @@
+"""The built site works under a GitHub Pages project path (/REPO/), offline."""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from pathlib import Path
+
+from allfives import serve
+
+from .browser_helpers import FIRST_LOAD_MS, take_turn
+from .conftest import FAST, Watch
+
+SITE_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "site.py"
+
+
+def load_site_builder():
+    spec = importlib.util.spec_from_file_location("site_builder", SITE_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_site_runs_under_a_project_sub_path(browser, tmp_path):
+    load_site_builder().build(tmp_path / "all-fives")
+    httpd = serve.make_server(0, root=tmp_path)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    host, port = httpd.server_address[:2]
+    origin = f"http://{host}:{port}"
+    context = browser.new_context()
+    context.add_init_script(FAST)
+    page = context.new_page()
+    watch = Watch(origin)
+    outside: list[str] = []
+    page.on("console", watch.console)
+    page.on("pageerror", watch.page_error)
+    page.on("request", watch.request)
+    page.on("request", lambda r: outside.append(r.url)
+            if r.url.startswith(origin) and not r.url.startswith(origin + "/all-fives/") else None)
+    try:
+        page.goto(origin + "/all-fives/")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        take_turn(page)
+        assert page.locator("#board [data-tile]").count() >= 1
+        assert page.locator(".py-error").count() == 0
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+    assert not outside, f"requests outside the project path: {outside}"
+    assert not watch.problems, "\n".join(watch.problems)
