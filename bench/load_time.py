@@ -8,8 +8,8 @@ fresh browser contexts (cold caches), alternating, in one run:
   the time is ``performance.now()`` when that line runs.
 - ``index.html``: the game; the time is the ``allfives:human-can-play``
   performance mark, set when the hand first takes clicks. Measured with a
-  seed where the person leads, and with one where a bot moves first (the
-  bots' worker must load before that move).
+  seed where the person leads, and with one where a bot moves first: with
+  the default bot pause and slide (as people see it), and without them.
 
     python3 bench/load_time.py [--runs 5]
 
@@ -36,6 +36,7 @@ from allfives.rules import Rules  # noqa: E402
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 MARK = "allfives:human-can-play"
+NO_PAUSE = "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off'}))"
 
 
 def seed_where(human_leads: bool) -> int:
@@ -50,11 +51,17 @@ def bare_ms(context: object, base: str) -> float:
     return float(page.evaluate("Number(document.body.dataset.t)"))
 
 
-def game_ms(context: object, base: str, seed: int) -> float:
+def game_ms(context: object, base: str, seed: int, own: list[float]) -> float:
+    """Navigation to the human-can-play mark; appends to ``own`` the part
+    after Python was ready (the game's own imports, set-up and drawing)."""
     page = context.new_page()
     page.goto(f"{base}index.html?seed={seed}")
     page.wait_for_selector("#status[data-phase=human]", timeout=120_000)
-    return float(page.evaluate(f"performance.getEntriesByName('{MARK}')[0].startTime"))
+    ready, start = page.evaluate(
+        f"['{MARK}', 'allfives:python-ready']"
+        ".map(n => performance.getEntriesByName(n)[0].startTime)")
+    own.append(ready - start)
+    return float(ready)
 
 
 def main() -> int:
@@ -68,14 +75,19 @@ def main() -> int:
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = "http://{}:{}/".format(*httpd.server_address[:2])
     leads, follows = seed_where(True), seed_where(False)
-    times: dict[str, list[float]] = {"bare": [], "game, you lead": [], "game, a bot leads": []}
+    times: dict[str, list[float]] = {"bare": [], "game, you lead": [], "game, a bot leads": [],
+                                     "  same, no pause": []}
+    own: list[float] = []  # "you lead" runs only
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         for _ in range(args.runs):
             for name, measure in (("bare", lambda c: bare_ms(c, base)),
-                                  ("game, you lead", lambda c: game_ms(c, base, leads)),
-                                  ("game, a bot leads", lambda c: game_ms(c, base, follows))):
+                                  ("game, you lead", lambda c: game_ms(c, base, leads, own)),
+                                  ("game, a bot leads", lambda c: game_ms(c, base, follows, [])),
+                                  ("  same, no pause", lambda c: game_ms(c, base, follows, []))):
                 context = browser.new_context()
+                if name.endswith("no pause"):
+                    context.add_init_script(NO_PAUSE)
                 try:
                     times[name].append(measure(context))
                 finally:
@@ -88,6 +100,8 @@ def main() -> int:
         med = statistics.median(values)
         runs = " ".join(f"{v:.0f}" for v in values)
         print(f"{name:<20} {med:>10.0f} {med / bare:>6.2f}   {runs}")
+    print(f"of 'you lead', after Python was ready (the game's own imports, set-up, drawing): "
+          f"median {statistics.median(own):.0f} ms")
     return 0
 
 

@@ -15,15 +15,18 @@ from dataclasses import replace
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
-from pyscript import create_named_worker, document, window
 
-from allfives.game import IllegalMoveError
-from allfives.moves import DRAW, PASS, parse_move
-from allfives.tiles import NAMES, parse_tile, tiles_of
-from allfives.web import forms, render
-from allfives.web.decide import decide
-from allfives.web.table import HUMAN, SaveError, Settings, Setup, Table, hint_bot
+js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
+
+from pyodide.ffi import create_proxy, jsnull, to_js  # noqa: E402
+from pyscript import create_named_worker, document, window  # noqa: E402
+
+from allfives.game import IllegalMoveError  # noqa: E402
+from allfives.moves import DRAW, PASS, parse_move  # noqa: E402
+from allfives.tiles import NAMES, parse_tile, tiles_of  # noqa: E402
+from allfives.web import forms, render  # noqa: E402
+from allfives.web.decide import decide  # noqa: E402
+from allfives.web.table import HUMAN, SaveError, Settings, Setup, Table, hint_bot  # noqa: E402
 
 SAVE_KEY = "allfives.save"
 UNREADABLE_KEY = "allfives.unreadable-save"
