@@ -176,3 +176,23 @@ def test_without_the_worker_the_bots_think_on_the_page(page, server):
     assert "think on this page" in page.inner_text("#notice")
     take_turn(page)
     page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+
+
+def test_the_keyboard_plays_too(page, server):
+    open_game(page, server, "?seed=8")
+    for _ in range(40):
+        page.wait_for_selector("#status[data-phase=human]")
+        if page.is_enabled("#draw"):
+            take_turn(page)
+            continue
+        before = page.locator("#log li.move").count()
+        page.focus("#hand [data-playable=true]")
+        page.keyboard.press("Enter")
+        if page.locator("#board [data-target]").count():
+            page.focus("#board [data-target]")
+            page.keyboard.press("Enter")
+        page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
+                               arg=before)
+        if page.locator("#log li.move[data-seat='0']").count() >= 3:
+            return
+    raise AssertionError("the keyboard did not get three moves in")
