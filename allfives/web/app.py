@@ -683,7 +683,6 @@ class App:
         })
         el("set-bot-pause-out").textContent = f"{self.settings.bot_pause / 1000:.1f} s"
         store(SETTINGS_KEY, json.dumps(self.settings.to_json()))
-        document.documentElement.style.setProperty("--slide-ms", f"{self.settings.slide_ms}ms")
         self.render_hand()
         if self.can_act():
             self.drive()

@@ -196,3 +196,18 @@ def test_the_keyboard_plays_too(page, server):
         if page.locator("#log li.move[data-seat='0']").count() >= 3:
             return
     raise AssertionError("the keyboard did not get three moves in")
+
+
+def test_settings_are_applied_and_remembered(page, server):
+    open_game(page, server)
+    page.click("#settings-button")
+    page.eval_on_selector("#set-bot-pause", "e => { e.value = '300';"
+                          " e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.select_option("#set-speed", "slow")
+    page.select_option("#set-hand-order", "received")
+    page.check("#set-auto-draw")
+    assert page.inner_text("#set-bot-pause-out") == "0.3 s"
+    page.click("#settings-done")
+    stored = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
+    assert stored == {"bot_pause": 300, "speed": "slow", "hand_order": "received",
+                      "auto_draw": True}
