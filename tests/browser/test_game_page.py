@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
+from .browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
+                              take_turn)
+from .conftest import Watch
 
 
 def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
@@ -211,3 +213,26 @@ def test_settings_are_applied_and_remembered(page, server):
     stored = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
     assert stored == {"bot_pause": 300, "speed": "slow", "hand_order": "received",
                       "auto_draw": True}
+
+
+def test_reduced_motion_means_no_sliding(browser, server):
+    context = browser.new_context(reduced_motion="reduce")
+    context.add_init_script("localStorage.setItem('allfives.settings', "
+                            "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
+    page = context.new_page()
+    watch = Watch(server.rstrip("/"))
+    page.on("console", watch.console)
+    page.on("pageerror", watch.page_error)
+    page.on("request", watch.request)
+    try:
+        page.goto(server + "index.html?seed=8")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        sliding = ("() => [...document.querySelectorAll('#board g.tile')]"
+                   ".flatMap(n => n.getAnimations()).length")
+        for _ in range(3):
+            take_turn(page)
+            assert page.evaluate(sliding) == 0
+            page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    finally:
+        context.close()
+    assert not watch.problems, "\n".join(watch.problems)
