@@ -7,7 +7,7 @@ import random
 import pytest
 from conftest import full_deal, hand, make_round, play
 
-from allfives.bots import BOTS, DESCRIPTIONS, make_bot
+from allfives.bots import BOTS, DESCRIPTIONS, LEVELS, make_bot
 from allfives.bots.expert import ExpertBot, outcome
 from allfives.bots.hard import HardBot, expected_best
 from allfives.bots.knowledge import VALUE_BITS, infer, sample
@@ -19,7 +19,6 @@ from allfives.tiles import tiles_of
 from allfives.tournament import play_game
 from allfives.view import PlayerView
 
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def quick(name: str, seed: int | str) -> object:
@@ -62,8 +61,11 @@ def matches(tiles: list[int], slots: tuple[int, ...]) -> bool:
 
 
 def test_every_level_registered_and_described():
-    for name in (*LEVELS, "greedy"):
-        assert name in BOTS and DESCRIPTIONS[name].endswith(".")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    assert list(BOTS)[:4] == list(LEVELS)
+    for name in BOTS:
+        assert DESCRIPTIONS[name].endswith(".")
+    assert BOTS["greedy"] is BOTS["medium"]
 
 
 @pytest.mark.parametrize("name", LEVELS)

@@ -22,17 +22,19 @@ class Bot(Protocol):
 
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
-    "random": RandomBot,
     "easy": EasyBot,
     "medium": GreedyBot,
-    "greedy": GreedyBot,
     "hard": HardBot,
     "expert": ExpertBot,
+    "greedy": GreedyBot,  # medium's original name, kept for scripts and saved games
+    "random": RandomBot,
 }
+
+# The playing levels offered to people, weakest first (issue 4).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 # One sentence per bot, for set-up dialogs and help texts.
 DESCRIPTIONS: dict[str, str] = {
-    "random": "Plays any legal move at random.",
     "easy": "A beginner: plays legal tiles and often misses the points on the table.",
     "medium": "Always takes the most points it can score right now, shedding heavy tiles on ties.",
     "greedy": "Always takes the most points it can score right now (the same player as medium).",
@@ -40,6 +42,7 @@ DESCRIPTIONS: dict[str, str] = {
             "which numbers you lack.",
     "expert": "Searches: imagines the hidden hands many ways, consistent with everything "
               "it has seen, and plays each option out to the end of the round.",
+    "random": "Plays any legal move at random.",
 }
 
 
