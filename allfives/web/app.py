@@ -224,6 +224,7 @@ class App:
         self.drag: dict[str, Any] | None = None
         self.swallow_click = False
         self.marked_ready = False
+        self.save_warned = False
 
     # -- start -----------------------------------------------------------
 
@@ -260,9 +261,12 @@ class App:
             return Table.new(Setup(name=setup.name), seed)
 
     def save(self) -> None:
-        if self.table is not None and not store(SAVE_KEY, self.table.to_save()):
-            notice("This browser would not save the game (its storage may be full). "
-                   "Use Download record to keep a copy.")
+        if self.table is None or store(SAVE_KEY, self.table.to_save()):
+            return
+        if not self.save_warned:  # say it once, not after every move
+            self.save_warned = True
+            notice("This browser would not save the game (its storage may be full or "
+                   "switched off). Use Download record to keep a copy.")
 
     # -- events ------------------------------------------------------------
 
