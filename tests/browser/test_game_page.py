@@ -236,3 +236,22 @@ def test_reduced_motion_means_no_sliding(browser, server):
     finally:
         context.close()
     assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_a_full_storage_quota_is_reported_once_and_play_goes_on(page, server):
+    page.context.add_init_script("""
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key === 'allfives.save') throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+        };""")
+    open_game(page, server)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "would not save" in page.inner_text("#notice")
+    page.click("#notice .close")
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    assert page.is_hidden("#notice")
+    with page.expect_download() as download:
+        page.click("#download")
+    assert json.loads(Path(download.value.path()).read_text())["format"] == "allfives-record/1"
