@@ -153,13 +153,14 @@ class Arranger:
         return Placed(tile, (0.0, -0.5), (0.0, 0.5), a, a, spinner)
 
     def _take_ray(self, on: int, a: int, b: int) -> Ray:
+        """The open end of ``on`` the tile goes to: the first that matches,
+        skipping (on a spinner) ends another arm has since grown across."""
         rays = self.rays.get(on)
-        if not rays:
-            raise ValueError(f"tile {on} has no open end")
-        for i, ray in enumerate(rays):
-            if ray.value in (a, b):
-                return rays.pop(i)
-        raise ValueError(f"tile {on} has no open end for {a}-{b}")
+        fits = [i for i, ray in enumerate(rays or []) if ray.value in (a, b)]
+        if not fits:
+            raise ValueError(f"tile {on} has no open end for {a}-{b}")
+        clear = [i for i in fits if not self._collides(_add(rays[i].at, rays[i].d, 0.5))]
+        return rays.pop((clear or fits)[0])
 
     def _cross(self, tile: int, ray: Ray, spinner: bool) -> Placed:
         """A double, crosswise to its ray."""
@@ -176,7 +177,8 @@ class Arranger:
     def _cross_fits(self, ray: Ray) -> bool:
         center = _add(ray.at, ray.d, 0.5)
         p = _cw(ray.d)
-        return not any(self._collides(_add(center, p, k)) for k in (-0.5, 0.5))
+        return not any(self._collides(c) or self._blocks_a_ray(c)
+                       for c in (_add(center, p, -0.5), _add(center, p, 0.5)))
 
     def _along(self, tile: int, ray: Ray, far: int, spinner: bool = False) -> Placed:
         """Lengthwise: straight on if it fits, else round a corner. (A double
@@ -189,9 +191,11 @@ class Arranger:
             options.append((turn, _add(near_at, turn)))
         free = [o for o in options if not self._collides(near_at) and not self._collides(o[1])]
         inside = [o for o in free if self._inside(*o)]
+        # best not to cover the spot where another open end's next tile must go
+        polite = [o for o in inside if not self._blocks_a_ray(o[1])]
         # with every way blocked, at least keep the far half clear
         clear = [o for o in options if not self._collides(o[1])]
-        nd, far_at = (inside or free or clear or options)[0]
+        nd, far_at = (polite or inside or free or clear or options)[0]
         rays = [Ray(_add(far_at, nd, 0.5), nd, far)]
         if spinner:
             self.has_spinner = True
@@ -201,6 +205,12 @@ class Arranger:
                      Ray(_add(center, p, -0.5), (-p[0], -p[1]), far)]
         self.rays[tile] = rays
         return Placed(tile, near_at, far_at, ray.value, far, spinner)
+
+    def _blocks_a_ray(self, c: Vec) -> bool:
+        """Would a half at ``c`` cover the square in front of an open end?"""
+        return any(abs(r.at[0] + r.d[0] / 2 - c[0]) < 0.999
+                   and abs(r.at[1] + r.d[1] / 2 - c[1]) < 0.999
+                   for rays in self.rays.values() for r in rays)
 
     def _inside(self, d: Vec, c: Vec) -> bool:
         """Is a tile growing along ``d`` with its far half at ``c`` still in the
