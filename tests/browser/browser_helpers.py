@@ -52,7 +52,7 @@ def play_until(page: object, phases: tuple[str, ...], limit: int = 200) -> str:
     raise AssertionError(f"no {phases} after {limit} turns")
 
 
-def new_game(page: object, *, players: int, target: int, preset: str = "standard",
+def new_game(page: object, *, players: int, target: int | None, preset: str = "standard",
              partnership: bool | None = None, hand_size: int | None = None,
              name: str | None = None, bots: list[str] | None = None) -> None:
     """Fill in and submit the new-game dialog."""
@@ -68,7 +68,8 @@ def new_game(page: object, *, players: int, target: int, preset: str = "standard
         page.fill("#ng-name", name)
     for i, bot in enumerate(bots or []):
         page.select_option(f"#ng-bots select[name=bot{i}]", bot)
-    page.fill("#ng-target", str(target))
+    if target is not None:  # else the preset's own target, as the dialog offers it
+        page.fill("#ng-target", str(target))
     page.click("#ng-start")
     page.wait_for_selector("#new-game", state="hidden")
 

@@ -113,6 +113,10 @@ def test_the_new_game_dialog_starts_what_it_says(page, server):
     assert page.input_value("#ng-hand-size") == "5"
     assert page.input_value("#ng-bots select[name=bot0]") == "random"
     page.click("#ng-cancel")
+    # a preset's own target is offered and accepted as it is (cribbage: 61)
+    new_game(page, players=2, preset="cribbage", target=None)
+    assert saved(page)["rules"] == {"preset": "cribbage", "players": 2}
+    assert page.inner_text("#scores .target-line") == "to 61"
 
 
 def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(page, server):
