@@ -9,7 +9,8 @@ fresh browser contexts (cold caches), alternating, in one run:
 - ``index.html``: the game; the time is the ``allfives:human-can-play``
   performance mark, set when the hand first takes clicks. Measured with a
   seed where the person leads, and with one where a bot moves first: with
-  the default bot pause and slide (as people see it), and without them.
+  the default settings (the lead slides in; a bot pauses only before moves
+  that follow another), and with pause and animation off.
 
     python3 bench/load_time.py [--runs 5]
 

@@ -509,7 +509,9 @@ class App:
                 self.status("bot", f"{table.names[seat]} is thinking…")
                 started = time.monotonic()
                 move = await self.bots.choose(table.bot_request(seat))
-                wait = self.settings.bot_pause / 1000 - (time.monotonic() - started)
+                # the pause lets people read the last move; a lead follows none
+                pause = self.settings.bot_pause / 1000 if rnd.history else 0.0
+                wait = pause - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 if epoch != self.epoch:
