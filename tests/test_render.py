@@ -116,6 +116,22 @@ def test_targets_light_up_with_their_points():
     assert 'data-target="5-5"' in svg and 'data-move="0-5>5-5"' in svg and ">+10<" in svg
 
 
+def test_turn_prompts_and_hint_words():
+    game = Game(Rules.make("standard"), 1)
+    assert render.turn_prompt(game.round) == "Your lead: play any tile."
+    first = game.legal_moves()[0]
+    assert render.move_advice(game.round, first).startswith(f"lead with {first}")
+    game.apply(first)
+    assert render.turn_prompt(game.round) in (
+        "Your turn: play a highlighted tile.", "No tile fits: draw from the boneyard.")
+    assert render.move_advice(game.round, "draw") == "draw"
+    rnd = random_game("standard", 2, 3).round
+    rnd.end = None  # look at a finished table as if play went on
+    rnd.bone_pos = len(rnd.boneyard)
+    rnd.hands[rnd.turn] = 0
+    assert render.turn_prompt(rnd) == "No tile fits and the boneyard is empty: you must pass."
+
+
 def test_hand_marks_playable_tiles_and_orders_them():
     tiles = [NAMES.index(n) for n in ("0-1", "6-6", "2-3")]
     html = render.hand(render.hand_order(tiles, "largest", tiles), {tiles[1]}, None, True)

@@ -334,7 +334,7 @@ class App:
             button.setAttribute("aria-pressed", "true" if chosen else "false")
         self.render_board()
         if tile is None:
-            self.status("human", self.turn_text())
+            self.status("human", render.turn_prompt(self.table.game.round))
         else:
             self.status("human", f"Where should {NAMES[tile]} go? Pick a lit place.")
 
@@ -503,7 +503,7 @@ class App:
                         if epoch == self.epoch:
                             await self.play(moves[0])
                         continue
-                    self.status("human", self.turn_text())
+                    self.status("human", render.turn_prompt(self.table.game.round))
                     self.mark_ready()
                     return
                 self.status("bot", f"{table.names[seat]} is thinking…")
@@ -527,17 +527,6 @@ class App:
             self.marked_ready = True
             js.performance.mark("allfives:human-can-play")
 
-    def turn_text(self) -> str:
-        assert self.table is not None
-        moves = self.table.game.legal_moves()
-        if moves == ["draw"]:
-            return "No tile fits: draw from the boneyard."
-        if moves == ["pass"]:
-            return "No tile fits and the boneyard is empty: you must pass."
-        if not self.table.game.round.layout.placements:
-            return "Your lead: play any tile."
-        return "Your turn: play a highlighted tile."
-
     def status(self, phase: str, text: str) -> None:
         node = el("status")
         node.dataset.phase = phase
@@ -554,22 +543,13 @@ class App:
         move = await self.bots.choose(self.table.bot_request(HUMAN, bot))
         if epoch != self.epoch or turn != len(self.table.game.round.history):
             return
-        el("hint-text").textContent = f"Hint ({bot}): {self.move_phrase(move)}"
+        advice = render.move_advice(self.table.game.round, move)
+        el("hint-text").textContent = f"Hint ({bot}): {advice}"
         if ">" in move or move[:1].isdigit():
             tile = parse_tile(move.split(">")[0])
             node = found(document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]'))
             if node is not None:
                 node.classList.add("hinted")
-
-    def move_phrase(self, move: str) -> str:
-        assert self.table is not None
-        if move in ("draw", "pass"):
-            return move
-        m = parse_move(move)
-        points = self.table.game.round.points_for(m)
-        tile, _, on_ = move.partition(">")
-        where = f"{tile} on {on_}" if on_ else f"lead {tile}"
-        return f"play {where}" + (f" (+{points})" if points else "")
 
     # -- round end, game end ---------------------------------------------------
 

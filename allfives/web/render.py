@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..game import Round
-from ..moves import DRAW, LEAD, PASS, move_on, move_tile
+from ..moves import DRAW, LEAD, PASS, move_on, move_tile, parse_move
 from ..rules import Rules
 from ..scoring import ScoreLine
 from ..tiles import HIGH, NAMES, PIPS, tiles_of
@@ -172,6 +172,28 @@ def targets_for(rnd: Round, tile: int) -> tuple[Target, ...]:
             on = move_on(m)
             out.append(Target(f"{NAMES[tile]}>{NAMES[on]}", on, rnd.points_for(m)))
     return tuple(out)
+
+
+def turn_prompt(rnd: Round) -> str:
+    """What the status line tells the person whose turn it is."""
+    moves = rnd.legal_moves()
+    if moves == [DRAW]:
+        return "No tile fits: draw from the boneyard."
+    if moves == [PASS]:
+        return "No tile fits and the boneyard is empty: you must pass."
+    if not rnd.layout.placements:
+        return "Your lead: play any tile."
+    return "Your turn: play a highlighted tile."
+
+
+def move_advice(rnd: Round, move: str) -> str:
+    """A suggested move in words, with what it would score now."""
+    if move in ("draw", "pass"):
+        return move
+    tile, _, on = move.partition(">")
+    points = rnd.points_for(parse_move(move))
+    words = f"play {tile} on {on}" if on else f"lead with {tile}"
+    return words + (f" (+{points})" if points else "")
 
 
 # -- the hand and the other seats ---------------------------------------------
