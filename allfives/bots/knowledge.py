@@ -96,8 +96,9 @@ def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> tuple[list[i
     """A random deal of the unseen tiles consistent with ``know``: per-seat
     hidden hands as masks (0 for the seat itself) and a boneyard order.
 
-    Most-constrained slots are filled first; a dead end restarts, and after
-    ``tries`` failures constraints are dropped (never seen in legal play)."""
+    Most-constrained slots are filled first and a dead end restarts. After
+    ``tries`` dead ends the constraints are dropped: a safety net, since the
+    real deal always satisfies them."""
     players = len(know.slots)
     order = [(s, f) for s in range(players) for f in know.slots[s]]
     unseen = know.unseen
