@@ -116,6 +116,30 @@ def test_targets_light_up_with_their_points():
     assert 'data-target="5-5"' in svg and 'data-move="0-5>5-5"' in svg and ">+10<" in svg
 
 
+def test_a_hint_outlines_the_tile_it_joins_and_the_place_it_takes():
+    rnd = random_game("standard", 2, 1).round
+    tile, on = rnd.layout.placements[-1]
+    played = render.board(rnd, 1.6).svg
+    rnd.layout.placements.pop()  # the last play, as a hint before it was made
+    move = f"{NAMES[tile]}>{NAMES[on]}"
+    svg = render.board(rnd, 1.6, hint=move).svg
+    assert re.findall(r'data-tile="(\d-\d)" data-hint="target"', svg) == [NAMES[on]]
+    place = re.search(r'data-hint="place"[^>]*><rect (x="[^"]*" y="[^"]*")', svg)
+    face = re.search(rf'data-tile="{NAMES[tile]}">.*?<rect class="face" (x="[^"]*" y="[^"]*")',
+                     played)
+    assert place and face and place.group(1) == face.group(1)  # where the tile would lie
+    assert 'data-hint="place" data-tile' not in svg  # the place is no tile on the table
+    assert 'data-hint' not in render.board(rnd, 1.6, hint="draw").svg
+    assert 'data-hint' not in render.board(rnd, 1.6).svg
+    lead = Game(Rules.make("standard"), 1).round
+    lead_svg = render.board(lead, 1.6, hint="4-4").svg
+    assert lead_svg.count('data-hint="place"') == 1 and 'data-hint="target"' not in lead_svg
+    assert render.hinted_tile(move) == tile
+    assert render.hinted_tile("pass") is None and render.hinted_tile(None) is None
+    html = render.hand([tile, on], {tile}, None, True, hinted=tile)
+    assert re.findall(r'data-tile="(\d-\d)" data-hint="tile"', html) == [NAMES[tile]]
+
+
 def test_turn_prompts_and_hint_words():
     game = Game(Rules.make("standard"), 1)
     assert render.turn_prompt(game.round) == "Your lead: play any tile."

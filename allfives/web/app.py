@@ -221,6 +221,7 @@ class App:
         self.busy = False
         self.selected: int | None = None
         self.fresh: tuple[int, int] | None = None  # (tile, points) of the last play
+        self.hint: str | None = None  # the hinted move, shown until the next move
         self.drag: dict[str, Any] | None = None
         self.swallow_click = False
         self.marked_ready = False
@@ -438,7 +439,7 @@ class App:
             return
         self.selected = None
         self.fresh = (m >> 5, result.points) if m >= 0 else None
-        el("hint-text").textContent = ""
+        self.clear_hint()
         nxt = game.round.turn
         if not game.over and not game.round.over and self.table.is_bot(nxt):
             self.status("bot", f"{self.table.names[nxt]} is thinking…")
@@ -545,11 +546,13 @@ class App:
             return
         advice = render.move_advice(self.table.game.round, move)
         el("hint-text").textContent = f"Hint ({bot}): {advice}"
-        if ">" in move or move[:1].isdigit():
-            tile = parse_tile(move.split(">")[0])
-            node = found(document.querySelector(f'#hand [data-tile="{NAMES[tile]}"]'))
-            if node is not None:
-                node.classList.add("hinted")
+        self.hint = move
+        self.render_hand()
+        self.render_board()
+
+    def clear_hint(self) -> None:
+        self.hint = None
+        el("hint-text").textContent = ""
 
     # -- round end, game end ---------------------------------------------------
 
@@ -645,6 +648,7 @@ class App:
         self.table = Table.new(setup)
         self.selected = None
         self.fresh = None
+        self.clear_hint()
         self.save()
         self.render()
         self.drive()
@@ -701,7 +705,8 @@ class App:
         playable = {m >> 5 for m in moves if m >= 0}
         tiles = render.hand_order(tiles_of(rnd.hands[HUMAN]), self.settings.hand_order,
                                   render.received_order(rnd, HUMAN))
-        el("hand").innerHTML = render.hand(tiles, playable, self.selected, active)
+        el("hand").innerHTML = render.hand(tiles, playable, self.selected, active,
+                                           render.hinted_tile(self.hint))
         must_draw = active and moves == [DRAW]
         must_pass = active and moves == [PASS]
         toggle(el("draw"), "disabled", not must_draw)
@@ -718,7 +723,7 @@ class App:
         rnd = table.game.round
         targets = render.targets_for(rnd, self.selected) if self.selected is not None else ()
         fresh, points = self.fresh if self.fresh else (None, 0)
-        drawn = render.board(rnd, aspect, targets, self.selected, fresh, points)
+        drawn = render.board(rnd, aspect, targets, self.selected, fresh, points, self.hint)
         board = el("board")
         board.setAttribute("viewBox", drawn.view_box)
         board.innerHTML = drawn.svg

@@ -128,18 +128,39 @@ def view_box(bounds: tuple[float, float, float, float], aspect: float) -> str:
     return f"{_n(cx - w / 2)} {_n(cy - h / 2)} {_n(w)} {_n(h)}"
 
 
+def hinted_tile(hint: str | None) -> int | None:
+    """The tile a hinted move plays, or None for a draw, a pass or no hint."""
+    move = parse_move(hint) if hint else DRAW
+    return move_tile(move) if move >= 0 else None
+
+
+def hint_place(ghost: Placed) -> str:
+    """The outline of where a hinted tile would lie (it takes no clicks)."""
+    x0, y0, x1, y1 = ghost.box()
+    return (f'<g class="hint-place" data-hint="place" aria-hidden="true">'
+            f'<rect x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}" width="{_n(x1 - x0 - 0.08)}"'
+            f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/></g>')
+
+
 def board(rnd: Round, aspect: float, targets: tuple[Target, ...] = (),
           selected: int | None = None, fresh: int | None = None,
-          fresh_points: int = 0) -> Board:
+          fresh_points: int = 0, hint: str | None = None) -> Board:
     """The layout as SVG content. ``targets`` light up where ``selected`` could
     go, each with its points; ``fresh`` is the tile just played, marked with
-    ``+points`` when it scored."""
+    ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
+    (``data-hint="target"``) and the place the tile would take
+    (``data-hint="place"``)."""
     arranger = Arranger.of(rnd.layout.placements, rnd.rules.spinners, aspect)
+    hinted = parse_move(hint) if hint else DRAW
+    joins = move_on(hinted) if hinted >= 0 else None
     parts = []
     for p in arranger.placed:
-        cls = "tile fresh" if p.tile == fresh else "tile"
-        parts.append(tile_group(p, cls))
+        cls = ("tile fresh" if p.tile == fresh else "tile") + (" hinted" if p.tile == joins else "")
+        parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
     ghosts = []
+    if hinted >= 0:
+        ghosts.append(arranger.preview(move_tile(hinted), move_on(hinted)))
+        parts.append(hint_place(ghosts[0]))
     for t in targets:
         if selected is None:
             continue
@@ -219,15 +240,22 @@ def received_order(rnd: Round, seat: int) -> list[int]:
     return order
 
 
-def hand(tiles: list[int], playable: set[int], selected: int | None, active: bool) -> str:
+def hand(tiles: list[int], playable: set[int], selected: int | None, active: bool,
+         hinted: int | None = None) -> str:
+    """The human's tiles as buttons; ``hinted`` (the hint's tile) gets ``data-hint="tile"``."""
     out = []
     for t in tiles:
         can = active and t in playable
         state = "playable" if can else ("dimmed" if active else "waiting")
         cls = f"hand-tile {state}" + (" selected" if t == selected else "")
         label = f"{NAMES[t]}{', playable' if can else ''}"
+        hint = ""
+        if t == hinted:
+            cls += " hinted"
+            label += ", the hint"
+            hint = ' data-hint="tile"'
         out.append(
-            f'<button type="button" class="{cls}" data-tile="{NAMES[t]}"'
+            f'<button type="button" class="{cls}" data-tile="{NAMES[t]}"{hint}'
             f' data-playable="{"true" if can else "false"}" aria-label="{label}"'
             f' aria-pressed="{"true" if t == selected else "false"}">{tile_svg(t)}</button>')
     return "".join(out)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+from allfives.web.table import Setup, Table
 
 from .browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
                               take_turn)
@@ -11,7 +14,8 @@ from .conftest import Watch
 
 
 def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
-    open_game(page, server)
+    bot_leads = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter)
+    open_game(page, server, f"?seed={bot_leads}")  # so the hint joins a tile on the table
     assert page.locator("#hand [data-tile]").count() == 9
     assert page.locator("#hand [data-playable=true]").count() >= 1
     assert page.locator("#scores [data-side]").count() == 2
@@ -20,6 +24,14 @@ def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
     page.click("#hint")
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
     assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
+    # the words name the move; the hand and the table show it until the next move
+    tile, on = re.search(r"play (\d-\d) on (\d-\d)", page.inner_text("#hint-text")).groups()
+    assert page.locator("#hand [data-hint]").evaluate_all(TILES) == [tile]
+    assert page.locator("#board [data-hint=target]").evaluate_all(TILES) == [on]
+    assert page.locator("#board [data-hint=place]").count() == 1
+    take_turn(page)
+    assert page.locator("[data-hint]").count() == 0
+    assert page.inner_text("#hint-text") == ""
 
 
 def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
