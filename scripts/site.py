@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENTS = ("index.html", "pyscript.toml", "static", "allfives")
+CONTENTS = ("index.html", "sw.js", "pyscript.toml", "static", "allfives")
 
 
 def build(target: Path) -> Path:
