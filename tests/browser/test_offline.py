@@ -3,7 +3,9 @@ and with the network gone a reload still deals, plays and asks the bots."""
 
 from __future__ import annotations
 
+import os
 import threading
+from pathlib import Path
 
 from allfives import serve
 from allfives.web.table import Setup, Table
@@ -37,13 +39,27 @@ MISSING = """async ([urls, ms]) => {
         await new Promise(done => setTimeout(done, 100));
     }
 }"""
+# True once the kept copy of the URL holds the text (polled in the page, as above).
+KEEPS_TEXT = """async ([url, text, ms]) => {
+    const until = Date.now() + ms;
+    for (;;) {
+        const kept = await caches.match(url);
+        if (kept && (await kept.text()).includes(text)) return true;
+        if (Date.now() > until) return false;
+        await new Promise(done => setTimeout(done, 100));
+    }
+}"""
 
 
-def reload_offline(page: object, base: str, needed: list[str]) -> None:
-    """Wait until the files are kept, cut the network, reload, wait for the deal."""
-    assert page.evaluate("navigator.serviceWorker.controller") is None  # the first load is cold
+def wait_until_kept(page: object, base: str, needed: list[str]) -> None:
+    """After a first load (which the service worker does not control), wait
+    until it is active and keeps the needed files and the Pyodide wasm."""
+    assert page.evaluate("navigator.serviceWorker.controller") is None
     assert page.evaluate(MISSING, [[base + WASM, *needed], FIRST_LOAD_MS]) == []
     assert all(url.startswith(base) for url in page.evaluate(CACHED))
+
+
+def reload_offline(page: object, base: str) -> None:
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
@@ -58,7 +74,8 @@ def test_the_game_loads_plays_and_asks_the_bots_offline(page, server):
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     needed = sorted({url for url in requested
                      if url.startswith(server) and url != server + "sw.js"})
-    reload_offline(page, server, needed)
+    wait_until_kept(page, server, needed)
+    reload_offline(page, server)
     # the bots' worker starts from the kept files too, and answers
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     page.click("#hint")
@@ -69,8 +86,8 @@ def test_the_game_loads_plays_and_asks_the_bots_offline(page, server):
     assert page.is_hidden("#notice"), page.inner_text("#notice")
 
 
-def test_offline_under_a_project_sub_path(browser, tmp_path):
-    load_site_builder().build(tmp_path / "all-fives")
+def test_under_a_project_sub_path_a_new_deploy_wins_online_and_is_kept(browser, tmp_path):
+    site = load_site_builder().build(tmp_path / "all-fives")
     httpd = serve.make_server(0, root=tmp_path)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     origin = "http://{}:{}".format(*httpd.server_address[:2])
@@ -85,11 +102,25 @@ def test_offline_under_a_project_sub_path(browser, tmp_path):
     try:
         page.goto(base)
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        reload_offline(page, base, [base, base + "index.html"])
+        wait_until_kept(page, base, [base, base + "index.html"])
         assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == base
+        redeploy(site / "index.html", "<title>All Fives dominoes", "<title>All Fives, redeployed")
+        page.reload()  # online, and now through the service worker: the server's copy wins
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        assert page.title() == "All Fives, redeployed"
+        assert page.evaluate(KEEPS_TEXT, [base, "All Fives, redeployed", FIRST_LOAD_MS])
+        reload_offline(page, base)
+        assert page.title() == "All Fives, redeployed"
         take_turn(page)
     finally:
         context.close()
         httpd.shutdown()
         httpd.server_close()
     assert not watch.problems, "\n".join(watch.problems)
+
+
+def redeploy(path: Path, old: str, new: str) -> None:
+    """Change a served file, with a later modification time (HTTP has seconds)."""
+    mtime = path.stat().st_mtime
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    os.utime(path, (mtime + 5, mtime + 5))
