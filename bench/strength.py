@@ -32,7 +32,7 @@ MATCHUPS: dict[str, tuple[tuple[str, str], int, int, str | None]] = {
     "expert-vs-medium": (("expert", "medium"), 2, 300, "expert wins >= 80%"),
     "hard-vs-medium": (("hard", "medium"), 2, 400, "hard wins >= 60%"),
     "expert-vs-medium-4p": (("expert", "medium"), 4, 300, "expert side wins >= 70%"),
-    "expert-vs-hard": (("expert", "hard"), 2, 400, "expert wins > 50%"),
+    "expert-vs-hard": (("expert", "hard"), 2, 300, "expert wins > 50%"),
     "hard-vs-medium-4p": (("hard", "medium"), 4, 400, None),
     "medium-vs-easy": (("medium", "easy"), 2, 400, None),
     "easy-vs-random": (("easy", "random"), 2, 400, None),
@@ -44,7 +44,8 @@ def git_commit() -> str:
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                              text=True, check=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "allfives"], cwd=ROOT,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "allfives",
+                                ":!allfives/web"], cwd=ROOT,
                                capture_output=True, text=True, check=True).stdout.strip()
         return out.stdout.strip() + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
@@ -71,14 +72,15 @@ def main() -> int:
     args = parser.parse_args()
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     matchups = dict(old.get("matchups", {}))
+    engine = {"version": __version__, "commit": git_commit()}  # the code imported now
     for name in args.only or MATCHUPS:
         matchups[name] = measure(name, args.jobs)
-        matchups[name]["engine"] = {"version": __version__, "commit": git_commit()}
+        matchups[name]["engine"] = engine
     data = {
         "about": "Bot strength, issue 4. Win rates with 95% Wilson intervals; points per "
                  "round are mean points per side per round, including round-end scoring.",
         "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "engine": {"version": __version__, "commit": git_commit()},
+        "engine": engine,
         "matchups": {k: matchups[k] for k in MATCHUPS if k in matchups},
     }
     OUT.write_text(json.dumps(data, indent=1) + "\n")
