@@ -4,9 +4,10 @@ Each decision samples ``worlds`` deals of the unseen tiles consistent with
 what the seat knows (``knowledge``), and in every world plays each candidate
 move followed by a fast playout to the end of the round (``playout``: points
 now, minus the best reply it leaves the next hand). The same worlds serve
-every candidate, so their differences are not drowned in deal luck. A move's value is the mean, over worlds, of its side's points minus
-the other sides' (play and round-end scoring) plus a bonus for winning the
-game in the playout. Many candidates are first cut to the best few by the
+every candidate, so their differences are not drowned in deal luck. A
+move's value is the mean, over worlds, of its side's points minus the other
+sides' (play and round-end scoring) plus a bonus for winning the game in the
+playout. Many candidates are first cut to the best few by the
 ``hard`` heuristic, which also breaks ties.
 """
 
