@@ -49,7 +49,6 @@ class Weights:
 
     threat: float = 0.8  # per expected point of the next player's best reply
     threat_near_target: float = 2.0  # when such a reply could end the game
-    partner: float = -0.3  # the next player is a partner: their points are ours
     stuck: float = 3.0  # times the chance the next player must draw or pass
     mobility: float = 0.8  # per own tile playable next turn, up to 3
     no_move: float = 4.0  # penalty for keeping no playable tile
@@ -91,9 +90,8 @@ def rank(view: PlayerView, know: Knowledge, moves: list[Move],
     odds = know.tile_odds(nxt)
     candidates = [t for t in tiles_of(know.unseen) if odds[t] > 0.0]
     my_score = view.scores[side]
-    opponent = rules.side_of(nxt) != side
-    threat = w.threat if opponent else w.partner
-    if opponent and view.scores[rules.side_of(nxt)] + 35 // div >= rules.target:
+    threat = w.threat  # the next seat is always on another side, partners sit opposite
+    if view.scores[rules.side_of(nxt)] + 35 // div >= rules.target:
         threat = w.threat_near_target
     # Shedding pips matters more when the round may end soon.
     fewest = min(c for s, c in enumerate(view.hand_counts) if s != seat)
@@ -129,7 +127,7 @@ def rank(view: PlayerView, know: Knowledge, moves: list[Move],
             for t in candidates:
                 if playable >> t & 1:
                     stuck *= 1.0 - odds[t]
-            value += w.stuck * stuck if opponent else -w.stuck * stuck
+            value += w.stuck * stuck
             mine = (rest & playable).bit_count()
             value += w.mobility * min(mine, 3) - (w.no_move if mine == 0 else 0.0)
             value += shed * PIPS[tile] + (w.double if IS_DOUBLE[tile] else 0.0)
