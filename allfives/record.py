@@ -118,7 +118,8 @@ def _replay_round(game: Game, r: int, data: Any) -> None:
 
 def _read_deal(rules: Rules, where: str, hands: Any, boneyard: Any) -> tuple[list[int], list[int]]:
     n = rules.players
-    if not isinstance(hands, list) or len(hands) != n or not all(isinstance(h, list) for h in hands):
+    if not isinstance(hands, list) or len(hands) != n \
+            or not all(isinstance(h, list) for h in hands):
         raise RecordError(f"{where}: hands must be {n} lists of tiles, one per seat")
     if not isinstance(boneyard, list):
         raise RecordError(f"{where}: boneyard must be a list of tiles")

@@ -35,7 +35,8 @@ PRESETS: dict[str, Preset] = {
                (9, 7, 5), (250, 200, 200), round_end="winner_takes"),
         Preset("cribbage", "Every point divided by five, pegged to 61.",
                (9, 7, 5), (61, 61, 61), divisor=5),
-        Preset("punt", "Dutch Punt Domino: the spinner counts until closed, a bonus for blocked rounds.",
+        Preset("punt",
+               "Dutch Punt Domino: the spinner counts until closed, a bonus for blocked rounds.",
                (7, 5, 5), (250, 200, 200), spinner_counts="until_closed",
                round_end="blocked_bonus"),
         Preset("muggins", "No spinner: the line has just two ends.",
@@ -98,7 +99,8 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rules from a record's ``{"preset": ..., option: value, ...}``."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be an object like {\"preset\": \"standard\", \"players\": 2}")
+            raise RulesError('rules must be an object like '
+                             '{"preset": "standard", "players": 2}')
         options = dict(data)
         preset = options.pop("preset", "standard")
         return cls.make(preset, **options)
@@ -128,7 +130,8 @@ class Rules:
                 f"hand size {self.hand_size!r} does not fit: {self.players} players "
                 f"can hold 1 to {most} tiles each")
         if self.spinners not in SPINNERS:
-            raise RulesError(f"spinners must be one of {', '.join(SPINNERS)}, not {self.spinners!r}")
+            raise RulesError(f"spinners must be one of {', '.join(SPINNERS)}, "
+                             f"not {self.spinners!r}")
         if self.spinner_counts not in SPINNER_COUNTS:
             raise RulesError(f"spinner_counts must be one of {', '.join(SPINNER_COUNTS)}, "
                              f"not {self.spinner_counts!r}")

@@ -15,11 +15,11 @@ ALL_TILES = (1 << TILE_COUNT) - 1
 
 LOW: tuple[int, ...] = tuple(a for a in range(7) for b in range(a, 7))
 HIGH: tuple[int, ...] = tuple(b for a in range(7) for b in range(a, 7))
-PIPS: tuple[int, ...] = tuple(a + b for a, b in zip(LOW, HIGH))
-IS_DOUBLE: tuple[bool, ...] = tuple(a == b for a, b in zip(LOW, HIGH))
-NAMES: tuple[str, ...] = tuple(f"{a}-{b}" for a, b in zip(LOW, HIGH))
+PIPS: tuple[int, ...] = tuple(a + b for a, b in zip(LOW, HIGH, strict=True))
+IS_DOUBLE: tuple[bool, ...] = tuple(a == b for a, b in zip(LOW, HIGH, strict=True))
+NAMES: tuple[str, ...] = tuple(f"{a}-{b}" for a, b in zip(LOW, HIGH, strict=True))
 
-_ID = {(a, b): t for t, (a, b) in enumerate(zip(LOW, HIGH))}
+_ID = {(a, b): t for t, (a, b) in enumerate(zip(LOW, HIGH, strict=True))}
 
 
 def _value_mask(v: int) -> int:

@@ -122,7 +122,8 @@ def _labels(names: list[str]) -> list[str]:
 
 
 def format_table(result: dict[str, Any]) -> str:
-    lines = [f"{result['games']} games, {result['rounds']} rounds, rules {json.dumps(result['rules'])}"]
+    lines = [f"{result['games']} games, {result['rounds']} rounds, "
+             f"rules {json.dumps(result['rules'])}"]
     width = max(len(s["name"]) for s in result["sides"])
     for s in result["sides"]:
         lo, hi = s["ci95"]

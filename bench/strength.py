@@ -15,7 +15,7 @@ import json
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def main() -> int:
     data = {
         "about": "Bot strength, issue 4. Win rates with 95% Wilson intervals; points per "
                  "round are mean points per side per round, including round-end scoring.",
-        "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "updated": datetime.now(UTC).isoformat(timespec="seconds"),
         "engine": engine,
         "matchups": {k: matchups[k] for k in MATCHUPS if k in matchups},
     }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Build the static site as GitHub Pages serves it: ``python3 scripts/site.py [DIR]``.
 
-The page, its config, ``static/`` (with the vendored PyScript and Pyodide)
-and the ``allfives`` package; nothing else. Default DIR: ``_site``.
+The page, its config, the offline service worker (``sw.js``), ``static/``
+(with the vendored PyScript and Pyodide) and the ``allfives`` package;
+nothing else. Default DIR: ``_site``.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ def play(rnd: Round, *moves: str) -> list[int]:
     return [rnd.apply(parse_move(m)) for m in moves]
 
 
-def full_deal(hands: list[list[str]], boneyard_first: list[str] = ()) -> tuple[list[list[str]], list[str]]:
+def full_deal(hands: list[list[str]],
+              boneyard_first: list[str] = ()) -> tuple[list[list[str]], list[str]]:
     """Hands as given; the boneyard starts with ``boneyard_first`` and holds every
     other tile after it in id order, so together they are the 28 tiles."""
     used = set(tiles(*[t for h in hands for t in h], *boneyard_first))

@@ -20,7 +20,6 @@ from allfives.tournament import play_game
 from allfives.view import PlayerView
 
 
-
 def quick(name: str, seed: int | str) -> object:
     """A bot, with the expert on a small budget so the tests stay fast."""
     return ExpertBot(seed, simulations=24) if name == "expert" else make_bot(name, seed)

@@ -1,12 +1,12 @@
 """RULES.md sections 2-4 and 8: dealing, turns, drawing, blocking, winning."""
 
 import pytest
+from conftest import make_round, play
 
 from allfives.game import DRAW, PASS, Game, IllegalMoveError, deal
 from allfives.moves import move_text, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, tiles_of
-from conftest import make_round, play
 
 STANDARD = Rules.make("standard")
 

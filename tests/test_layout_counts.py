@@ -1,12 +1,12 @@
 """RULES.md sections 5 and 6: the layout, spinners and the count."""
 
 import pytest
+from conftest import make_round, play
 
 from allfives.layout import Layout
 from allfives.moves import LEAD
 from allfives.rules import Rules
 from allfives.tiles import NAMES, parse_tile
-from conftest import make_round, play
 
 
 def counts(*moves: str, spinners: str = "first", live_joins: int = 2) -> list[int]:

@@ -140,7 +140,8 @@ def check_round(game: Game, rng: random.Random) -> None:
     for seat, _, points in rnd.history:
         gained[rules.side_of(seat)] += points
     round_end = rnd.result.points if rnd.result else (0,) * rules.sides
-    assert [s + g + e for s, g, e in zip(start_scores, gained, round_end)] == rnd.scores
+    totals = [s + g + e for s, g, e in zip(start_scores, gained, round_end, strict=True)]
+    assert totals == rnd.scores
 
 
 def test_view_hides_other_hands_and_the_boneyard():
@@ -158,4 +159,5 @@ def test_view_hides_other_hands_and_the_boneyard():
     for t in rnd.boneyard[rnd.bone_pos:]:
         hidden |= 1 << t
     assert view.unseen() == hidden
-    assert all(m in ("draw", "pass") or ">" in m or m.count("-") == 1 for _, m, _ in data["history"])
+    assert all(m in ("draw", "pass") or ">" in m or m.count("-") == 1
+               for _, m, _ in data["history"])

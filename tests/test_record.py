@@ -5,12 +5,12 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT, full_deal
 
 from allfives.game import Game
 from allfives.record import RecordError, dumps, loads, replay, summary, to_record
 from allfives.rules import Rules
 from allfives.tournament import play_game
-from conftest import ROOT, full_deal
 
 
 def record(rounds, rules=None):
@@ -86,7 +86,8 @@ BAD = [
      "round 1: the deal is not the 28 tiles (5-5 dealt twice; 2-5 missing)"),
     (record([round_([["5-5", "2-5", "1-1"], ["3-5", "6-6"]])]),
      "round 1: seat 0 was dealt 3 tiles, the rules deal 2"),
-    (record([{**round_([["5-5", "2-5"], ["3-5", "6-6"]]), "hands": [["5-5", "7-7"], ["3-5", "6-6"]]}]),
+    (record([{**round_([["5-5", "2-5"], ["3-5", "6-6"]]),
+              "hands": [["5-5", "7-7"], ["3-5", "6-6"]]}]),
      "round 1: '7-7' is not a double-six tile"),
     (record([round_([["5-5", "2-5"], ["3-5", "6-6"]], starter=2)]),
      "round 1: starter must be a seat from 0 to 1, not 2"),

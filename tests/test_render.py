@@ -13,7 +13,7 @@ from threading import Thread
 import pytest
 
 from allfives import serve
-from allfives.bots import BOTS
+from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
 from allfives.game import Game
 from allfives.moves import parse_move
 from allfives.rules import PRESETS, Rules
@@ -21,7 +21,7 @@ from allfives.tiles import NAMES
 from allfives.web import bundle, forms, render
 from allfives.web.decide import decide
 from allfives.web.geometry import Arranger
-from allfives.web.table import SaveError, Settings, Setup, Table, hint_bot
+from allfives.web.table import HINT_BOT, SaveError, Settings, Setup, Table
 
 
 def random_game(preset: str, players: int, seed: int) -> Game:
@@ -198,25 +198,36 @@ def test_seats_show_backs_or_faces_and_partners():
 # -- set-up, settings, saving ---------------------------------------------------------------
 
 
-def test_setup_dialog_offers_every_preset_and_bot():
+def test_setup_dialog_offers_every_preset_and_the_four_levels():
     setup = Setup()
     html = forms.preset_options(setup)
     for name, preset in PRESETS.items():
         assert f'value="{name}"' in html and preset.description in html.replace("&#x27;", "'")
-    bots = forms.bot_options(Setup(players=4))
+    bots = forms.bot_options(Setup(players=4, bots=("easy", "hard", "expert")))
     assert bots.count("<select") == 3
-    for name in BOTS:
-        assert f'value="{name}"' in bots
+    assert re.findall(r'<option value="(\w+)"', bots) == list(LEVELS) * 3
+    assert re.findall(r'<option value="(\w+)" selected', bots) == ["easy", "hard", "expert"]
+    shown = re.findall(r'<span class="bot-desc">([^<]*)</span>', bots)
+    assert shown == [DESCRIPTIONS[b] for b in ("easy", "hard", "expert")]
+
+
+def test_bots_kept_from_older_saves_show_as_levels():
+    bots = forms.bot_options(Setup(players=3, bots=("greedy", "random", "medium")))
+    assert re.findall(r'<option value="(\w+)" selected', bots) == ["medium", "medium"]
+    # a level not offered cannot be chosen through the dialog
+    values = {"players": "3", "preset": "standard", "bot0": "random", "bot1": "expert"}
+    assert forms.read_setup(values, Setup()).bots[:2] == ("medium", "expert")
 
 
 def test_setup_read_from_the_dialog():
     values = {"name": "  Zed  ", "players": "4", "partnership": True, "preset": "punt",
-              "hand_size": "7", "target": "300", "bot0": "random", "bot1": "greedy",
-              "bot2": "random"}
+              "hand_size": "7", "target": "300", "bot0": "easy", "bot1": "hard",
+              "bot2": "expert"}
     setup = forms.read_setup(values, Setup())
     assert (setup.name, setup.players, setup.partnership, setup.preset) == ("Zed", 4, True, "punt")
     rules = setup.rules()
     assert (rules.hand_size, rules.target, rules.partnership) == (7, 300, True)
+    assert setup.bots == ("easy", "hard", "expert")
     assert forms.check(setup) is None
     assert forms.check(forms.read_setup({**values, "target": "-5"}, Setup())) is not None
     assert Setup.from_json(json.loads(json.dumps(setup.to_json()))) == setup
@@ -249,7 +260,7 @@ def test_bot_requests_cross_to_the_worker_and_back():
     move = decide(request)
     assert move in table.game.legal_moves()
     assert decide(request) == move  # the seed makes it repeatable
-    assert hint_bot() in BOTS
+    assert HINT_BOT in BOTS
 
 
 # -- bundle and server -----------------------------------------------------------------------

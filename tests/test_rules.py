@@ -60,7 +60,8 @@ def test_every_hand_size_that_fits_is_allowed():
     ({"spinner_counts": "forever"}, "spinner_counts must be one of"),
     ({"round_end": "nobody"}, "round_end must be one of"),
     ({"divisor": 3}, "divisor must be 1 or 5"),
-    ({"round_end": "blocked_bonus", "divisor": 5}, "divisor 5 combines with subtract and winner_takes only"),
+    ({"round_end": "blocked_bonus", "divisor": 5},
+     "divisor 5 combines with subtract and winner_takes only"),
     ({"target": 0}, "target must be a positive"),
     ({"colour": "red"}, "unknown rule option 'colour'"),
 ])

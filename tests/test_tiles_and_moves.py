@@ -1,8 +1,19 @@
 import pytest
 
 from allfives.moves import DRAW, LEAD, PASS, move_on, move_text, move_tile, parse_move, play_move
-from allfives.tiles import (ALL_TILES, IS_DOUBLE, NAMES, PIPS, PLAYABLE, VALUE_MASK, mask_of,
-                            parse_tile, pips_of, tile_id, tiles_of)
+from allfives.tiles import (
+    ALL_TILES,
+    IS_DOUBLE,
+    NAMES,
+    PIPS,
+    PLAYABLE,
+    VALUE_MASK,
+    mask_of,
+    parse_tile,
+    pips_of,
+    tile_id,
+    tiles_of,
+)
 
 
 def test_the_set_has_28_distinct_tiles_low_high():

@@ -4,10 +4,11 @@ import json
 import subprocess
 import sys
 
+from conftest import ROOT
+
 from allfives.record import loads, summary
 from allfives.rules import Rules
 from allfives.tournament import _play_one, lineup, run, wilson
-from conftest import ROOT
 
 
 def test_wilson_interval():

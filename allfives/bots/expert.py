@@ -87,7 +87,7 @@ def playout(rnd: Round) -> None:
 def outcome(rnd: Round, start: list[int], side: int) -> float:
     """Value of a finished playout for ``side``: its gain minus the mean gain
     of the other sides, plus ``WIN_BONUS`` if someone won the game."""
-    gains = [now - before for now, before in zip(rnd.scores, start)]
+    gains = [now - before for now, before in zip(rnd.scores, start, strict=True)]
     others = (sum(gains) - gains[side]) / (len(gains) - 1)
     value = gains[side] - others
     if rnd.winner is not None:

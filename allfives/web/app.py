@@ -26,7 +26,7 @@ from allfives.moves import DRAW, PASS, parse_move  # noqa: E402
 from allfives.tiles import NAMES, parse_tile, tiles_of  # noqa: E402
 from allfives.web import forms, render  # noqa: E402
 from allfives.web.decide import decide  # noqa: E402
-from allfives.web.table import HUMAN, SaveError, Settings, Setup, Table, hint_bot  # noqa: E402
+from allfives.web.table import HINT_BOT, HUMAN, SaveError, Settings, Setup, Table  # noqa: E402
 
 SAVE_KEY = "allfives.save"
 UNREADABLE_KEY = "allfives.unreadable-save"
@@ -538,7 +538,7 @@ class App:
     async def on_hint(self, _evt: Any) -> None:
         if not self.can_act() or self.table is None:
             return
-        bot = hint_bot()
+        bot = HINT_BOT
         el("hint-text").textContent = f"Asking {bot}…"
         epoch, turn = self.epoch, len(self.table.game.round.history)
         move = await self.bots.choose(self.table.bot_request(HUMAN, bot))

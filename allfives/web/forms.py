@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from ..rules import PRESETS, RulesError
-from .table import BOT_NAMES, Setup, bot_choices, clean_name, default_bot
+from .table import BOT_NAMES, DEFAULT_LEVEL, Setup, bot_choices, clean_name, level_of
 
 
 def preset_options(setup: Setup) -> str:
@@ -41,7 +41,7 @@ def bot_options(setup: Setup) -> str:
     described = {name: desc for name, desc in choices}
     out = []
     for i in range(setup.players - 1):
-        chosen = setup.bots[i] if i < len(setup.bots) else default_bot()
+        chosen = level_of(setup.bots[i]) if i < len(setup.bots) else DEFAULT_LEVEL
         opts = "".join(
             f'<option value="{name}"{" selected" if name == chosen else ""}'
             f' title="{escape(desc)}">{escape(name)}</option>' for name, desc in choices)

@@ -393,7 +393,7 @@ def round_end(table: Table) -> str:
         f"<div class='reveal' data-seat='{seat}'><b>{escape(table.names[seat])}</b> "
         f"{''.join(tile_svg(t, NAMES[t]) for t in tiles_of(mask))}"
         f"<span class='pips'>{pips} pips</span></div>"
-        for seat, (mask, pips) in enumerate(zip(rnd.hands, rnd.pips())))
+        for seat, (mask, pips) in enumerate(zip(rnd.hands, rnd.pips(), strict=True)))
     return (f"<p>{escape(end_words(rnd, table))}</p><div class='hands'>{hands}</div>"
             f"<ol class='score-lines'>{items}</ol>"
             f"<p class='totals'>Scores: {totals}.</p>")

@@ -8,7 +8,7 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ..bots import BOTS, DESCRIPTIONS
+from ..bots import BOTS, DESCRIPTIONS, LEVELS
 from ..game import Game
 from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
@@ -19,25 +19,25 @@ HUMAN = 0  # the person always sits in seat 0
 NAME_LIMIT = 24
 SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
 HAND_ORDERS = ("largest", "received")
-# Strongest first: the hint asks the best bot there is.
-HINT_PREFERENCE = ("expert", "hard", "medium", "greedy", "easy", "random")
+HINT_BOT = "expert"  # the hint shows what the strongest level would play
+DEFAULT_LEVEL = "medium"
 
 
 class SaveError(ValueError):
     """A saved game that cannot be read; one line for people."""
 
 
-def default_bot() -> str:
-    return "greedy" if "greedy" in BOTS else next(iter(BOTS))
-
-
-def hint_bot() -> str:
-    return next((b for b in HINT_PREFERENCE if b in BOTS), default_bot())
-
-
 def bot_choices() -> list[tuple[str, str]]:
-    """(name, one-line description) for every registered bot, registry order."""
-    return [(name, DESCRIPTIONS.get(name, "")) for name in BOTS]
+    """(level, one-line description) for the set-up dialog, weakest first."""
+    return [(name, DESCRIPTIONS[name]) for name in LEVELS]
+
+
+def level_of(bot: str) -> str:
+    """The dialog level standing for a bot name kept from older saves: greedy
+    is medium under its first name; any other non-level falls back to medium."""
+    if bot == "greedy":
+        return "medium"
+    return bot if bot in LEVELS else DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Setup:
     preset: str = "standard"
     hand_size: int = 0  # 0: the preset's size for this many players
     target: int = 0  # 0: the preset's target
-    bots: tuple[str, ...] = field(default_factory=lambda: (default_bot(),) * 3)
+    bots: tuple[str, ...] = field(default_factory=lambda: (DEFAULT_LEVEL,) * 3)
 
     def rules(self) -> Rules:
         """The rules these choices make; RulesError says what does not fit."""
@@ -91,8 +91,8 @@ class Setup:
             preset=preset if preset in PRESETS else base.preset,
             target=target if isinstance(target, int) and not isinstance(target, bool)
             and 0 <= target <= 10000 else 0,
-            bots=tuple(b if b in BOTS else default_bot() for b in bots[:3])
-            + (default_bot(),) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
+            bots=tuple(b if b in BOTS else DEFAULT_LEVEL for b in bots[:3])
+            + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
         )
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
             setup = replace(setup, hand_size=hand_size)
@@ -167,7 +167,7 @@ class Table:
         The seed depends only on the position, so a resumed game plays on
         exactly as it would have."""
         rnd = self.game.round
-        name = bot or self.bots[seat] or hint_bot()
+        name = bot or self.bots[seat] or HINT_BOT
         seed = f"{self.game.seed}:{len(self.game.rounds)}:{len(rnd.history)}:{seat}"
         return {"bot": name, "seed": seed, "view": PlayerView.of(rnd, seat).to_json()}
 
@@ -197,8 +197,8 @@ class Table:
                 not all(isinstance(x, str) for x in names):
             names = ["You", *BOT_NAMES[:n - 1]]
         if not isinstance(bots, list) or len(bots) != n:
-            bots = [None] + [default_bot()] * (n - 1)
-        seated = (None,) + tuple(b if b in BOTS else default_bot() for b in bots[1:])
+            bots = [None] + [DEFAULT_LEVEL] * (n - 1)
+        seated = (None,) + tuple(b if b in BOTS else DEFAULT_LEVEL for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
         return cls(game, tuple(clean_name(x) for x in names), seated)

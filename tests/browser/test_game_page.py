@@ -8,8 +8,7 @@ from pathlib import Path
 
 from allfives.web.table import Setup, Table
 
-from .browser_helpers import (FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved,
-                              take_turn)
+from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
 from .conftest import Watch
 
 
@@ -106,14 +105,14 @@ def test_reload_resumes_the_game_exactly(page, server):
 def test_the_new_game_dialog_starts_what_it_says(page, server):
     open_game(page, server)
     new_game(page, players=3, preset="muggins", hand_size=5, target=100, name="Zed",
-             bots=["random", "greedy"])
+             bots=["easy", "hard"])
     page.wait_for_selector("#status[data-phase=human]")
     rules = saved(page)["rules"]
     assert rules == {"preset": "muggins", "players": 3, "hand_size": 5, "target": 100}
     assert saved(page)["table"] == {"names": ["Zed", "Anna", "Ben"],
-                                    "bots": [None, "random", "greedy"]}
+                                    "bots": [None, "easy", "hard"]}
     assert page.locator("#seats [data-seat]").count() == 2
-    assert page.locator("#seats .level").all_inner_texts() == ["random", "greedy"]
+    assert page.locator("#seats .level").all_inner_texts() == ["easy", "hard"]
     assert page.inner_text("#scores .target-line") == "to 100"
     assert page.locator("#hand [data-tile]").count() == 5
     # the dialog remembers the last choices
@@ -123,7 +122,7 @@ def test_the_new_game_dialog_starts_what_it_says(page, server):
     assert page.input_value("#ng-name") == "Zed"
     assert page.input_value("#ng-target") == "100"
     assert page.input_value("#ng-hand-size") == "5"
-    assert page.input_value("#ng-bots select[name=bot0]") == "random"
+    assert page.input_value("#ng-bots select[name=bot0]") == "easy"
     page.click("#ng-cancel")
     # a preset's own target is offered and accepted as it is (cribbage: 61)
     new_game(page, players=2, preset="cribbage", target=None)
