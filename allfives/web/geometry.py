@@ -7,14 +7,18 @@ turns a corner, so that long arms bend round inside a box of the table's
 shape instead of running off it. Doubles lie crosswise; a spinner opens four
 rays (its two sides first, then its two ends, RULES.md section 5).
 
-Placement is incremental: earlier tiles never move when later ones are laid,
-so the picture only grows (the renderer scales it down to fit).
+Placement is incremental: earlier tiles keep their places when later ones
+are laid, so the picture only grows (the renderer scales it down to fit),
+unless a tile could only lie over another; then a small search lays a few
+earlier tiles another way (``Arranger.of``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..moves import LEAD
 from ..tiles import HIGH, IS_DOUBLE, LOW
@@ -28,6 +32,7 @@ SOUTH: Vec = (0.0, 1.0)
 
 BOX_AREA = 250.0  # tile units squared: room for a full 28-tile layout round the edge
 MIN_ASPECT, MAX_ASPECT = 0.5, 2.6
+REPAIR_BUDGET = 1500  # tiles laid, at most, looking for a layout where none overlap
 
 
 def _add(a: Vec, b: Vec, k: float = 1.0) -> Vec:
@@ -89,6 +94,29 @@ def box_for(aspect: float) -> tuple[float, float]:
     return width / 2, width / aspect / 2
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One way to lay a tile: where it lies, which open end of the tile it
+    joins it fills (index into that tile's rays; -1 for the lead), the ends
+    it opens, and whether it lies clear of every tile already down."""
+
+    placed: Placed
+    ray: int
+    opens: tuple[Ray, ...]
+    clean: bool
+
+
+@dataclass
+class _Run:
+    """Tiles laid in play order: the arranger before each tile, the choice
+    taken for each, and the first tile that had to overlap another."""
+
+    before: list[Arranger]
+    taken: list[Choice]
+    last: Arranger
+    fail: int | None
+
+
 class Arranger:
     """Lays tiles one by one; ``placed`` holds them in play order."""
 
@@ -100,12 +128,51 @@ class Arranger:
         self.has_spinner = False
 
     @classmethod
-    def of(cls, placements: list[tuple[int, int]], spinners: str = "first",
+    def of(cls, placements: Sequence[tuple[int, int]], spinners: str = "first",
            aspect: float = 1.6) -> Arranger:
-        arranger = cls(spinners, aspect)
-        for tile, on in placements:
-            arranger.place(tile, on)
-        return arranger
+        """Every tile laid in play order, each the first clear way it can.
+        When a tile can only lie over another, earlier tiles (the latest
+        first) are tried another way, so a clear layout is found if a small
+        search finds one; tiles move only then."""
+        run = cls(spinners, aspect)._lay(placements, 0, [], [], None)
+        budget = REPAIR_BUDGET
+        while run.fail is not None and budget > 0:
+            further = None
+            for i in range(run.fail - 1, -1, -1):
+                tile, on = placements[i]
+                before = run.before[i]
+                for choice in before.choices(tile, on):
+                    if not choice.clean or choice == run.taken[i]:
+                        continue
+                    attempt = before._lay(placements, i, run.before[:i], run.taken[:i], choice)
+                    budget -= len(placements) - i
+                    if attempt.fail is None:
+                        return attempt.last
+                    if further is None and attempt.fail > run.fail:
+                        further = attempt
+                if budget <= 0:
+                    break
+            if further is None:
+                break
+            run = further  # it got further: repair from its first overlap
+        return run.last
+
+    def _lay(self, placements: Sequence[tuple[int, int]], start: int, before: list[Arranger],
+             taken: list[Choice], forced: Choice | None) -> _Run:
+        """Lay ``placements[start:]`` on a copy of this arranger, the first
+        one as ``forced`` if given, each other the first clear way."""
+        now = self.copy()
+        before, taken = before[:], taken[:]
+        fail = None
+        for i in range(start, len(placements)):
+            tile, on = placements[i]
+            choice = forced if forced is not None and i == start else now.choose(tile, on)
+            if not choice.clean and fail is None:
+                fail = i
+            before.append(now.copy())
+            taken.append(choice)
+            now.commit(on, choice)
+        return _Run(before, taken, now, fail)
 
     def copy(self) -> Arranger:
         new = Arranger.__new__(Arranger)
@@ -118,97 +185,109 @@ class Arranger:
 
     def preview(self, tile: int, on: int) -> Placed:
         """Where ``tile`` would lie if played on ``on``, without placing it."""
-        return self.copy().place(tile, on)
+        return self.choose(tile, on).placed
 
     # -- placing -----------------------------------------------------------
+
+    def place(self, tile: int, on: int) -> Placed:
+        """Lay ``tile`` on ``on`` (LEAD for the first tile) the first clear way."""
+        choice = self.choose(tile, on)
+        self.commit(on, choice)
+        return choice.placed
+
+    def choose(self, tile: int, on: int) -> Choice:
+        """The first clear way to lay the tile, else the best there is."""
+        choices = self.choices(tile, on)
+        return next((c for c in choices if c.clean), choices[0])
+
+    def commit(self, on: int, choice: Choice) -> None:
+        if choice.ray >= 0:
+            self.rays[on].pop(choice.ray)
+        self.rays[choice.placed.tile] = list(choice.opens)
+        self.has_spinner = self.has_spinner or choice.placed.spinner
+        self.placed.append(choice.placed)
+
+    def choices(self, tile: int, on: int) -> list[Choice]:
+        """Every way to lay ``tile`` on ``on``, best first: open ends whose
+        next square is clear first (on a spinner, sides before ends), then
+        a double crosswise, then lengthwise straight on, then round a corner,
+        preferring to stay in the box and to leave other ends' squares free."""
+        a, b = LOW[tile], HIGH[tile]
+        if on == LEAD:
+            return [self._lead(tile, a, b)]
+        rays = self.rays.get(on) or []
+        fits = [i for i, ray in enumerate(rays) if ray.value in (a, b)]
+        if not fits:
+            raise ValueError(f"tile {on} has no open end for {a}-{b}")
+        fits.sort(key=lambda i: self._collides(_add(rays[i].at, rays[i].d, 0.5)))
+        spinner = IS_DOUBLE[tile] and self._becomes_spinner()
+        out = []
+        for i in fits:
+            ray = rays[i]
+            if IS_DOUBLE[tile] and self._cross_fits(ray):
+                out.append(self._cross(tile, i, ray, spinner))
+            out += self._along(tile, i, ray, b if ray.value == a else a, spinner)
+        return out
 
     def _becomes_spinner(self) -> bool:
         return self.spinners == "all" or (self.spinners == "first" and not self.has_spinner)
 
-    def place(self, tile: int, on: int) -> Placed:
-        a, b = LOW[tile], HIGH[tile]
-        if on == LEAD:
-            placed = self._lead(tile, a, b)
-        else:
-            ray = self._take_ray(on, a, b)
-            far = b if ray.value == a else a
-            spinner = IS_DOUBLE[tile] and self._becomes_spinner()
-            if IS_DOUBLE[tile] and self._cross_fits(ray):
-                placed = self._cross(tile, ray, spinner)
-            else:
-                placed = self._along(tile, ray, far, spinner)
-        self.placed.append(placed)
-        return placed
-
-    def _lead(self, tile: int, a: int, b: int) -> Placed:
+    def _lead(self, tile: int, a: int, b: int) -> Choice:
         if a != b:
-            self.rays[tile] = [Ray((-1.0, 0.0), WEST, a), Ray((1.0, 0.0), EAST, b)]
-            return Placed(tile, (-0.5, 0.0), (0.5, 0.0), a, b)
+            return Choice(Placed(tile, (-0.5, 0.0), (0.5, 0.0), a, b), -1,
+                          (Ray((-1.0, 0.0), WEST, a), Ray((1.0, 0.0), EAST, b)), True)
         spinner = self.spinners != "none"
-        rays = [Ray((0.5, 0.0), EAST, a), Ray((-0.5, 0.0), WEST, a)]
+        rays = (Ray((0.5, 0.0), EAST, a), Ray((-0.5, 0.0), WEST, a))
         if spinner:
-            self.has_spinner = True
-            rays += [Ray((0.0, -1.0), NORTH, a), Ray((0.0, 1.0), SOUTH, a)]
-        self.rays[tile] = rays
-        return Placed(tile, (0.0, -0.5), (0.0, 0.5), a, a, spinner)
+            rays += (Ray((0.0, -1.0), NORTH, a), Ray((0.0, 1.0), SOUTH, a))
+        return Choice(Placed(tile, (0.0, -0.5), (0.0, 0.5), a, a, spinner), -1, rays, True)
 
-    def _take_ray(self, on: int, a: int, b: int) -> Ray:
-        """The open end of ``on`` the tile goes to: the first that matches,
-        skipping (on a spinner) ends another arm has since grown across."""
-        rays = self.rays.get(on)
-        fits = [i for i, ray in enumerate(rays or []) if ray.value in (a, b)]
-        if not fits:
-            raise ValueError(f"tile {on} has no open end for {a}-{b}")
-        clear = [i for i in fits if not self._collides(_add(rays[i].at, rays[i].d, 0.5))]
-        return rays.pop((clear or fits)[0])
-
-    def _cross(self, tile: int, ray: Ray, spinner: bool) -> Placed:
-        """A double, crosswise to its ray."""
+    def _cross(self, tile: int, i: int, ray: Ray, spinner: bool) -> Choice:
+        """A double, crosswise to its ray (only offered where it fits)."""
         center = _add(ray.at, ray.d, 0.5)
         p = _cw(ray.d)
         v = ray.value
-        rays = [Ray(_add(ray.at, ray.d), ray.d, v)]
+        rays: tuple[Ray, ...] = (Ray(_add(ray.at, ray.d), ray.d, v),)
         if spinner:
-            self.has_spinner = True
-            rays += [Ray(_add(center, p), p, v), Ray(_add(center, p, -1), (-p[0], -p[1]), v)]
-        self.rays[tile] = rays
-        return Placed(tile, _add(center, p, -0.5), _add(center, p, 0.5), v, v, spinner)
+            rays += (Ray(_add(center, p), p, v), Ray(_add(center, p, -1), (-p[0], -p[1]), v))
+        placed = Placed(tile, _add(center, p, -0.5), _add(center, p, 0.5), v, v, spinner)
+        return Choice(placed, i, rays, True)
 
     def _cross_fits(self, ray: Ray) -> bool:
         center = _add(ray.at, ray.d, 0.5)
         p = _cw(ray.d)
-        return not any(self._collides(c) or self._blocks_a_ray(c)
+        return not any(self._collides(c) or self._blocks_a_ray(c, ray)
                        for c in (_add(center, p, -0.5), _add(center, p, 0.5)))
 
-    def _along(self, tile: int, ray: Ray, far: int, spinner: bool = False) -> Placed:
-        """Lengthwise: straight on if it fits, else round a corner. (A double
-        lies lengthwise only where crosswise it would hit another tile; a
-        spinner laid so opens its ends from its long sides.)"""
+    def _along(self, tile: int, i: int, ray: Ray, far: int, spinner: bool) -> list[Choice]:
+        """Lengthwise: straight on or round either corner, best first. (A
+        double lies lengthwise only where crosswise it would hit another
+        tile; a spinner laid so opens its ends from its long sides.)"""
         d = ray.d
         near_at = _add(ray.at, d, 0.5)
-        options = [(d, _add(near_at, d))]
-        for turn in (_cw(d), _ccw(d)):
-            options.append((turn, _add(near_at, turn)))
-        free = [o for o in options if not self._collides(near_at) and not self._collides(o[1])]
-        inside = [o for o in free if self._inside(*o)]
-        # best not to cover the spot where another open end's next tile must go
-        polite = [o for o in inside if not self._blocks_a_ray(o[1])]
-        # with every way blocked, at least keep the far half clear
-        clear = [o for o in options if not self._collides(o[1])]
-        nd, far_at = (polite or inside or free or clear or options)[0]
-        rays = [Ray(_add(far_at, nd, 0.5), nd, far)]
-        if spinner:
-            self.has_spinner = True
-            center = _add(near_at, nd, 0.5)
-            p = _cw(nd)
-            rays += [Ray(_add(center, p, 0.5), p, far),
-                     Ray(_add(center, p, -0.5), (-p[0], -p[1]), far)]
-        self.rays[tile] = rays
-        return Placed(tile, near_at, far_at, ray.value, far, spinner)
+        near_clear = not self._collides(near_at)
+        ranked = []
+        for nd in (d, _cw(d), _ccw(d)):
+            far_at = _add(near_at, nd)
+            far_clear = not self._collides(far_at)
+            clean = near_clear and far_clear
+            inside = clean and self._inside(nd, far_at)
+            polite = inside and not self._blocks_a_ray(far_at, ray)
+            rays: tuple[Ray, ...] = (Ray(_add(far_at, nd, 0.5), nd, far),)
+            if spinner:
+                center = _add(near_at, nd, 0.5)
+                p = _cw(nd)
+                rays += (Ray(_add(center, p, 0.5), p, far),
+                         Ray(_add(center, p, -0.5), (-p[0], -p[1]), far))
+            choice = Choice(Placed(tile, near_at, far_at, ray.value, far, spinner), i, rays, clean)
+            ranked.append(((not clean, not inside, not polite, not far_clear), choice))
+        ranked.sort(key=lambda r: r[0])  # stable: straight on before the corners
+        return [choice for _, choice in ranked]
 
-    def _blocks_a_ray(self, c: Vec) -> bool:
-        """Would a half at ``c`` cover the square in front of an open end?"""
-        return any(abs(r.at[0] + r.d[0] / 2 - c[0]) < 0.999
+    def _blocks_a_ray(self, c: Vec, filling: Ray) -> bool:
+        """Would a half at ``c`` cover the square in front of an open end
+        (other than ``filling``, the one being filled)?"""
+        return any(r is not filling and abs(r.at[0] + r.d[0] / 2 - c[0]) < 0.999
                    and abs(r.at[1] + r.d[1] / 2 - c[1]) < 0.999
                    for rays in self.rays.values() for r in rays)
 
@@ -238,3 +317,11 @@ class Arranger:
             return (-1.0, -0.5, 1.0, 0.5)
         return (min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@lru_cache(maxsize=8)
+def arranged(placements: tuple[tuple[int, int], ...], spinners: str, aspect: float) -> Arranger:
+    """``Arranger.of``, remembered: the board is drawn again on every click and
+    hover, and a layout that needed the search costs milliseconds. Callers only
+    read it (``preview`` lays nothing)."""
+    return Arranger.of(placements, spinners, aspect)

@@ -15,7 +15,7 @@ from ..moves import DRAW, LEAD, PASS, move_on, move_tile, parse_move
 from ..rules import Rules
 from ..scoring import ScoreLine
 from ..tiles import HIGH, NAMES, PIPS, tiles_of
-from .geometry import Arranger, Placed, Vec
+from .geometry import Placed, Vec, arranged
 from .table import Table
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
@@ -150,7 +150,7 @@ def board(rnd: Round, aspect: float, targets: tuple[Target, ...] = (),
     ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
     (``data-hint="target"``) and the place the tile would take
     (``data-hint="place"``)."""
-    arranger = Arranger.of(rnd.layout.placements, rnd.rules.spinners, aspect)
+    arranger = arranged(tuple(rnd.layout.placements), rnd.rules.spinners, aspect)
     hinted = parse_move(hint) if hint else DRAW
     joins = move_on(hinted) if hinted >= 0 else None
     parts = []
