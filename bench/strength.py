@@ -33,6 +33,7 @@ MATCHUPS: dict[str, tuple[tuple[str, str], int, int, str | None]] = {
     "hard-vs-medium": (("hard", "medium"), 2, 400, "hard wins >= 60%"),
     "expert-vs-medium-4p": (("expert", "medium"), 4, 300, "expert side wins >= 70%"),
     "expert-vs-hard": (("expert", "hard"), 2, 300, "expert wins > 50%"),
+    "expert-vs-hard-4p": (("expert", "hard"), 4, 300, "expert side wins > 50%"),
     "hard-vs-medium-4p": (("hard", "medium"), 4, 400, None),
     "medium-vs-easy": (("medium", "easy"), 2, 400, None),
     "easy-vs-random": (("easy", "random"), 2, 400, None),
