@@ -96,9 +96,9 @@ def box_for(aspect: float) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Choice:
-    """One way to lay a tile: where it lies, which open end of the tile it
-    joins it fills (index into that tile's rays; -1 for the lead), the ends
-    it opens, and whether it lies clear of every tile already down."""
+    """One way to lay a tile: where it lies, the open end it fills (an index
+    into the joined tile's rays; -1 for the lead), the ends it opens, and
+    whether it lies clear of every tile already down."""
 
     placed: Placed
     ray: int
