@@ -29,12 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from allfives import __version__  # noqa: E402
-from allfives.bots import make_bot  # noqa: E402
+from allfives.bots import LEVELS, make_bot  # noqa: E402
 from allfives.game import Game  # noqa: E402
 from allfives.rules import Rules  # noqa: E402
 from allfives.view import PlayerView  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard", "expert")
 OUT = ROOT / "bench" / "think_time.json"
 
 

@@ -33,10 +33,9 @@ def bot_choices() -> list[tuple[str, str]]:
 
 
 def level_of(bot: str) -> str:
-    """The dialog level standing for a bot name kept from older saves: greedy
-    is medium under its first name; any other non-level falls back to medium."""
-    if bot == "greedy":
-        return "medium"
+    """The dialog level standing for a bot name kept from older saves: any
+    other name (greedy is medium's first name, random predates the levels)
+    shows as medium."""
     return bot if bot in LEVELS else DEFAULT_LEVEL
 
 
