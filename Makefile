@@ -23,9 +23,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 venv: $(VENV)/.ready
 
-$(VENV)/.ready: requirements-dev.txt
+# The dev tools, and the package itself installed editable (so tests and bench scripts
+# import allfives from the checkout without path tricks); redone when either file changes.
+$(VENV)/.ready: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install -q -r requirements-dev.txt
+	$(VENV)/bin/pip install -q -r requirements-dev.txt -e .
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright cannot download one here).
