@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import full_deal, hand, make_round, play
+from helpers import full_deal, hand, make_round, play
 
 from allfives.bots import BOTS, DESCRIPTIONS, LEVELS, make_bot
 from allfives.bots.expert import ExpertBot, outcome

@@ -1,7 +1,7 @@
 """RULES.md sections 2-4 and 8: dealing, turns, drawing, blocking, winning."""
 
 import pytest
-from conftest import make_round, play
+from helpers import make_round, play
 
 from allfives.game import DRAW, PASS, Game, IllegalMoveError, deal
 from allfives.moves import move_text, parse_move

@@ -1,7 +1,7 @@
 """RULES.md sections 5 and 6: the layout, spinners and the count."""
 
 import pytest
-from conftest import make_round, play
+from helpers import make_round, play
 
 from allfives.layout import Layout
 from allfives.moves import LEAD

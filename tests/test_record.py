@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, full_deal
+from helpers import ROOT, full_deal
 
 from allfives.game import Game
 from allfives.record import RecordError, dumps, loads, replay, summary, to_record

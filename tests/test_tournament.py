@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from conftest import ROOT
+from helpers import ROOT
 
 from allfives.record import loads, summary
 from allfives.rules import Rules

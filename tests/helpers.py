@@ -1,18 +1,20 @@
-"""Shared helpers: write tiles and moves as text in tests."""
+"""Test helpers: write tiles, hands and moves as text, and set up exact deals.
+
+Imported by the engine tests as ``from helpers import ...`` (pytest puts tests/
+on sys.path for test files outside a package); the package itself comes from
+the editable install that ``make venv`` makes.
+"""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from allfives.game import Round
+from allfives.moves import parse_move
+from allfives.rules import Rules
+from allfives.tiles import NAMES, mask_of, parse_tile
 
-from allfives.game import Round  # noqa: E402
-from allfives.moves import parse_move  # noqa: E402
-from allfives.rules import Rules  # noqa: E402
-from allfives.tiles import NAMES, mask_of, parse_tile  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: cwd for command-line tests
 
 
 def tiles(*names: str) -> list[int]:
