@@ -14,12 +14,9 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from allfives.game import Round, deal  # noqa: E402
-from allfives.rules import Rules  # noqa: E402
+from allfives.game import Round, deal
+from allfives.rules import Rules
 
 
 def random_rounds(rules: Rules, seconds: float) -> tuple[float, float]:

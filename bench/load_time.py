@@ -25,15 +25,13 @@ import sys
 import threading
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
+from allfives import serve
+from allfives.game import Game
+from allfives.rules import Rules
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from allfives import serve  # noqa: E402
-from allfives.game import Game  # noqa: E402
-from allfives.rules import Rules  # noqa: E402
-
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 MARK = "allfives:human-can-play"

@@ -18,13 +18,11 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from allfives import __version__
+from allfives.rules import Rules
+from allfives.tournament import run
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from allfives import __version__  # noqa: E402
-from allfives.rules import Rules  # noqa: E402
-from allfives.tournament import run  # noqa: E402
-
 OUT = ROOT / "bench" / "strength.json"
 
 # name: (bots, players, games, target from issue 4 or None)

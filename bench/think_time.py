@@ -25,15 +25,13 @@ import sys
 import time
 from pathlib import Path
 
+from allfives import __version__
+from allfives.bots import LEVELS, make_bot
+from allfives.game import Game
+from allfives.rules import Rules
+from allfives.view import PlayerView
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from allfives import __version__  # noqa: E402
-from allfives.bots import LEVELS, make_bot  # noqa: E402
-from allfives.game import Game  # noqa: E402
-from allfives.rules import Rules  # noqa: E402
-from allfives.view import PlayerView  # noqa: E402
-
 OUT = ROOT / "bench" / "think_time.json"
 
 

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# `make play` runs this with the system python3 on a fresh machine, where no
+# virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
 from allfives.web import bundle  # noqa: E402
