@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from . import tournament
 from .bots import BOTS
-from .record import RecordError, loads, summary
-from .rules import OPTION_NAMES, PRESETS, Rules, RulesError
+from .errors import AllFivesError, RecordError
+from .record import loads, summary
+from .rules import OPTION_NAMES, PRESETS, Rules
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -46,7 +48,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         rules = Rules.make(args.preset, players=players, **options)
         seated = tournament.lineup(rules, args.bots)
-    except (RulesError, ValueError) as e:
+    except AllFivesError as e:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
     result = tournament.run(rules, seated, args.games, args.seed, args.jobs,
@@ -87,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_serve)
 
     args = parser.parse_args(argv)
-    return args.func(args)
+    command: Callable[[argparse.Namespace], int] = args.func
+    return command(args)
 
 
 if __name__ == "__main__":

@@ -8,16 +8,30 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Literal
 
+from .errors import IllegalMoveError
 from .layout import Layout
-from .moves import DRAW, LEAD, PASS, Move, move_text, parse_move, play_move
+from .moves import (
+    DRAW,
+    LEAD,
+    MOVE_ON,
+    MOVE_TILE,
+    PASS,
+    Move,
+    move_on,
+    move_text,
+    move_tile,
+    parse_move,
+    play_move,
+)
 from .rules import Rules
-from .scoring import RoundEnd, round_end
+from .scoring import POINTS, RoundScore, play_points, score_round
 from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, mask_of, pips_of
 
-
-class IllegalMoveError(ValueError):
-    """A move the rules do not allow now; the message says why."""
+# How a round ended: a player went out, nobody could play, or a side reached
+# the target during play (the game is won and the round is not scored).
+RoundEnding = Literal["domino", "blocked", "target"]
 
 
 class Round:
@@ -48,9 +62,9 @@ class Round:
         self.turn = starter
         self.scores = list(scores) if scores is not None else [0] * rules.sides
         self.history: list[tuple[int, Move, int]] = []
-        self.end: str | None = None
+        self.end: RoundEnding | None = None
         self.went_out: int | None = None
-        self.result: RoundEnd | None = None  # round-end scoring, once scored
+        self.result: RoundScore | None = None  # round-end scoring, once scored
         self.winner: int | None = None  # the side that won the game, if it ended
 
     @classmethod
@@ -63,7 +77,7 @@ class Round:
         rnd = cls(rules, hands, boneyard, starter, scores)
         for _, move, _ in history:
             if move >= 0:
-                rnd.layout.place(move >> 5, (move & 31) - 1)
+                rnd.layout.place(MOVE_TILE[move], MOVE_ON[move])
         rnd.history = list(history)
         rnd.turn = turn
         return rnd
@@ -112,26 +126,32 @@ class Round:
         """None if ``move`` is legal now, else a sentence saying why not."""
         if self.end is not None:
             return f"the round is over ({self.end})"
-        seat = self.turn
-        hand = self.hands[seat]
-        can_play = self.can_play(seat)
         if move == DRAW:
-            if can_play:
-                return f"seat {seat} may not draw: they can play"
-            if self.bone_pos >= len(self.boneyard):
-                return "the boneyard is empty"
-            return None
+            return self._why_not_draw()
         if move == PASS:
-            if can_play:
-                return f"seat {seat} may not pass: they can play"
-            if self.bone_pos < len(self.boneyard):
-                return f"seat {seat} may not pass: they must draw"
-            return None
-        tile, on = move >> 5, (move & 31) - 1
+            return self._why_not_pass()
+        return self._why_not_play(move)
+
+    def _why_not_draw(self) -> str | None:
+        if self.can_play(self.turn):
+            return f"seat {self.turn} may not draw: they can play"
+        if self.bone_pos >= len(self.boneyard):
+            return "the boneyard is empty"
+        return None
+
+    def _why_not_pass(self) -> str | None:
+        if self.can_play(self.turn):
+            return f"seat {self.turn} may not pass: they can play"
+        if self.bone_pos < len(self.boneyard):
+            return f"seat {self.turn} may not pass: they must draw"
+        return None
+
+    def _why_not_play(self, move: Move) -> str | None:
+        tile, on = move_tile(move), move_on(move)  # any int: no table lookup
         if not 0 <= tile < TILE_COUNT or not LEAD <= on < TILE_COUNT:
             return "not a move"
-        if not hand >> tile & 1:
-            return f"seat {seat} does not hold {NAMES[tile]}"
+        if not self.hands[self.turn] >> tile & 1:
+            return f"seat {self.turn} does not hold {NAMES[tile]}"
         layout = self.layout
         if on == LEAD:
             return "the round is already led: name the tile it joins" if layout.placements else None
@@ -147,8 +167,7 @@ class Round:
         """The points a play would score now, without making it."""
         if move < 0:
             return 0
-        count = self.layout.count_after(move >> 5, (move & 31) - 1)
-        return count // self.divisor if count and count % 5 == 0 else 0
+        return play_points(self.layout.count_after(MOVE_TILE[move], MOVE_ON[move]), self.divisor)
 
     def pips(self) -> list[int]:
         return [pips_of(h) for h in self.hands]
@@ -178,12 +197,10 @@ class Round:
             self.history.append((seat, PASS, 0))
             self.turn = seat + 1 if seat + 1 < self.players else 0
             return 0
-        tile = move >> 5
+        tile = MOVE_TILE[move]
         self.hands[seat] &= ~(1 << tile)
-        count = self.layout.place(tile, (move & 31) - 1)
-        points = 0
-        if count and count % 5 == 0:
-            points = count // self.divisor
+        points = POINTS[self.layout.place(tile, MOVE_ON[move])] // self.divisor
+        if points:
             side = self.side_of[seat]
             self.scores[side] += points
             if self.scores[side] >= self.target:
@@ -208,9 +225,9 @@ class Round:
                 return
         self._finish("blocked")
 
-    def _finish(self, end: str) -> None:
+    def _finish(self, end: RoundEnding) -> None:
         self.end = end
-        result = round_end(self.rules, self.pips(), self.went_out)
+        result = score_round(self.rules, self.pips(), self.went_out)
         self.result = result
         lifted = []
         for side, pts in enumerate(result.points):
@@ -233,9 +250,9 @@ class MoveResult:
     points: int
     drawn: str | None = None  # the tile drawn (only the mover may see it)
     round_over: bool = False
-    end: str | None = None
+    end: RoundEnding | None = None
     went_out: int | None = None
-    round_end: RoundEnd | None = None
+    round_score: RoundScore | None = None
     game_over: bool = False
     winner: int | None = None
 
@@ -326,8 +343,8 @@ class Game:
         return [move_text(m) for m in self.round.legal_moves()]
 
     def apply(self, move: str | Move) -> MoveResult:
-        """Make a move given as text or int; raise IllegalMoveError (or ValueError
-        for unreadable text) if it cannot be made."""
+        """Make a move given as text or int; raise IllegalMoveError (or
+        NotationError for unreadable text) if it cannot be made."""
         if self.over:
             raise IllegalMoveError("the game is over")
         m = parse_move(move) if isinstance(move, str) else move
@@ -337,7 +354,7 @@ class Game:
         points = rnd.apply(m)
         return MoveResult(seat=seat, move=move_text(m), points=points, drawn=drawn,
                           round_over=rnd.over, end=rnd.end, went_out=rnd.went_out,
-                          round_end=rnd.result, game_over=self.over, winner=self.winner)
+                          round_score=rnd.result, game_over=self.over, winner=self.winner)
 
 
 def _union(masks: list[int]) -> int:
@@ -347,5 +364,5 @@ def _union(masks: list[int]) -> int:
     return out
 
 
-__all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Round", "deal",
-           "play_move"]
+__all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Round",
+           "RoundEnding", "deal", "play_move"]

@@ -1,4 +1,5 @@
-"""The table: a tree of placed tiles, its open ends and its count (RULES.md 5-6).
+"""The table: a tree of placed tiles, its open ends and its count
+(docs/RULES.md sections 5 and 6).
 
 The layout is updated incrementally: each placement adjusts the count and the
 per-value lists of open ends, so finding legal moves never rescans the table.
@@ -6,19 +7,20 @@ per-value lists of open ends, so finding legal moves never rescans the table.
 
 from __future__ import annotations
 
-from .moves import LEAD, Move
-from .tiles import HIGH, IS_DOUBLE, LOW, NAMES, PLAYABLE
+from .moves import LEAD, PLAY_MOVE, Move
+from .rules import Spinners
+from .tiles import HIGH, IS_DOUBLE, LOW, PLAYABLE
 
 
 class Layout:
     """Mutable layout state. ``ends[v]`` lists the table tiles with an open
     point showing ``v`` (each tile once); ``open_values`` is the 7-bit set of
-    values that have one; ``count`` is the sum of RULES.md section 6."""
+    values that have one; ``count`` is the sum of docs/RULES.md section 6."""
 
     __slots__ = ("spinners", "live_joins", "placements", "count", "ends", "open_values",
                  "free", "joined", "spinner_tiles")
 
-    def __init__(self, spinners: str = "first", live_joins: int = 2) -> None:
+    def __init__(self, spinners: Spinners = "first", live_joins: int = 2) -> None:
         self.spinners = spinners
         self.live_joins = live_joins
         self.placements: list[tuple[int, int]] = []  # (tile, on) in play order
@@ -58,27 +60,27 @@ class Layout:
     def plays(self, hand: int) -> list[Move]:
         """Every play the tiles in ``hand`` (a mask) can make: leads on an empty
         table, else one move per (tile, open table tile) pair."""
+        moves: list[Move] = []
         if not self.placements:
-            moves = []
             while hand:
                 low = hand & -hand
                 hand ^= low
-                moves.append((low.bit_length() - 1) << 5)
+                moves.append(PLAY_MOVE[low.bit_length() - 1][LEAD])
             return moves
         playable = hand & PLAYABLE[self.open_values]
         ends = self.ends
-        moves = []
         while playable:
             low = playable & -playable
             playable ^= low
             t = low.bit_length() - 1
+            onto = PLAY_MOVE[t]
             a = LOW[t]
             b = HIGH[t]
             for on in ends[a]:
-                moves.append(t << 5 | (on + 1))
+                moves.append(onto[on])
             if b != a:
                 for on in ends[b]:
-                    moves.append(t << 5 | (on + 1))
+                    moves.append(onto[on])
         return moves
 
     def count_after(self, tile: int, on: int) -> int:
@@ -141,8 +143,3 @@ class Layout:
         else:
             self._open(b if v == a else a, tile)
         return count
-
-    def describe(self) -> str:
-        """The placements as move text, e.g. ``5-5 0-5>5-5``."""
-        return " ".join(NAMES[t] if on == LEAD else f"{NAMES[t]}>{NAMES[on]}"
-                        for t, on in self.placements)

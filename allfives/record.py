@@ -1,4 +1,4 @@
-"""Game records (``allfives-record/1``, RULES.md section 9): write, read, replay.
+"""Game records (``allfives-record/1``, docs/RULES.md section 9): write, read, replay.
 
 Reading a record replays it through the engine, so a record that breaks any
 rule is refused with a ``RecordError`` naming the round and move (1-based).
@@ -12,16 +12,13 @@ import json
 from collections import Counter
 from typing import Any
 
-from .game import Game, IllegalMoveError
+from .errors import IllegalMoveError, NotationError, RecordError, RulesError
+from .game import Game
 from .moves import move_text, parse_move
-from .rules import Rules, RulesError
+from .rules import Rules
 from .tiles import NAMES, TILE_COUNT, mask_of, parse_tile, tiles_of
 
 FORMAT = "allfives-record/1"
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or breaks a rule; one line for people."""
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -105,7 +102,7 @@ def _replay_round(game: Game, r: int, data: Any) -> None:
         at = f"{where}, move {i}"
         try:
             move = parse_move(text)
-        except ValueError as e:
+        except NotationError as e:
             raise RecordError(f"{at}: {e}") from None
         if rnd.over:
             after = "the game was won" if rnd.end == "target" else f"the round ended ({rnd.end})"
@@ -126,7 +123,7 @@ def _read_deal(rules: Rules, where: str, hands: Any, boneyard: Any) -> tuple[lis
     try:
         parsed = [[parse_tile(t) for t in h] for h in hands]
         bone = [parse_tile(t) for t in boneyard]
-    except ValueError as e:
+    except NotationError as e:
         raise RecordError(f"{where}: {e}") from None
     counts = Counter(t for h in parsed for t in h) + Counter(bone)
     twice = [NAMES[t] for t in range(TILE_COUNT) if counts[t] > 1]
@@ -143,7 +140,7 @@ def _read_deal(rules: Rules, where: str, hands: Any, boneyard: Any) -> tuple[lis
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The replay tool's JSON summary (RULES.md section 9)."""
+    """The replay tool's JSON summary (docs/RULES.md section 9)."""
     rounds = []
     for rnd in game.rounds:
         result = rnd.result
@@ -155,3 +152,6 @@ def summary(game: Game) -> dict[str, Any]:
             "scores": list(rnd.scores),
         })
     return {"rounds": rounds, "scores": game.scores, "winner": game.winner}
+
+
+__all__ = ["FORMAT", "RecordError", "dumps", "loads", "replay", "summary", "to_record"]

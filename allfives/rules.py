@@ -1,17 +1,19 @@
-"""Rule options and the six presets of RULES.md section 8."""
+"""Rule options and the six presets of docs/RULES.md section 8."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
-SPINNERS = ("none", "first", "all")
-SPINNER_COUNTS = ("until_sides", "until_closed")
-ROUND_ENDS = ("subtract", "winner_takes", "blocked_bonus")
+from .errors import RulesError
 
+Spinners = Literal["none", "first", "all"]
+SpinnerCounts = Literal["until_sides", "until_closed"]
+RoundEndRule = Literal["subtract", "winner_takes", "blocked_bonus"]
 
-class RulesError(ValueError):
-    """A rule set that cannot be played, with a message for people."""
+SPINNERS: tuple[Spinners, ...] = get_args(Spinners)
+SPINNER_COUNTS: tuple[SpinnerCounts, ...] = get_args(SpinnerCounts)
+ROUND_ENDS: tuple[RoundEndRule, ...] = get_args(RoundEndRule)
 
 
 @dataclass(frozen=True)
@@ -20,9 +22,9 @@ class Preset:
     description: str
     hand_sizes: tuple[int, int, int]  # for 2, 3, 4 players
     targets: tuple[int, int, int]
-    spinners: str = "first"
-    spinner_counts: str = "until_sides"
-    round_end: str = "subtract"
+    spinners: Spinners = "first"
+    spinner_counts: SpinnerCounts = "until_sides"
+    round_end: RoundEndRule = "subtract"
     divisor: int = 1
 
 
@@ -55,24 +57,28 @@ OPTION_NAMES = ("players", "partnership", "hand_size", "spinners", "spinner_coun
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete, validated rule set. Build it with ``Rules.make``."""
+    """A complete rule set, validated whenever one is built (directly, by
+    ``dataclasses.replace`` or by ``Rules.make``, the usual way): an
+    unplayable combination raises ``RulesError`` and never exists."""
 
     preset: str = "standard"
     players: int = 2
     partnership: bool = False
     hand_size: int = 9
-    spinners: str = "first"
-    spinner_counts: str = "until_sides"
-    round_end: str = "subtract"
+    spinners: Spinners = "first"
+    spinner_counts: SpinnerCounts = "until_sides"
+    round_end: RoundEndRule = "subtract"
     target: int = 250
     divisor: int = 1
+
+    def __post_init__(self) -> None:
+        self.validate()
 
     @classmethod
     def make(cls, preset: str = "standard", **options: Any) -> Rules:
         """The preset's rules for ``players`` (default 2), with options overridden."""
         if not isinstance(preset, str) or preset not in PRESETS:
-            names = ", ".join(PRESETS)
-            raise RulesError(f"unknown preset {preset!r} (choose one of {names})")
+            raise _unknown_preset(preset)
         unknown = set(options) - set(OPTION_NAMES)
         if unknown:
             raise RulesError(f"unknown rule option {sorted(unknown)[0]!r}")
@@ -91,9 +97,7 @@ class Rules:
             target=p.targets[players - 2],
             divisor=p.divisor,
         )
-        rules = replace(base, **{k: v for k, v in options.items() if v is not None})
-        rules.validate()
-        return rules
+        return replace(base, **{k: v for k, v in options.items() if v is not None})
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -115,20 +119,27 @@ class Rules:
         return out
 
     def validate(self) -> None:
-        def is_int(x: object) -> bool:
-            return isinstance(x, int) and not isinstance(x, bool)
+        """Raise ``RulesError`` saying what does not fit, unless these rules are
+        playable. Building ``Rules`` runs it, so callers need not."""
+        if not isinstance(self.preset, str) or self.preset not in PRESETS:
+            raise _unknown_preset(self.preset)
+        self._check_seats()
+        self._check_scoring()
 
-        if not is_int(self.players) or not 2 <= self.players <= 4:
+    def _check_seats(self) -> None:
+        if not _is_int(self.players) or not 2 <= self.players <= 4:
             raise RulesError(f"All Fives is for 2, 3 or 4 players, not {self.players!r}")
         if not isinstance(self.partnership, bool):
             raise RulesError("partnership must be true or false")
         if self.partnership and self.players != 4:
             raise RulesError(f"partnerships need 4 players, not {self.players}")
         most = 28 // self.players
-        if not is_int(self.hand_size) or not 1 <= self.hand_size <= most:
+        if not _is_int(self.hand_size) or not 1 <= self.hand_size <= most:
             raise RulesError(
                 f"hand size {self.hand_size!r} does not fit: {self.players} players "
                 f"can hold 1 to {most} tiles each")
+
+    def _check_scoring(self) -> None:
         if self.spinners not in SPINNERS:
             raise RulesError(f"spinners must be one of {', '.join(SPINNERS)}, "
                              f"not {self.spinners!r}")
@@ -138,9 +149,9 @@ class Rules:
         if self.round_end not in ROUND_ENDS:
             raise RulesError(f"round_end must be one of {', '.join(ROUND_ENDS)}, "
                              f"not {self.round_end!r}")
-        if not is_int(self.target) or self.target < 1:
+        if not _is_int(self.target) or self.target < 1:
             raise RulesError(f"target must be a positive whole number, not {self.target!r}")
-        if self.divisor not in (1, 5) or not is_int(self.divisor):
+        if self.divisor not in (1, 5) or not _is_int(self.divisor):
             raise RulesError(f"divisor must be 1 or 5, not {self.divisor!r}")
         if self.divisor == 5 and self.round_end == "blocked_bonus":
             raise RulesError("divisor 5 combines with subtract and winner_takes only")
@@ -159,3 +170,16 @@ class Rules:
     def live_joins(self) -> int:
         """A spinner counts while fewer than this many tiles are joined to it."""
         return 2 if self.spinner_counts == "until_sides" else 4
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _unknown_preset(preset: object) -> RulesError:
+    return RulesError(f"unknown preset {preset!r} (choose one of {', '.join(PRESETS)})")
+
+
+__all__ = ["HAND_SIZE_CHOICES", "OPTION_NAMES", "PRESETS", "ROUND_ENDS", "SPINNERS",
+           "SPINNER_COUNTS", "Preset", "RoundEndRule", "Rules", "RulesError", "SpinnerCounts",
+           "Spinners"]

@@ -1,10 +1,32 @@
-"""Round-end scoring (RULES.md section 7) as pure functions."""
+"""Scoring as pure functions: the points a count makes (docs/RULES.md
+section 6) and round-end scoring (section 7)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .rules import Rules
+from .rules import RoundEndRule, Rules
+
+
+def play_points(count: int, divisor: int = 1) -> int:
+    """The points a play scores when it leaves ``count`` on the table: the
+    count if it is a positive multiple of 5, divided by the rules' divisor.
+
+    >>> [play_points(c) for c in (0, 5, 12, 35)]
+    [0, 5, 0, 35]
+    >>> play_points(15, 5)
+    3
+    """
+    return count // divisor if count > 0 and count % 5 == 0 else 0
+
+
+MAX_COUNT = 168  # every pip of the set: no table can count more
+
+# POINTS[count] == play_points(count), undivided, for 0 <= count <= MAX_COUNT:
+# the same rule as a lookup for the bots' hot loops. A count that is not a
+# real table's (a bot's estimate may go below 0) must not index it.
+POINTS: tuple[int, ...] = tuple(play_points(c) for c in range(MAX_COUNT + 1))
 
 
 def round5(numerator: int, denominator: int = 1) -> int:
@@ -35,63 +57,86 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
-class RoundEnd:
+class RoundScore:
     """Round-end points per side, with the lines that explain them."""
 
     points: tuple[int, ...]
     lines: tuple[ScoreLine, ...]
 
 
-def round_end(rules: Rules, pips: list[int], went_out: int | None) -> RoundEnd:
+def score_round(rules: Rules, pips: list[int], went_out: int | None) -> RoundScore:
     """Score a finished round from each seat's remaining pips.
 
     ``went_out`` is the seat that played its last tile, or None when blocked.
     """
+    lines = _SCORERS[rules.round_end](rules, pips, went_out)
     points = [0] * rules.sides
-    lines: list[ScoreLine] = []
+    for line in lines:
+        points[line.side] += line.points
+    return RoundScore(tuple(points), tuple(lines))
+
+
+def _subtract(rules: Rules, pips: list[int], went_out: int | None) -> list[ScoreLine]:
+    """Every player loses their own pips, rounded separately."""
+    return [ScoreLine((seat,), p, round5(p), rules.side_of(seat), -round5(p) // rules.divisor)
+            for seat, p in enumerate(pips) if p]
+
+
+def _winner_takes(rules: Rules, pips: list[int], went_out: int | None) -> list[ScoreLine]:
+    """Whoever goes out takes the other sides' pips, rounded once; blocked,
+    the lightest side takes the rest (tied players share it; tied
+    partnerships score nothing)."""
     div = rules.divisor
-
-    def add(seats: tuple[int, ...], amount: int, rounded: int, side: int, sign: int = 1,
-            shared_by: int = 1) -> None:
-        value = sign * rounded // div
-        points[side] += value
-        lines.append(ScoreLine(seats, amount, rounded, side, value, shared_by))
-
-    if rules.round_end == "subtract":
-        for seat, p in enumerate(pips):
-            if p:
-                add((seat,), p, round5(p), rules.side_of(seat), -1)
-        return RoundEnd(tuple(points), tuple(lines))
-
-    side_pips = [0] * rules.sides
-    for seat, p in enumerate(pips):
-        side_pips[rules.side_of(seat)] += p
-
     if went_out is not None:
-        if rules.round_end == "winner_takes":
-            side = rules.side_of(went_out)
-            others = tuple(s for s in range(rules.players) if rules.side_of(s) != side)
-            total = sum(pips[s] for s in others)
-            add(others, total, round5(total), side)
-        return RoundEnd(tuple(points), tuple(lines))
+        side = rules.side_of(went_out)
+        others = tuple(s for s in range(rules.players) if rules.side_of(s) != side)
+        total = sum(pips[s] for s in others)
+        return [ScoreLine(others, total, round5(total), side, round5(total) // div)]
+    block = _Blocked.of(rules, pips)
+    k = len(block.winners)
+    if (rules.partnership and k > 1) or not block.rest:
+        return []
+    share = round5(block.rest, k)
+    return [ScoreLine(block.loser_seats, block.rest, share, side, share // div, k)
+            for side in block.winners]
 
-    # Blocked: the lightest side (or sides, when tied) against the rest.
-    lightest = min(side_pips)
-    winners = [s for s in range(rules.sides) if side_pips[s] == lightest]
-    losers = [s for s in range(rules.sides) if side_pips[s] != lightest]
-    rest = sum(side_pips[s] for s in losers)
-    loser_seats = tuple(seat for s in losers for seat in rules.seats_of(s))
-    if rules.round_end == "winner_takes":
-        if rules.partnership and len(winners) > 1:
-            return RoundEnd(tuple(points), tuple(lines))  # tied sides score nothing
-        k = len(winners)
-        for side in winners:
-            if rest:
-                add(loser_seats, rest, round5(rest, k), side, shared_by=k)
-    elif len(winners) == 1:  # blocked_bonus; a tie for lightest gets nothing
-        side = winners[0]
-        diff = rest - lightest
-        bonus = round5(diff) // 5
-        points[side] += bonus
-        lines.append(ScoreLine(loser_seats, diff, round5(diff), side, bonus))
-    return RoundEnd(tuple(points), tuple(lines))
+
+def _blocked_bonus(rules: Rules, pips: list[int], went_out: int | None) -> list[ScoreLine]:
+    """Blocked only: the single lightest side scores the difference to the
+    rest, rounded, divided by 5. A domino or a tie for lightest scores nothing."""
+    if went_out is not None:
+        return []
+    block = _Blocked.of(rules, pips)
+    if len(block.winners) != 1:
+        return []
+    diff = block.rest - block.lightest
+    return [ScoreLine(block.loser_seats, diff, round5(diff), block.winners[0], round5(diff) // 5)]
+
+
+@dataclass(frozen=True)
+class _Blocked:
+    """A blocked round by sides: the lightest side(s) against the rest."""
+
+    winners: tuple[int, ...]  # the sides with the fewest pips
+    lightest: int  # their pips, each
+    rest: int  # the other sides' pips together
+    loser_seats: tuple[int, ...]
+
+    @classmethod
+    def of(cls, rules: Rules, pips: list[int]) -> _Blocked:
+        side_pips = [0] * rules.sides
+        for seat, p in enumerate(pips):
+            side_pips[rules.side_of(seat)] += p
+        lightest = min(side_pips)
+        losers = [s for s in range(rules.sides) if side_pips[s] != lightest]
+        return cls(winners=tuple(s for s in range(rules.sides) if side_pips[s] == lightest),
+                   lightest=lightest,
+                   rest=sum(side_pips[s] for s in losers),
+                   loser_seats=tuple(seat for s in losers for seat in rules.seats_of(s)))
+
+
+_SCORERS: dict[RoundEndRule, Callable[[Rules, list[int], int | None], list[ScoreLine]]] = {
+    "subtract": _subtract,
+    "winner_takes": _winner_takes,
+    "blocked_bonus": _blocked_bonus,
+}

@@ -9,21 +9,23 @@ package's sources are newer than it.
 from __future__ import annotations
 
 import functools
+import socket
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 
 from .web import bundle
 
 ROOT = bundle.ROOT
+HOST = "127.0.0.1"
 REQUIRED = ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs",
             "static/vendor/pyodide/pyodide.asm.wasm")
 SETUP = "npm ci && python3 scripts/vendor.py"
 
 
 class Handler(SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
@@ -47,7 +49,8 @@ class Handler(SimpleHTTPRequestHandler):
 class Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket],
+                     client_address: Any) -> None:
         """A browser that hangs up mid-download (a reload) is not an error."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
@@ -62,7 +65,7 @@ def make_server(port: int = 8000, root: Path = ROOT) -> Server:
     if bundle.is_stale():
         bundle.build()
     handler = functools.partial(Handler, directory=str(root))
-    return Server(("127.0.0.1", port), handler)
+    return Server((HOST, port), handler)
 
 
 def run(port: int) -> int:
@@ -74,10 +77,10 @@ def run(port: int) -> int:
     try:
         server = make_server(port)
     except OSError as e:
-        print(f"serve: cannot listen on 127.0.0.1:{port}: {e.strerror or e}", file=sys.stderr)
+        print(f"serve: cannot listen on {HOST}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1
-    host, bound = server.server_address[:2]
-    print(f"All Fives is at http://{host}:{bound}/  (Ctrl-C stops the server)", flush=True)
+    print(f"All Fives is at http://{HOST}:{server.server_port}/  (Ctrl-C stops the server)",
+          flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import NotationError
+
 TILE_COUNT = 28
 ALL_TILES = (1 << TILE_COUNT) - 1
 
@@ -51,22 +53,24 @@ def tile_name(t: int) -> str:
     return NAMES[t]
 
 
-def parse_tile(text: str) -> int:
-    """Parse ``"3-5"`` or ``"5-3"``; raise ValueError with a readable message."""
+def parse_tile(text: object) -> int:
+    """Parse ``"3-5"`` or ``"5-3"``; raise NotationError with a readable message.
+
+    ``text`` is typed ``object`` because it often comes straight from JSON."""
     if not isinstance(text, str):
-        raise ValueError(f"a tile is written like '3-5', not {text!r}")
+        raise NotationError(f"a tile is written like '3-5', not {text!r}")
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
-        raise ValueError(f"{text!r} is not a tile (write it like '3-5')")
+        raise NotationError(f"{text!r} is not a tile (write it like '3-5')")
     a, b = int(parts[0]), int(parts[1])
     if a > 6 or b > 6:
-        raise ValueError(f"{text!r} is not a double-six tile")
+        raise NotationError(f"{text!r} is not a double-six tile")
     return tile_id(a, b)
 
 
 def tiles_of(mask: int) -> list[int]:
     """The tile ids in a mask, lowest id first."""
-    out = []
+    out: list[int] = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import make_bot
+from .errors import AllFivesError
 from .game import Game
 from .record import dumps
 from .rules import Rules
@@ -39,7 +40,8 @@ def lineup(rules: Rules, names: Sequence[str]) -> list[str]:
     if rules.partnership and len(names) == 2:
         return [names[0], names[1], names[0], names[1]]
     if len(names) != rules.players:
-        raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(names)}")
+        raise AllFivesError(f"{rules.players} players need {rules.players} bots, "
+                            f"got {len(names)}")
     return list(names)
 
 
@@ -51,8 +53,11 @@ class GameResult:
     record: str | None
 
 
-def _play_one(args: tuple[Rules, list[str], str, int, bool]) -> GameResult:
-    rules, names, seed, index, keep = args
+def play_rotated(rules: Rules, names: Sequence[str], seed: str, index: int,
+                 keep_record: bool = False) -> GameResult:
+    """Game ``index`` of a tournament between ``names`` (one per seat): the
+    seats rotate by the index, and the result is given per entry of ``names``
+    (per side with partnerships), not per seat."""
     n = rules.players
     shift = index % n
     seated = [names[(seat + shift) % n] for seat in range(n)]
@@ -63,7 +68,8 @@ def _play_one(args: tuple[Rules, list[str], str, int, bool]) -> GameResult:
     for side, score in enumerate(game.scores):
         scores[entry_of_side[side]] = score
     winner = entry_of_side[game.winner] if game.winner is not None else None
-    return GameResult(winner, tuple(scores), len(game.rounds), dumps(game) if keep else None)
+    return GameResult(winner, tuple(scores), len(game.rounds),
+                      dumps(game) if keep_record else None)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,9 +89,9 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
     tasks = [(rules, seated, str(seed), i, records is not None) for i in range(games)]
     if jobs > 1:
         with Pool(jobs) as pool:
-            results = pool.map(_play_one, tasks, chunksize=max(1, games // (jobs * 8)))
+            results = pool.starmap(play_rotated, tasks, chunksize=max(1, games // (jobs * 8)))
     else:
-        results = [_play_one(t) for t in tasks]
+        results = [play_rotated(*t) for t in tasks]
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
         for i, res in enumerate(results):

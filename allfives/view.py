@@ -13,7 +13,7 @@ from typing import Any
 
 from .game import Round
 from .layout import Layout
-from .moves import DRAW, PASS, Move, move_text, parse_move
+from .moves import DRAW, MOVE_ON, MOVE_TILE, PASS, Move, move_text, parse_move
 from .rules import Rules
 from .tiles import ALL_TILES, PLAYABLE, mask_of, parse_tile, tile_name, tiles_of
 
@@ -52,7 +52,7 @@ class PlayerView:
 
     @property
     def placements(self) -> list[tuple[int, int]]:
-        return [(m >> 5, (m & 31) - 1) for _, m, _ in self.history if m >= 0]
+        return [(MOVE_TILE[m], MOVE_ON[m]) for _, m, _ in self.history if m >= 0]
 
     def layout(self) -> Layout:
         layout = Layout(self.rules.spinners, self.rules.live_joins)

@@ -11,6 +11,7 @@ from allfives.bots import BOTS, DESCRIPTIONS, LEVELS, make_bot
 from allfives.bots.expert import ExpertBot, outcome
 from allfives.bots.hard import HardBot, expected_best
 from allfives.bots.knowledge import VALUE_BITS, infer, sample
+from allfives.errors import AllFivesError
 from allfives.game import Round, deal
 from allfives.moves import move_text
 from allfives.record import dumps
@@ -65,6 +66,8 @@ def test_every_level_registered_and_described():
     for name in BOTS:
         assert DESCRIPTIONS[name].endswith(".")
     assert BOTS["greedy"] is BOTS["medium"]
+    with pytest.raises(AllFivesError, match=r"^unknown bot 'genius' \(choose from easy, medium,"):
+        make_bot("genius")
 
 
 @pytest.mark.parametrize("name", LEVELS)

@@ -1,12 +1,13 @@
-"""RULES.md sections 5 and 6: the layout, spinners and the count."""
+"""docs/RULES.md sections 5 and 6: the layout, spinners and the count."""
 
 import pytest
 from helpers import make_round, play
 
 from allfives.layout import Layout
-from allfives.moves import LEAD
+from allfives.moves import LEAD, move_on
 from allfives.rules import Rules
-from allfives.tiles import NAMES, parse_tile
+from allfives.scoring import MAX_COUNT, POINTS, play_points
+from allfives.tiles import NAMES, PIPS, parse_tile
 
 
 def counts(*moves: str, spinners: str = "first", live_joins: int = 2) -> list[int]:
@@ -39,6 +40,19 @@ def test_scores_only_positive_multiples_of_five():
     rnd = make_round(rules, [["5-5", "3-5", "1-2"], ["0-5", "0-2", "6-6"]])
     assert play(rnd, "5-5", "0-5>5-5", "3-5>5-5", "0-2>0-5") == [10, 10, 0, 5]
     assert rnd.scores == [10 + 0, 10 + 5]
+
+
+@pytest.mark.parametrize("count, divisor, points", [
+    (0, 1, 0), (5, 1, 5), (12, 1, 0), (15, 1, 15), (35, 1, 35), (-5, 1, 0), (4, 1, 0),
+    (0, 5, 0), (5, 5, 1), (15, 5, 3), (12, 5, 0), (35, 5, 7)])
+def test_play_points_positive_multiples_of_five_only(count, divisor, points):
+    assert play_points(count, divisor) == points
+
+
+def test_points_table_is_play_points_for_every_possible_count():
+    assert MAX_COUNT == sum(PIPS) == len(POINTS) - 1
+    assert list(POINTS) == [play_points(c) for c in range(MAX_COUNT + 1)]
+    assert [c for c in range(21) if POINTS[c]] == [5, 10, 15, 20]
 
 
 def test_lone_double_lead_and_muggins_doubles():
@@ -109,7 +123,7 @@ def test_lead_non_double_has_two_ends(lead, tile, expected_on):
     layout = Layout("first", 2)
     layout.place(parse_tile(lead), LEAD)
     plays = layout.plays(1 << parse_tile(tile))
-    assert len(plays) == 1 and NAMES[(plays[0] & 31) - 1] == expected_on
+    assert len(plays) == 1 and NAMES[move_on(plays[0])] == expected_on
 
 
 def test_one_move_per_table_tile_even_with_several_open_points():

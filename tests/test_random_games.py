@@ -1,7 +1,7 @@
 """Many random games under every preset, checked against a from-scratch model.
 
 The reference functions below rebuild the layout from the placement list
-alone, straight from RULES.md sections 5-6, so the incremental engine is
+alone, straight from docs/RULES.md sections 5-6, so the incremental engine is
 compared with an independent reading of the rules after every move.
 """
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from allfives.game import DRAW, PASS, Game
-from allfives.moves import LEAD, move_text
+from allfives.moves import LEAD, move_text, play_move
 from allfives.record import dumps, loads, summary
 from allfives.rules import PRESETS, Rules
 from allfives.tiles import HIGH, IS_DOUBLE, LOW, tiles_of
@@ -56,11 +56,11 @@ def reference_plays(hand: int, shows: dict[int, set[int]], led: bool) -> set[str
     names = set()
     for t in tiles_of(hand):
         if not led:
-            names.add(move_text(t << 5))
+            names.add(move_text(play_move(t)))
             continue
         for on, values in shows.items():
             if {LOW[t], HIGH[t]} & values:
-                names.add(move_text(t << 5 | (on + 1)))
+                names.add(move_text(play_move(t, on)))
     return names
 
 
@@ -139,8 +139,8 @@ def check_round(game: Game, rng: random.Random) -> None:
     gained = [0] * rules.sides
     for seat, _, points in rnd.history:
         gained[rules.side_of(seat)] += points
-    round_end = rnd.result.points if rnd.result else (0,) * rules.sides
-    totals = [s + g + e for s, g, e in zip(start_scores, gained, round_end, strict=True)]
+    round_score = rnd.result.points if rnd.result else (0,) * rules.sides
+    totals = [s + g + e for s, g, e in zip(start_scores, gained, round_score, strict=True)]
     assert totals == rnd.scores
 
 
@@ -153,7 +153,7 @@ def test_view_hides_other_hands_and_the_boneyard():
     data = view.to_json()
     assert set(data) == {"rules", "seat", "hand", "history", "hand_counts", "boneyard_left",
                          "turn", "starter", "scores"}
-    assert data["hand"] == [move_text(t << 5) for t in tiles_of(rnd.hands[1])]
+    assert data["hand"] == [move_text(play_move(t)) for t in tiles_of(rnd.hands[1])]
     assert data["hand_counts"] == [h.bit_count() for h in rnd.hands]
     hidden = rnd.hands[0] | rnd.hands[2]
     for t in rnd.boneyard[rnd.bone_pos:]:

@@ -1,4 +1,4 @@
-"""RULES.md section 9: records, replay and the replay tool."""
+"""docs/RULES.md section 9: records, replay and the replay tool."""
 
 import json
 import subprocess

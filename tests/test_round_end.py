@@ -1,9 +1,9 @@
-"""RULES.md section 7: rounding and the three round-end scorings."""
+"""docs/RULES.md section 7: rounding and the three round-end scorings."""
 
 import pytest
 
 from allfives.rules import Rules
-from allfives.scoring import round5, round_end
+from allfives.scoring import round5, score_round
 
 
 @pytest.mark.parametrize("pips, rounded", [
@@ -21,7 +21,7 @@ def test_round5_shares_round_halves_up():
 
 def test_subtract_rounds_each_player_separately():
     rules = Rules.make("standard", players=3)
-    result = round_end(rules, [0, 13, 3], went_out=0)
+    result = score_round(rules, [0, 13, 3], went_out=0)
     assert result.points == (0, -15, -5)
     assert [(ln.seats, ln.pips, ln.rounded, ln.side, ln.points) for ln in result.lines] == [
         ((1,), 13, 15, 1, -15), ((2,), 3, 5, 2, -5)]
@@ -30,65 +30,65 @@ def test_subtract_rounds_each_player_separately():
 def test_subtract_partnership_and_blocked():
     rules = Rules.make("standard", players=4)
     # seats 0 and 2 are side 0; each player rounded separately: 3 -> 5, 7 -> 5
-    assert round_end(rules, [3, 8, 7, 2], went_out=None).points == (-10, -10)
+    assert score_round(rules, [3, 8, 7, 2], went_out=None).points == (-10, -10)
 
 
 def test_subtract_with_divisor_5():
     rules = Rules.make("cribbage")
-    assert round_end(rules, [0, 13], went_out=0).points == (0, -3)
+    assert score_round(rules, [0, 13], went_out=0).points == (0, -3)
 
 
 def test_winner_takes_rounds_the_sum_once():
     rules = Rules.make("winner_takes", players=3)
-    assert round_end(rules, [0, 3, 3], went_out=0).points == (5, 0, 0)  # 6 -> 5, not 5 + 5
-    assert round_end(rules, [7, 0, 8], went_out=1).points == (0, 15, 0)
+    assert score_round(rules, [0, 3, 3], went_out=0).points == (5, 0, 0)  # 6 -> 5, not 5 + 5
+    assert score_round(rules, [7, 0, 8], went_out=1).points == (0, 15, 0)
 
 
 def test_winner_takes_blocked_fewest_pips_takes_the_rest():
     rules = Rules.make("winner_takes", players=3)
-    assert round_end(rules, [4, 9, 12], went_out=None).points == (20, 0, 0)  # 21 -> 20
+    assert score_round(rules, [4, 9, 12], went_out=None).points == (20, 0, 0)  # 21 -> 20
 
 
 def test_winner_takes_blocked_tie_shares():
     rules = Rules.make("winner_takes", players=3)
-    result = round_end(rules, [5, 5, 12], went_out=None)
+    result = score_round(rules, [5, 5, 12], went_out=None)
     assert result.points == (5, 5, 0)  # 12 / 2 = 6 -> 5 each
     assert [ln.shared_by for ln in result.lines] == [2, 2]
-    assert round_end(rules, [5, 5, 25], went_out=None).points == (15, 15, 0)  # 12.5 -> 15
+    assert score_round(rules, [5, 5, 25], went_out=None).points == (15, 15, 0)  # 12.5 -> 15
     four = Rules.make("winner_takes", players=4, partnership=False)
-    assert round_end(four, [3, 3, 3, 14], went_out=None).points == (5, 5, 5, 0)  # 4.67 -> 5
-    assert round_end(rules, [6, 6, 6], went_out=None).points == (0, 0, 0)
+    assert score_round(four, [3, 3, 3, 14], went_out=None).points == (5, 5, 5, 0)  # 4.67 -> 5
+    assert score_round(rules, [6, 6, 6], went_out=None).points == (0, 0, 0)
 
 
 def test_winner_takes_partnership():
     rules = Rules.make("winner_takes", players=4)
     # Going out wins for the side; the partner's 30 pips never score for it.
-    assert round_end(rules, [10, 0, 20, 30], went_out=1).points == (0, 30)
+    assert score_round(rules, [10, 0, 20, 30], went_out=1).points == (0, 30)
     # Blocked: sides compared by combined pips (10 against 11).
-    assert round_end(rules, [4, 9, 6, 2], went_out=None).points == (10, 0)
+    assert score_round(rules, [4, 9, 6, 2], went_out=None).points == (10, 0)
     # A tie between sides scores nothing.
-    assert round_end(rules, [5, 5, 5, 5], went_out=None).points == (0, 0)
+    assert score_round(rules, [5, 5, 5, 5], went_out=None).points == (0, 0)
 
 
 def test_winner_takes_with_divisor():
     rules = Rules.make("winner_takes", divisor=5, target=61)
-    assert round_end(rules, [0, 14], went_out=0).points == (3, 0)
+    assert score_round(rules, [0, 14], went_out=0).points == (3, 0)
 
 
 def test_blocked_bonus_worked_example():
     rules = Rules.make("punt", players=4, partnership=False)
-    result = round_end(rules, [3, 5, 11, 13], went_out=None)
+    result = score_round(rules, [3, 5, 11, 13], went_out=None)
     assert result.points == (5, 0, 0, 0)  # 29 - 3 = 26 -> 25 -> 5
     assert (result.lines[0].pips, result.lines[0].rounded) == (26, 25)
 
 
 def test_blocked_bonus_nothing_for_a_domino_or_a_tie():
     rules = Rules.make("punt", players=3)
-    assert round_end(rules, [0, 20, 30], went_out=0).points == (0, 0, 0)
-    assert round_end(rules, [4, 4, 30], went_out=None).points == (0, 0, 0)
+    assert score_round(rules, [0, 20, 30], went_out=0).points == (0, 0, 0)
+    assert score_round(rules, [4, 4, 30], went_out=None).points == (0, 0, 0)
 
 
 def test_blocked_bonus_partnership_compares_sides():
     rules = Rules.make("punt", players=4)
     # side 0: 3 + 11 = 14, side 1: 5 + 13 = 18 -> 4 -> 5 -> 1 point
-    assert round_end(rules, [3, 5, 11, 13], went_out=None).points == (1, 0)
+    assert score_round(rules, [3, 5, 11, 13], went_out=None).points == (1, 0)

@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 
 from allfives.rules import HAND_SIZE_CHOICES, PRESETS, Rules, RulesError
@@ -68,6 +70,24 @@ def test_every_hand_size_that_fits_is_allowed():
 def test_invalid_combinations_are_refused_clearly(options, message):
     with pytest.raises(RulesError, match=message):
         Rules.make("standard", **options)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": 5}, "2, 3 or 4 players"),
+    ({"players": 3, "hand_size": 10}, "hand size 10 does not fit: 3 players can hold 1 to 9"),
+    ({"players": 3, "partnership": True}, "partnerships need 4 players, not 3"),
+    ({"spinners": "some"}, "spinners must be one of none, first, all"),
+    ({"round_end": "blocked_bonus", "divisor": 5},
+     "divisor 5 combines with subtract and winner_takes only"),
+    ({"target": 0}, "target must be a positive"),
+    ({"preset": "dominoes"}, "unknown preset 'dominoes'"),
+])
+def test_rules_are_checked_however_they_are_built(options, message):
+    with pytest.raises(RulesError, match=message):
+        Rules(**options)
+    with pytest.raises(RulesError, match=message):
+        replace(Rules.make("standard"), **options)
+    assert Rules() == Rules.make("standard")
 
 
 def test_unknown_preset():

@@ -1,6 +1,20 @@
 import pytest
 
-from allfives.moves import DRAW, LEAD, PASS, move_on, move_text, move_tile, parse_move, play_move
+import allfives
+from allfives.errors import AllFivesError, NotationError
+from allfives.moves import (
+    DRAW,
+    LEAD,
+    MOVE_ON,
+    MOVE_TILE,
+    PASS,
+    PLAY_MOVE,
+    move_on,
+    move_text,
+    move_tile,
+    parse_move,
+    play_move,
+)
 from allfives.tiles import (
     ALL_TILES,
     IS_DOUBLE,
@@ -30,8 +44,29 @@ def test_either_order_names_the_same_tile():
 
 @pytest.mark.parametrize("bad", ["7-1", "35", "3-", "a-b", "3-5-1", "", "10-1"])
 def test_bad_tile_text_is_refused(bad):
-    with pytest.raises(ValueError, match="tile"):
+    with pytest.raises(NotationError, match="tile"):
         parse_tile(bad)
+
+
+@pytest.mark.parametrize("parse, bad, message", [
+    (parse_tile, "7-1", "'7-1' is not a double-six tile"),
+    (parse_tile, "35", "'35' is not a tile (write it like '3-5')"),
+    (parse_tile, 35, "a tile is written like '3-5', not 35"),
+    (parse_move, "5-5>5-5", "'5-5>5-5' plays a tile against itself"),
+    (parse_move, "fold", "'fold' is not a tile (write it like '3-5')"),
+    (parse_move, None, "a move is text like '0-5>5-5', 'draw' or 'pass', not None"),
+])
+def test_notation_errors_say_what_is_wrong(parse, bad, message):
+    with pytest.raises(NotationError) as err:
+        parse(bad)
+    assert str(err.value) == message
+
+
+def test_every_engine_error_is_an_all_fives_error_and_a_value_error():
+    for name in ("NotationError", "RulesError", "IllegalMoveError", "RecordError"):
+        error = getattr(allfives, name)
+        assert issubclass(error, AllFivesError) and error is not AllFivesError
+    assert issubclass(allfives.AllFivesError, ValueError)
 
 
 def test_masks():
@@ -55,5 +90,16 @@ def test_move_text_round_trips():
 
 @pytest.mark.parametrize("bad", ["5-5>5-5", "0-5>", "fold", "0-5>9-9", None])
 def test_bad_move_text_is_refused(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(NotationError):
         parse_move(bad)
+
+
+def test_move_tables_agree_with_the_functions():
+    plays = [play_move(t, on) for t in range(28) for on in (LEAD, *range(28)) if on != t]
+    for m in plays:
+        assert PLAY_MOVE[move_tile(m)][move_on(m)] == m
+        assert (MOVE_TILE[m], MOVE_ON[m]) == (move_tile(m), move_on(m))
+    assert len(set(plays)) == len(plays) == 28 * 28
+    assert PLAY_MOVE[parse_tile("0-5")][parse_tile("5-5")] == parse_move("0-5>5-5")
+    assert PLAY_MOVE[parse_tile("4-6")][LEAD] == parse_move("4-6")
+    assert min(plays) >= 0 > max(DRAW, PASS)

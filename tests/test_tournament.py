@@ -4,11 +4,13 @@ import json
 import subprocess
 import sys
 
+import pytest
 from helpers import ROOT
 
+from allfives.errors import AllFivesError
 from allfives.record import loads, summary
 from allfives.rules import Rules
-from allfives.tournament import _play_one, lineup, run, wilson
+from allfives.tournament import lineup, play_rotated, run, wilson
 
 
 def test_wilson_interval():
@@ -22,11 +24,16 @@ def test_lineup_fills_partnerships_from_two_names():
         ["greedy", "random", "greedy", "random"]
 
 
+def test_lineup_refuses_a_bot_count_that_does_not_fit():
+    with pytest.raises(AllFivesError, match="^3 players need 3 bots, got 2$"):
+        lineup(Rules.make("standard", players=3), ["greedy", "random"])
+
+
 def test_seats_rotate_and_scores_map_back_to_the_right_bot():
     rules = Rules.make("standard", players=3, target=100)
     names = ["greedy", "random", "random"]
     for index in range(3):
-        res = _play_one((rules, names, "7", index, True))
+        res = play_rotated(rules, names, "7", index, keep_record=True)
         game = loads(res.record)
         # The game record's seat order is the lineup rotated by the game index.
         assert [res.scores[(seat + index) % 3] for seat in range(3)] == game.scores
@@ -64,3 +71,7 @@ def test_cli_refuses_impossible_rules():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.strip() == "tournament: partnerships need 4 players, not 3"
+    out = subprocess.run([sys.executable, "-m", "allfives", "tournament", "--bots", "greedy",
+                          "random", "--players", "3"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr.strip() == "tournament: 3 players need 3 bots, got 2"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from ..errors import AllFivesError
 from ..moves import Move
 from ..view import PlayerView
 from .easy import EasyBot
@@ -30,7 +31,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
 }
 
-# The playing levels offered to people, weakest first (issue 4).
+# The playing levels offered to people, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 # One sentence per bot, for set-up dialogs and help texts.
@@ -48,5 +49,5 @@ DESCRIPTIONS: dict[str, str] = {
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+        raise AllFivesError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
     return BOTS[name](seed)

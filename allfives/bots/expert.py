@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 
 from ..game import Round
-from ..moves import LEAD, Move, move_text
+from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
+from ..scoring import POINTS
 from ..tiles import HIGH, LOW, PIPS, PLAYABLE
 from ..view import PlayerView
 from .hard import WIN, rank
@@ -52,8 +53,8 @@ def playout(rnd: Round) -> None:
         best = moves[0]
         best_key = -1e9
         for m in moves:
-            tile = m >> 5
-            on = (m & 31) - 1
+            tile = MOVE_TILE[m]
+            on = MOVE_ON[m]
             count = layout.count_after(tile, on)
             a = LOW[tile]
             b = HIGH[tile]
@@ -71,13 +72,13 @@ def playout(rnd: Round) -> None:
                 y = HIGH[r]
                 if opened >> x & 1:
                     c = count + x if x == y else count - x + y
-                    if c % 5 == 0 and c > threat:
+                    if c > threat and POINTS[c]:  # c > 0 first: estimates can be < 0
                         threat = c
                 if x != y and opened >> y & 1:
                     c = count - y + x
-                    if c % 5 == 0 and c > threat:
+                    if c > threat and POINTS[c]:
                         threat = c
-            key = (count if count % 5 == 0 else 0) - DENY * threat + 0.1 * PIPS[tile]
+            key = POINTS[count] - DENY * threat + 0.1 * PIPS[tile]
             if key > best_key:
                 best_key = key
                 best = m

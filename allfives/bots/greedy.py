@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from ..moves import Move
+from ..moves import MOVE_ON, MOVE_TILE, Move
+from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView
 
 
 def score_now(layout: Layout, move: Move, divisor: int) -> int:
-    """Points ``move`` would score on ``layout``."""
-    count = layout.count_after(move >> 5, (move & 31) - 1)
-    return count // divisor if count and count % 5 == 0 else 0
+    """Points the play ``move`` would score on ``layout``."""
+    return play_points(layout.count_after(MOVE_TILE[move], MOVE_ON[move]), divisor)
 
 
 class GreedyBot:
@@ -24,4 +24,4 @@ class GreedyBot:
             return moves[0]
         layout = view.layout()
         div = view.rules.divisor
-        return max(moves, key=lambda m: (score_now(layout, m, div), PIPS[m >> 5]))
+        return max(moves, key=lambda m: (score_now(layout, m, div), PIPS[MOVE_TILE[m]]))

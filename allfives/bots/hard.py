@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 
 from ..layout import Layout
-from ..moves import Move
+from ..moves import MOVE_ON, MOVE_TILE, Move
+from ..scoring import POINTS
 from ..tiles import IS_DOUBLE, PIPS, PLAYABLE, tiles_of
 from ..view import PlayerView
 from .knowledge import Knowledge, infer
@@ -25,9 +26,9 @@ def reply_points(layout: Layout, tile: int) -> int:
     be played)."""
     best = 0
     for move in layout.plays(1 << tile):
-        count = layout.count_after(move >> 5, (move & 31) - 1)
-        if count % 5 == 0 and count > best:
-            best = count
+        points = POINTS[layout.count_after(MOVE_TILE[move], MOVE_ON[move])]
+        if points > best:
+            best = points
     return best
 
 
@@ -108,10 +109,9 @@ def rank(view: PlayerView, know: Knowledge, moves: list[Move],
 
     out: list[tuple[float, Move]] = []
     for move in moves:
-        tile, on = move >> 5, (move & 31) - 1
+        tile = MOVE_TILE[move]
         after = layout.copy()
-        count = after.place(tile, on)
-        points = count if count and count % 5 == 0 else 0
+        points = POINTS[after.place(tile, MOVE_ON[move])]
         if my_score + points // div >= rules.target:
             out.append((WIN + points, move))
             continue

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from ..layout import Layout
-from ..moves import DRAW, PASS
+from ..moves import DRAW, MOVE_ON, MOVE_TILE, PASS, Move
 from ..tiles import HIGH, LOW, PLAYABLE, tiles_of
 from ..view import PlayerView
 
@@ -35,7 +35,6 @@ class Knowledge:
     seat: int
     unseen: int  # mask: tiles in other hands or the boneyard
     slots: tuple[tuple[int, ...], ...]
-    boneyard_left: int
 
     def lacks(self, seat: int) -> int:
         """Values ``seat`` certainly holds none of (the newest slot's set)."""
@@ -60,7 +59,7 @@ def infer(view: PlayerView) -> Knowledge:
     rules = view.rules
     layout = Layout(rules.spinners, rules.live_joins)
     slots: list[list[int]] = [[0] * rules.hand_size for _ in range(rules.players)]
-    last: tuple[int, int] | None = None  # (seat, move) of the previous entry
+    last: tuple[int, Move] | None = None  # (seat, move) of the previous entry
     for seat, move, _ in view.history:
         own = slots[seat]
         if move == DRAW or move == PASS:
@@ -71,7 +70,7 @@ def infer(view: PlayerView) -> Knowledge:
                 # Free until the seat's next draw or pass shows it did not fit.
                 own.append(0)
         else:
-            tile = move >> 5
+            tile = MOVE_TILE[move]
             if last == (seat, DRAW):
                 own.pop()  # the drawn tile must be the one played
             elif own:
@@ -82,14 +81,13 @@ def infer(view: PlayerView) -> Knowledge:
                         break
                 else:  # cannot happen in a legal history; stay sound
                     own.pop()
-            layout.place(tile, (move & 31) - 1)
+            layout.place(tile, MOVE_ON[move])
         last = (seat, move)
     slots[view.seat] = []
     for s, count in enumerate(view.hand_counts):
         if s != view.seat and len(slots[s]) != count:
             slots[s] = [0] * count  # inconsistent view: know nothing rather than wrong things
-    return Knowledge(view.seat, view.unseen(), tuple(tuple(s) for s in slots),
-                     view.boneyard_left)
+    return Knowledge(view.seat, view.unseen(), tuple(tuple(s) for s in slots))
 
 
 def sample(know: Knowledge, rng: random.Random, tries: int = 30) -> tuple[list[int], list[int]]:
