@@ -7,6 +7,7 @@ the editable install that ``make venv`` makes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from allfives.game import Round
@@ -25,7 +26,7 @@ def hand(*names: str) -> int:
     return mask_of(tiles(*names))
 
 
-def make_round(rules: Rules, hands: list[list[str]], boneyard: list[str] = (),
+def make_round(rules: Rules, hands: list[list[str]], boneyard: Sequence[str] = (),
                starter: int = 0, scores: list[int] | None = None) -> Round:
     """A round with exactly these hands and boneyard (not necessarily all 28 tiles)."""
     return Round(rules, [hand(*h) for h in hands], tiles(*boneyard), starter, scores)
@@ -37,7 +38,7 @@ def play(rnd: Round, *moves: str) -> list[int]:
 
 
 def full_deal(hands: list[list[str]],
-              boneyard_first: list[str] = ()) -> tuple[list[list[str]], list[str]]:
+              boneyard_first: Sequence[str] = ()) -> tuple[list[list[str]], list[str]]:
     """Hands as given; the boneyard starts with ``boneyard_first`` and holds every
     other tile after it in id order, so together they are the 28 tiles."""
     used = set(tiles(*[t for h in hands for t in h], *boneyard_first))
