@@ -51,17 +51,23 @@ def bot_options(setup: Setup) -> str:
     return "".join(out)
 
 
-def _int(text: Any, default: int = 0) -> int:
+def int_or(text: Any, default: int = 0) -> int:
+    """A form field's whole number, or ``default`` when it holds none."""
     try:
         return int(str(text).strip())
     except ValueError:
         return default
 
 
+def seconds(ms: int) -> str:
+    """A pause as the settings dialog shows it: ``700`` -> ``"0.7 s"``."""
+    return f"{ms / 1000:.1f} s"
+
+
 def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
     """The dialog's raw values (strings) as a Setup; sizes not offered for the
     player count fall back to the preset's. Bots not chosen keep their level."""
-    players = _int(values.get("players"), previous.players)
+    players = int_or(values.get("players"), previous.players)
     if players not in (2, 3, 4):
         players = previous.players
     preset = values.get("preset") if values.get("preset") in PRESETS else previous.preset
@@ -73,10 +79,10 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
     setup = replace(previous, name=clean_name(str(values.get("name") or "")), players=players,
                     preset=preset, partnership=bool(values.get("partnership")),
                     bots=tuple(bots), hand_size=0, target=0)
-    size = _int(values.get("hand_size"))
+    size = int_or(values.get("hand_size"))
     if size in setup.hand_sizes():
         setup = replace(setup, hand_size=size)
-    target = _int(values.get("target"))
+    target = int_or(values.get("target"))
     return replace(setup, target=target if target != setup.default_target() else 0)
 
 

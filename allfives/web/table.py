@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..bots import BOTS, DESCRIPTIONS, LEVELS
+from ..errors import AllFivesError
 from ..game import Game
 from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
@@ -23,7 +24,7 @@ HINT_BOT = "expert"  # the hint shows what the strongest level would play
 DEFAULT_LEVEL = "medium"
 
 
-class SaveError(ValueError):
+class SaveError(AllFivesError):
     """A saved game that cannot be read; one line for people."""
 
 

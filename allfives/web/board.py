@@ -1,0 +1,183 @@
+"""The table and its tiles as SVG strings: pure functions, no browser needed.
+
+``board`` draws the layout from a ``TableView`` (what seat 0 may see), with
+the lit places of a selected tile, the tile just played and the hint. Every
+element a test or a click handler needs carries a ``data-`` hook
+(docs/DOM_HOOKS.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from ..moves import DRAW, move_on, move_tile, parse_move
+from ..tiles import NAMES
+from .geometry import Placed, Vec, arranged
+from .table_view import TableView
+
+# Pip spots in a half, as (across, along) offsets from the half's centre.
+_A, _B = 0.24, 0.26
+PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-_A, -_B), (_A, _B)),
+    3: ((-_A, -_B), (0, 0), (_A, _B)),
+    4: ((-_A, -_B), (_A, -_B), (-_A, _B), (_A, _B)),
+    5: ((-_A, -_B), (_A, -_B), (0, 0), (-_A, _B), (_A, _B)),
+    6: ((-_A, -_B), (_A, -_B), (-_A, 0), (_A, 0), (-_A, _B), (_A, _B)),
+}
+PIP_R = 0.085
+MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
+MARGIN = 0.8
+
+
+def _n(x: float) -> str:
+    """A coordinate for SVG: short and stable."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(attrs: dict[str, str]) -> str:
+    return "".join(f' {k}="{escape(v)}"' for k, v in attrs.items())
+
+
+# -- tiles --------------------------------------------------------------------
+
+
+def half_pips(value: int, center: Vec, along: Vec) -> str:
+    across = (-along[1], along[0])
+    out = []
+    for s, t in PIP_SPOTS[value]:
+        x = center[0] + s * across[0] + t * along[0]
+        y = center[1] + s * across[1] + t * along[1]
+        out.append(f'<circle class="pip" cx="{_n(x)}" cy="{_n(y)}" r="{PIP_R}"/>')
+    return "".join(out)
+
+
+def tile_shape(p: Placed) -> str:
+    """The face of a placed tile (rectangle, divider, pips), absolute coordinates."""
+    x0, y0, x1, y1 = p.box()
+    ins = 0.04
+    along = (p.far_at[0] - p.near_at[0], p.far_at[1] - p.near_at[1])
+    cx, cy = p.center
+    if p.horizontal:
+        divider = (cx, y0 + 0.12, cx, y1 - 0.12)
+    else:
+        divider = (x0 + 0.12, cy, x1 - 0.12, cy)
+    parts = [
+        (f'<rect class="face" x="{_n(x0 + ins)}" y="{_n(y0 + ins)}"'
+         f' width="{_n(x1 - x0 - 2 * ins)}" height="{_n(y1 - y0 - 2 * ins)}" rx="0.13"/>'),
+        (f'<line class="divider" x1="{_n(divider[0])}" y1="{_n(divider[1])}"'
+         f' x2="{_n(divider[2])}" y2="{_n(divider[3])}"/>'),
+        half_pips(p.near, p.near_at, along),
+        half_pips(p.far, p.far_at, along),
+        f'<circle class="rivet" cx="{_n(cx)}" cy="{_n(cy)}" r="0.05"/>',
+    ]
+    return "".join(parts)
+
+
+def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None) -> str:
+    classes = cls + (" spinner" if p.spinner else "")
+    extra = _attrs(attrs or {})
+    return (f'<g class="{classes}" data-tile="{NAMES[p.tile]}"{extra}>'
+            f'<title>{NAMES[p.tile]}{" (spinner)" if p.spinner else ""}</title>'
+            f"{tile_shape(p)}</g>")
+
+
+def tile_svg(tile: int, label: str | None = None) -> str:
+    """A standalone upright tile (for the hand and revealed hands)."""
+    a, b = NAMES[tile].split("-")
+    p = Placed(tile, (0.5, 0.5), (0.5, 1.5), int(a), int(b))
+    title = f"<title>{escape(label)}</title>" if label else ""
+    return (f'<svg class="tile-svg" viewBox="0 0 1 2" aria-hidden="true">{title}'
+            f'<g class="tile">{tile_shape(p)}</g></svg>')
+
+
+# -- the board ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A place the selected tile may go: the move, the tile it joins, its points."""
+
+    move: str
+    on: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Board:
+    view_box: str
+    svg: str
+
+
+def view_box(bounds: tuple[float, float, float, float], aspect: float) -> str:
+    """A viewBox around ``bounds`` with a margin, at least ``MIN_VIEW`` wide,
+    stretched to the table's ``aspect`` so nothing is cut off."""
+    x0, y0, x1, y1 = bounds
+    w = max(x1 - x0 + 2 * MARGIN, MIN_VIEW)
+    h = max(y1 - y0 + 2 * MARGIN, MIN_VIEW / max(aspect, 0.3))
+    if w / h < aspect:
+        w = h * aspect
+    else:
+        h = w / aspect
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return f"{_n(cx - w / 2)} {_n(cy - h / 2)} {_n(w)} {_n(h)}"
+
+
+def hinted_tile(hint: str | None) -> int | None:
+    """The tile a hinted move plays, or None for a draw, a pass or no hint."""
+    move = parse_move(hint) if hint else DRAW
+    return move_tile(move) if move >= 0 else None
+
+
+def hint_place(ghost: Placed) -> str:
+    """The outline of where a hinted tile would lie (it takes no clicks)."""
+    x0, y0, x1, y1 = ghost.box()
+    return (f'<g class="hint-place" data-hint="place" aria-hidden="true">'
+            f'<rect x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}" width="{_n(x1 - x0 - 0.08)}"'
+            f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/></g>')
+
+
+def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
+          selected: int | None = None, fresh: int | None = None,
+          fresh_points: int = 0, hint: str | None = None) -> Board:
+    """The layout as SVG content. ``targets`` light up where ``selected`` could
+    go, each with its points; ``fresh`` is the tile just played, marked with
+    ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
+    (``data-hint="target"``) and the place the tile would take
+    (``data-hint="place"``)."""
+    arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
+    hinted = parse_move(hint) if hint else DRAW
+    joins = move_on(hinted) if hinted >= 0 else None
+    parts = []
+    for p in arranger.placed:
+        cls = ("tile fresh" if p.tile == fresh else "tile") + (" hinted" if p.tile == joins else "")
+        parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
+    ghosts = []
+    if hinted >= 0:
+        ghosts.append(arranger.preview(move_tile(hinted), move_on(hinted)))
+        parts.append(hint_place(ghosts[0]))
+    for t in targets:
+        if selected is None:
+            continue
+        ghost = arranger.preview(selected, t.on)
+        ghosts.append(ghost)
+        gx, gy = ghost.center
+        label = f"+{t.points}" if t.points else "0"
+        x0, y0, x1, y1 = ghost.box()
+        parts.append(
+            f'<g class="target{" scores" if t.points else ""}" data-target="{NAMES[t.on]}"'
+            f' data-move="{t.move}" role="button" tabindex="0"'
+            f' aria-label="Play {NAMES[selected]} on {NAMES[t.on]}, {t.points} points">'
+            f'<rect x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}" width="{_n(x1 - x0 - 0.08)}"'
+            f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
+            f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')
+    if fresh is not None and fresh_points:
+        for p in arranger.placed:
+            if p.tile == fresh:
+                fx, fy = p.far_at
+                parts.append(f'<text class="score-pop" x="{_n(fx)}" y="{_n(fy - 0.7)}">'
+                             f"+{fresh_points}</text>")
+    return Board(view_box(arranger.bounds(ghosts), aspect), "".join(parts))

@@ -1,0 +1,163 @@
+"""Small DOM helpers for the page: finding elements, listening safely, the
+notice bar, browser storage and downloads. Thin wiring over ``js``/``pyscript``:
+nothing here decides anything about the game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, jsnull, to_js
+from pyscript import document, window
+
+_proxies: list[Any] = []  # event handlers must outlive the frames that made them
+
+
+def el(id_: str) -> Any:
+    return document.getElementById(id_)
+
+
+def found(node: Any) -> Any:
+    """The node, or None: a JS ``null`` reaches Python as ``jsnull``, not None."""
+    return None if node is None or node is jsnull else node
+
+
+def closest(evt: Any, selector: str) -> Any:
+    """The event target's nearest ancestor matching ``selector``, or None."""
+    target = found(evt.target)
+    return found(target.closest(selector)) if target is not None else None
+
+
+def at_point(x: float, y: float, selector: str) -> Any:
+    """The element under (x, y) or its nearest ancestor matching ``selector``, or None."""
+    hit = found(document.elementFromPoint(x, y))
+    return found(hit.closest(selector)) if hit is not None else None
+
+
+def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
+    """Listen for ``event``; a failing handler is reported, never silent."""
+
+    def guarded(evt: Any) -> None:
+        try:
+            result = handler(evt)
+            if asyncio.iscoroutine(result):
+                spawn(result)
+        except Exception as e:  # noqa: BLE001 - people get a message, the console the details
+            oops(e)
+
+    proxy = create_proxy(guarded)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def spawn(coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    """Run ``coro`` as a task whose failure is reported (cancelling is no failure)."""
+    return asyncio.ensure_future(_reported(coro))
+
+
+async def _reported(coro: Coroutine[Any, Any, Any]) -> None:
+    try:
+        await coro
+    except asyncio.CancelledError:
+        raise
+    except Exception as e:  # noqa: BLE001
+        oops(e)
+
+
+def oops(error: Exception) -> None:
+    js.console.error(f"allfives: {type(error).__name__}: {error}")
+    notice(f"Something went wrong ({error}). The game is saved; reloading the page resumes it.")
+
+
+def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) -> None:
+    """A plain message above the table, with an optional button and a close button."""
+    box = el("notice")
+    box.innerHTML = ""
+    msg = document.createElement("span")
+    msg.textContent = text
+    box.append(msg)
+    if action:
+        button = document.createElement("button")
+        button.type = "button"
+        button.id = "notice-action"
+        button.textContent = action[0]
+        on(button, "click", action[1])
+        box.append(button)
+    close = document.createElement("button")
+    close.type = "button"
+    close.className = "close"
+    close.textContent = "Dismiss"
+    close.setAttribute("aria-label", "Dismiss this message")
+    on(close, "click", lambda _e: box.setAttribute("hidden", ""))
+    box.append(close)
+    box.removeAttribute("hidden")
+
+
+def toggle(node: Any, attribute: str, present: bool) -> None:
+    if present:
+        node.setAttribute(attribute, "")
+    else:
+        node.removeAttribute(attribute)
+
+
+def close_dialogs(*ids: str) -> None:
+    for id_ in ids:
+        if el(id_).open:
+            el(id_).close()
+
+
+def show_dialog(id_: str) -> None:
+    if not el(id_).open:
+        el(id_).showModal()
+
+
+# -- storage and files ------------------------------------------------------------
+
+
+def stored(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage may be disabled
+        return None
+    return value if isinstance(value, str) else None  # JS null is not None in Pyodide
+
+
+def store(key: str, value: str) -> bool:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001 - quota or disabled storage
+        return False
+    return True
+
+
+def stored_json(key: str) -> Any:
+    text = stored(key)
+    try:
+        return json.loads(text) if text else None
+    except (json.JSONDecodeError, RecursionError):
+        return None
+
+
+def download(text: str, filename: str) -> None:
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    blob = js.Blob.new(to_js([text]), options)
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    document.body.append(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def url_param(name: str) -> str | None:
+    value = js.URLSearchParams.new(window.location.search).get(name)
+    return str(value) if isinstance(value, str) and value else None

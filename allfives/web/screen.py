@@ -1,0 +1,110 @@
+"""Putting what the controller shows into the page: the status line, the
+scores, seats, log, hand and board, the end-of-round and end-of-game panels,
+and the slide of a tile to its place. The strings come from ``render``,
+``board`` and ``words``; this module only writes them into elements."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document
+
+from ..tiles import NAMES
+from . import board, render
+from .controller import Controller, Status
+from .dom import el, found, reduced_motion, show_dialog, toggle
+from .table_view import TableView
+
+
+def status(shown: Status) -> None:
+    node = el("status")
+    node.dataset.phase = shown.phase
+    node.textContent = shown.text
+
+
+def hint_text(text: str) -> None:
+    el("hint-text").textContent = text
+
+
+def table(ctl: Controller) -> None:
+    """Everything on the table, from the controller's view."""
+    view = ctl.view()
+    el("scores").innerHTML = render.scores(view, ctl.scored_side())
+    el("seats").innerHTML = render.seats(view)
+    log = el("log")
+    log.innerHTML = render.log(view)
+    log.scrollTop = log.scrollHeight
+    el("boneyard").querySelector(".left").textContent = str(view.player.boneyard_left)
+    hand(ctl, view)
+    layout(ctl, view)
+
+
+def hand(ctl: Controller, view: TableView) -> None:
+    shown = ctl.hand(view)
+    el("hand").innerHTML = render.hand(shown)
+    toggle(el("draw"), "disabled", not shown.must_draw)
+    toggle(el("pass"), "disabled", not shown.must_pass)
+    toggle(el("pass"), "hidden", not shown.must_pass)
+    toggle(el("hint"), "disabled", not shown.can_hint)
+
+
+def selection(tile: int | None) -> None:
+    """Mark the selected tile in place, so a focused tile keeps its focus."""
+    for button in document.querySelectorAll("#hand [data-tile]"):
+        chosen = tile is not None and str(button.dataset.tile) == NAMES[tile]
+        button.classList.toggle("selected", chosen)
+        button.setAttribute("aria-pressed", "true" if chosen else "false")
+
+
+def layout(ctl: Controller, view: TableView) -> None:
+    """The board, drawn for the table's current shape."""
+    felt = el("felt")
+    aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
+    fresh = ctl.fresh
+    drawn = board.board(view, aspect, ctl.targets(view), ctl.selected,
+                        fresh.tile if fresh else None, fresh.points if fresh else 0, ctl.hint)
+    node = el("board")
+    node.setAttribute("viewBox", drawn.view_box)
+    node.innerHTML = drawn.svg
+
+
+def over(ctl: Controller, round_only: bool) -> None:
+    """The round-end or game-over panel, with every hand face up."""
+    view = ctl.view()
+    status(ctl.status())
+    el("seats").innerHTML = render.seats(view)
+    if round_only:
+        el("round-end-body").innerHTML = render.round_end_panel(view)
+    else:
+        el("game-over-body").innerHTML = render.game_over(view)
+    show_dialog("round-end" if round_only else "game-over")
+
+
+def source_rect(seat: int, tile: int | None) -> Any:
+    """Where a tile about to be played is now: in the hand, or at its seat."""
+    if tile is None:
+        return None
+    where = f'#hand [data-tile="{NAMES[tile]}"]' if seat == 0 else \
+        f'#seats [data-seat="{seat}"] .tiles'
+    node = found(document.querySelector(where))
+    return node.getBoundingClientRect() if node is not None else None
+
+
+async def slide(tile: int, source: Any, ms: int) -> None:
+    """Slide the tile just laid from ``source`` to its place (not under reduced motion)."""
+    node = found(document.querySelector(f'#board [data-tile="{NAMES[tile]}"]'))
+    if not ms or source is None or node is None or reduced_motion():
+        return
+    end = node.getBoundingClientRect()
+    scale = el("board").getScreenCTM().a or 1
+    dx = (source.left + source.width / 2 - end.left - end.width / 2) / scale
+    dy = (source.top + source.height / 2 - end.top - end.height / 2) / scale
+    frames = to_js([{"transform": f"translate({dx}px, {dy}px)"},
+                    {"transform": "translate(0px, 0px)"}], dict_converter=js.Object.fromEntries)
+    options = to_js({"duration": ms, "easing": "cubic-bezier(.2,.7,.3,1)"},
+                    dict_converter=js.Object.fromEntries)
+    node.animate(frames, options)
+    await asyncio.sleep(ms / 1000)

@@ -1,0 +1,145 @@
+"""What the person's screen may show: seat 0's ``PlayerView`` plus what the
+table shows openly (names, levels, every round's public moves, the tiles
+seat 0 drew, and every hand once its round is over).
+
+The page renders from this and the controller decides from it, so nothing
+drawn can depend on another hand or the boneyard's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..game import Round
+from ..layout import Layout
+from ..moves import DRAW, Move, move_on, move_tile
+from ..rules import Rules
+from ..scoring import RoundScore, play_points
+from ..tiles import tiles_of
+from ..view import PlayerView
+from .table import HUMAN, Table
+
+HistoryEntry = tuple[int, Move, int]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round as seat 0 saw it. ``revealed`` holds every seat's remaining
+    tiles once the round is over (they are turned face up), else ``()``."""
+
+    starter: int
+    history: tuple[HistoryEntry, ...]
+    dealt: tuple[int, ...]  # seat 0's dealt tiles, lowest id first
+    drawn: tuple[int, ...]  # the tiles seat 0 drew, in draw order
+    end: str | None
+    went_out: int | None
+    score: RoundScore | None  # the round-end scoring, once scored
+    revealed: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, rnd: Round) -> RoundView:
+        return cls(
+            starter=rnd.starter,
+            history=tuple(rnd.history),
+            dealt=tuple(tiles_of(rnd.dealt[HUMAN])),
+            drawn=tuple(_drawn_by(rnd, HUMAN)),
+            end=rnd.end,
+            went_out=rnd.went_out,
+            score=rnd.result,
+            revealed=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.over else (),
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    def drawn_before(self, index: int) -> int:
+        """How many tiles seat 0 drew in moves before ``index``."""
+        return sum(1 for s, m, _ in self.history[:index] if s == HUMAN and m == DRAW)
+
+
+def _drawn_by(rnd: Round, seat: int) -> list[int]:
+    """The tiles ``seat`` drew this round, in order (the boneyard is dealt in turn)."""
+    out = []
+    pos = 0
+    for s, m, _ in rnd.history:
+        if m == DRAW:
+            if s == seat:
+                out.append(rnd.boneyard[pos])
+            pos += 1
+    return out
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table as the person sees it. ``player`` is seat 0's view of the
+    current round; ``rounds`` are all rounds so far, the current one last."""
+
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]  # the bot level per seat, None for the person
+    player: PlayerView
+    rounds: tuple[RoundView, ...]
+    winner: int | None  # the side that won the game, once it is over
+
+    @classmethod
+    def of(cls, table: Table) -> TableView:
+        game = table.game
+        return cls(names=table.names, levels=table.bots,
+                   player=PlayerView.of(game.round, HUMAN),
+                   rounds=tuple(RoundView.of(r) for r in game.rounds), winner=game.winner)
+
+    # -- what the table shows --------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.player.rules
+
+    @property
+    def round(self) -> RoundView:
+        return self.rounds[-1]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.player.scores
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None between rounds and after the game."""
+        return None if self.round.over else self.player.turn
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.turn == HUMAN and not self.game_over
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.rules.seats_of(side))
+
+    def hand_count(self, seat: int) -> int:
+        return self.player.hand_counts[seat]
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The table's layout, rebuilt from the public moves (read it, never change it)."""
+        return self.player.layout()
+
+    @cached_property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Seat 0's legal moves now (empty when it is not seat 0's turn)."""
+        if not self.human_to_move:
+            return ()
+        return tuple(self.player.legal_moves())
+
+    @property
+    def received(self) -> list[int]:
+        """Seat 0's tiles this round in the order they came: dealt, then drawn."""
+        return [*self.round.dealt, *self.round.drawn]
+
+    def points_for(self, move: Move) -> int:
+        """The points a play would score now."""
+        count = self.layout.count_after(move_tile(move), move_on(move))
+        return play_points(count, self.rules.divisor)

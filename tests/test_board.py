@@ -1,0 +1,66 @@
+"""The table as SVG (``allfives.web.board``): tiles, lit places, the hint."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from web_helpers import random_game, scripted_table, view_of
+
+from allfives.game import Game
+from allfives.rules import Rules
+from allfives.tiles import NAMES
+from allfives.web import board
+from allfives.web.board import Target
+from allfives.web.table_view import TableView
+
+
+def test_board_has_one_element_per_placed_tile_and_a_view_box_round_them():
+    game = random_game("standard", 2, 1)
+    drawn = board.board(view_of(game), 1.5)
+    placements = game.round.layout.placements
+    tiles = re.findall(r'<g class="tile[^"]*" data-tile="(\d-\d)"', drawn.svg)
+    assert tiles == [NAMES[t] for t, _ in placements]
+    _, _, w, h = map(float, drawn.view_box.split())
+    assert w / h == pytest.approx(1.5, rel=1e-2)
+    assert drawn.svg.count('class="pip"') == sum(
+        int(a) + int(b) for t, _ in placements for a, b in [NAMES[t].split("-")])
+
+
+def test_lit_places_carry_their_move_and_points():
+    view = TableView.of(scripted_table())
+    five_five, zero_five = NAMES.index("5-5"), NAMES.index("0-5")
+    svg = board.board(view, 1.6, (Target("0-5>5-5", five_five, 10),), zero_five).svg
+    assert 'data-target="5-5"' in svg and 'data-move="0-5>5-5"' in svg and ">+10<" in svg
+    assert 'aria-label="Play 0-5 on 5-5, 10 points"' in svg
+    assert svg.count('role="button"') == 1
+
+
+def test_a_hint_outlines_the_tile_it_joins_and_the_place_it_takes():
+    game = random_game("standard", 2, 1)
+    tile, on = game.round.layout.placements[-1]
+    played = board.board(view_of(game), 1.6).svg
+    before = random_game("standard", 2, 1, moves=len(game.round.history) - 1)
+    assert before.round.layout.placements == game.round.layout.placements[:-1]
+    move = f"{NAMES[tile]}>{NAMES[on]}"
+    svg = board.board(view_of(before), 1.6, hint=move).svg
+    assert re.findall(r'data-tile="(\d-\d)" data-hint="target"', svg) == [NAMES[on]]
+    place = re.search(r'data-hint="place"[^>]*><rect (x="[^"]*" y="[^"]*")', svg)
+    face = re.search(rf'data-tile="{NAMES[tile]}">.*?<rect class="face" (x="[^"]*" y="[^"]*")',
+                     played)
+    assert place and face and place.group(1) == face.group(1)  # where the tile would lie
+    assert 'data-hint="place" data-tile' not in svg  # the place is no tile on the table
+    assert "data-hint" not in board.board(view_of(before), 1.6, hint="draw").svg
+    assert "data-hint" not in board.board(view_of(before), 1.6).svg
+    lead = view_of(Game(Rules.make("standard"), 1))
+    lead_svg = board.board(lead, 1.6, hint="4-4").svg
+    assert lead_svg.count('data-hint="place"') == 1 and 'data-hint="target"' not in lead_svg
+
+
+def test_the_tile_just_played_is_marked_with_its_points():
+    view = TableView.of(scripted_table())
+    zero_five = NAMES.index("0-5")
+    svg = board.board(view, 1.6, fresh=zero_five, fresh_points=10).svg
+    assert 'class="tile fresh" data-tile="0-5"' in svg
+    assert re.findall(r'class="score-pop"[^>]*>([^<]*)<', svg) == ["+10"]
+    assert "score-pop" not in board.board(view, 1.6, fresh=zero_five).svg

@@ -1,0 +1,229 @@
+"""The page's decisions (``allfives.web.controller``), driven in CPython
+through the same events the page sends: clicks on tiles and lit places,
+drags, the hint, bots answering, next round, new game."""
+
+from __future__ import annotations
+
+import json
+
+from web_helpers import scripted_table
+
+from allfives.record import replay
+from allfives.tiles import NAMES
+from allfives.web.board import Target
+from allfives.web.controller import (
+    AutoMove,
+    AwaitPerson,
+    BotMove,
+    Controller,
+    GameOver,
+    Play,
+    Played,
+    Refuse,
+    RoundOver,
+    Select,
+    Status,
+    drag_started,
+    hand_order,
+    played_tile,
+)
+from allfives.web.decide import decide
+from allfives.web.table import HINT_BOT, Settings, Setup, Table
+
+ZERO_SIX = NAMES.index("0-6")
+
+
+def person_moves(ctl: Controller) -> str:
+    """Take the person's turn as they would: Draw or Pass when lit, else
+    click the first playable tile and, when places light up, the first one."""
+    hand = ctl.hand(ctl.view())
+    if hand.must_draw or hand.must_pass:
+        reply = Play("draw" if hand.must_draw else "pass")
+    else:
+        tile = next(t for t in hand.tiles if t in hand.playable)
+        reply = ctl.click_tile(tile)
+        if isinstance(reply, Select):
+            assert reply.tile == tile and ctl.status().text.startswith("Where should")
+            targets = ctl.targets(ctl.view())
+            assert len(targets) >= 2
+            reply = ctl.click_place(targets[0].move)
+    assert isinstance(reply, Play)
+    return reply.move
+
+
+def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
+    """Run the turn loop as the page does, until a round or the game is over."""
+    for _ in range(limit):
+        step = ctl.next_step()
+        if isinstance(step, (RoundOver, GameOver)):
+            return step
+        if isinstance(step, BotMove):
+            assert ctl.status() == Status("bot", f"{ctl.view().names[step.seat]} is thinking…")
+            move = decide(json.loads(json.dumps(step.request)))  # as the worker gets it
+        elif isinstance(step, AutoMove):
+            move = step.move
+        else:
+            assert isinstance(step, AwaitPerson) and ctl.status().phase == "human"
+            move = person_moves(ctl)
+        assert isinstance(ctl.play(move), Played)
+    raise AssertionError("the round did not end")
+
+
+def test_a_whole_round_is_played_through_events():
+    table = Table.new(Setup(players=3, bots=("hard", "easy", "medium")), seed=5)
+    ctl = Controller(table, Settings())
+    assert isinstance(drive(ctl), RoundOver)
+    assert ctl.status() == Status("round-over", "Round over.")
+    view = ctl.view()
+    assert view.round.over and view.turn is None and not view.human_to_move
+    assert [len(t) for t in view.round.revealed] == [bin(h).count("1")
+                                                      for h in table.game.round.hands]
+    seats = {s for s, _, _ in view.round.history}
+    assert seats == {0, 1, 2}  # the person and both bots moved
+    # the game as played is a valid record, move for move
+    again = replay(json.loads(table.to_save()))
+    assert again.round.history == table.game.round.history
+    if view.player.hand:  # between rounds a click on a tile means nothing
+        assert ctl.click_tile(view.player.hand[0]) is None
+
+
+def test_a_whole_game_to_its_target_through_rounds():
+    table = Table.new(Setup(target=60), seed=3)
+    ctl = Controller(table, Settings(auto_draw=True))
+    rounds = 1
+    while isinstance(drive(ctl), RoundOver):
+        assert ctl.next_round()
+        assert ctl.fresh is None
+        rounds += 1
+    assert ctl.status() == Status("game-over", "Game over.")
+    assert max(table.game.scores) >= 60 and len(table.game.rounds) == rounds
+    assert not ctl.next_round()  # nothing deals after the game
+    assert ctl.view().winner == table.game.winner
+
+
+def test_a_tile_with_two_places_asks_where_and_lights_them():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.next_step() == AwaitPerson()
+    assert ctl.status() == Status("human", "Your turn: play a highlighted tile.")
+    assert ctl.click_tile(ZERO_SIX) == Select(ZERO_SIX)
+    assert ctl.status() == Status("human", "Where should 0-6 go? Pick a lit place.")
+    view = ctl.view()
+    assert ctl.targets(view) == (Target("0-6>0-5", NAMES.index("0-5"), 0),
+                                 Target("0-6>5-6", NAMES.index("5-6"), 0))
+    assert ctl.click_tile(ZERO_SIX) == Select(None)  # a second click puts it back
+    assert ctl.targets(view) == ()
+    ctl.click_tile(ZERO_SIX)
+    assert ctl.escape() == Select(None) and ctl.escape() is None
+    assert ctl.click_place("0-6>5-6") == Play("0-6>5-6")
+
+
+def test_a_tile_with_one_place_plays_and_one_that_fits_nowhere_says_so():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.click_tile(NAMES.index("2-4")) == Refuse(
+        "2-4 does not fit anywhere. Pick a highlighted tile.")
+    hand = ctl.hand(ctl.view())
+    assert hand.playable == {ZERO_SIX} and hand.active and hand.can_hint
+    assert not hand.must_draw and not hand.must_pass
+    played = ctl.play("0-6>0-5")
+    assert played == Played(seat=0, tile=ZERO_SIX, points=0, linger=0.0)
+    # now it is the bot's turn: the person's clicks mean nothing
+    assert ctl.status() == Status("bot", "Anna is thinking…")
+    assert ctl.click_tile(NAMES.index("1-1")) is None
+    assert ctl.click_place("1-1>0-6") is None
+    assert not ctl.can_drag(NAMES.index("1-1"))
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing():
+    table = scripted_table()
+    ctl = Controller(table, Settings())
+    before = table.to_save()
+    assert ctl.play("1-1>0-5") == Refuse("That move is not allowed: 1-1 does not fit an open "
+                                         "end of 0-5.")
+    assert ctl.play("nonsense") == Refuse(
+        "That move is not allowed: 'nonsense' is not a tile (write it like '3-5').")
+    assert table.to_save() == before
+
+
+def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
+    setup = Setup(bots=("medium",) * 3)
+    seed = next(s for s in range(50) if Table.new(setup, s).game.round.starter == 1)
+    ctl = Controller(Table.new(setup, seed), Settings(bot_pause=900))
+    step = ctl.next_step()
+    assert isinstance(step, BotMove) and step.seat == 1 and step.pause == 0.0  # a lead
+    assert step.request["bot"] == "medium" and step.request["view"]["seat"] == 1
+    assert "hand" in step.request["view"] and len(step.request["view"]["hand"]) == 9
+    ctl.play(decide(step.request))
+    person_moves_now = ctl.next_step()
+    assert person_moves_now == AwaitPerson()
+    ctl.play(person_moves(ctl))
+    step = ctl.next_step()
+    assert isinstance(step, BotMove) and step.pause == 0.9
+    # a bot's draw lingers (at most 0.4 s); the person's does not
+    table = scripted_table()
+    table.game.round.hands[1] = 1 << NAMES.index("3-3")  # Anna cannot play: she draws
+    ctl = Controller(table, Settings(bot_pause=900))
+    ctl.play("0-6>0-5")
+    assert ctl.play("draw") == Played(seat=1, tile=None, points=0, linger=0.4)
+
+
+def test_automatic_drawing_only_when_asked():
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits: seat 0 must draw
+    ctl = Controller(table, Settings())
+    assert ctl.next_step() == AwaitPerson()
+    hand = ctl.hand(ctl.view())
+    assert hand.must_draw and not hand.must_pass and not hand.can_hint
+    assert ctl.status().text == "No tile fits: draw from the boneyard."
+    ctl.settings = Settings(auto_draw=True)
+    assert ctl.next_step() == AutoMove("draw", Status("human", "You cannot play: drawing for you…"))
+
+
+def test_the_hint_is_for_this_position_only():
+    ctl = Controller(scripted_table(), Settings())
+    ask = ctl.ask_hint()
+    assert ask is not None and ask.request["bot"] == HINT_BOT
+    assert ask.request["view"]["seat"] == 0
+    assert ctl.take_hint(ask, "0-6>5-6") == "Hint (expert): play 0-6 on 5-6"
+    assert ctl.hint == "0-6>5-6" and ctl.hand(ctl.view()).hinted == ZERO_SIX
+    ctl.play("0-6>5-6")
+    assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None
+    assert ctl.ask_hint() is None  # not the person's turn
+    assert ctl.take_hint(ask, "0-6>5-6") is None  # play has moved on: the answer is dropped
+
+
+def test_dragging_decides_like_clicking():
+    assert not drag_started(5, 5) and drag_started(8, 0) and drag_started(-6, 6)
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.can_drag(ZERO_SIX) and not ctl.can_drag(NAMES.index("2-4"))
+    assert ctl.drag_moved(ZERO_SIX) == Select(ZERO_SIX)
+    assert ctl.drag_moved(ZERO_SIX) is None  # already lit
+    assert ctl.drop(ZERO_SIX, "0-6>0-5", on_table=True) == Play("0-6>0-5")
+    assert ctl.drop(ZERO_SIX, None, on_table=True) is None  # two places: which one?
+    # a tile with one place goes there when dropped anywhere on the table
+    table = scripted_table()
+    four_five = NAMES.index("4-5")
+    table.game.round.hands[0] = 1 << four_five  # fits only the spinner's free end
+    ctl = Controller(table, Settings())
+    assert ctl.drop(four_five, None, on_table=False) is None
+    assert ctl.drop(four_five, None, on_table=True) == Play("4-5>5-5")
+
+
+def test_a_new_game_forgets_the_old_tables_marks():
+    ctl = Controller(scripted_table(), Settings())
+    ctl.click_tile(ZERO_SIX)
+    ctl.take_hint(ctl.ask_hint(), "0-6>0-5")  # type: ignore[arg-type]
+    ctl.play("0-6>0-5")
+    assert ctl.fresh is not None
+    ctl.new_game(Setup(players=4), seed=2)
+    assert (ctl.selected, ctl.fresh, ctl.hint) == (None, None, None)
+    assert ctl.view().rules.players == 4 and len(ctl.view().player.hand) == 5
+
+
+def test_hand_order_and_the_tile_a_move_lays():
+    tiles = [NAMES.index(n) for n in ("0-1", "6-6", "2-3")]
+    assert [NAMES[t] for t in hand_order(tiles, "largest", tiles)] == ["6-6", "2-3", "0-1"]
+    assert hand_order(tiles, "received", [tiles[2], tiles[0], tiles[1]]) == \
+        [tiles[2], tiles[0], tiles[1]]
+    assert played_tile("0-6>5-6") == ZERO_SIX and played_tile("6-6") == NAMES.index("6-6")
+    assert played_tile("draw") is None and played_tile("pass") is None
+    assert played_tile("junk") is None

@@ -1,0 +1,86 @@
+"""The table's set-up, settings and saves (``allfives.web.table``), the
+new-game dialog's options (``forms``) and the bots' requests (``decide``)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
+from allfives.rules import PRESETS
+from allfives.web import forms
+from allfives.web.decide import decide
+from allfives.web.table import HINT_BOT, SaveError, Settings, Setup, Table
+
+
+def test_setup_dialog_offers_every_preset_and_the_four_levels():
+    setup = Setup()
+    html = forms.preset_options(setup)
+    for name, preset in PRESETS.items():
+        assert f'value="{name}"' in html and preset.description in html.replace("&#x27;", "'")
+    bots = forms.bot_options(Setup(players=4, bots=("easy", "hard", "expert")))
+    assert bots.count("<select") == 3
+    assert re.findall(r'<option value="(\w+)"', bots) == list(LEVELS) * 3
+    assert re.findall(r'<option value="(\w+)" selected', bots) == ["easy", "hard", "expert"]
+    shown = re.findall(r'<span class="bot-desc">([^<]*)</span>', bots)
+    assert shown == [DESCRIPTIONS[b] for b in ("easy", "hard", "expert")]
+
+
+def test_bots_kept_from_older_saves_show_as_levels():
+    bots = forms.bot_options(Setup(players=3, bots=("greedy", "random", "medium")))
+    assert re.findall(r'<option value="(\w+)" selected', bots) == ["medium", "medium"]
+    # a level not offered cannot be chosen through the dialog
+    values = {"players": "3", "preset": "standard", "bot0": "random", "bot1": "expert"}
+    assert forms.read_setup(values, Setup()).bots[:2] == ("medium", "expert")
+
+
+def test_setup_read_from_the_dialog():
+    values = {"name": "  Zed  ", "players": "4", "partnership": True, "preset": "punt",
+              "hand_size": "7", "target": "300", "bot0": "easy", "bot1": "hard",
+              "bot2": "expert"}
+    setup = forms.read_setup(values, Setup())
+    assert (setup.name, setup.players, setup.partnership, setup.preset) == ("Zed", 4, True, "punt")
+    rules = setup.rules()
+    assert (rules.hand_size, rules.target, rules.partnership) == (7, 300, True)
+    assert setup.bots == ("easy", "hard", "expert")
+    assert forms.check(setup) is None
+    assert forms.check(forms.read_setup({**values, "target": "-5"}, Setup())) is not None
+    assert Setup.from_json(json.loads(json.dumps(setup.to_json()))) == setup
+    assert Setup.from_json({"players": 9, "preset": "nope", "bots": ["zzz"]}) == \
+        Setup(bots=Setup().bots)
+
+
+def test_settings_survive_bad_storage():
+    assert Settings.from_json({"bot_pause": -1, "speed": "warp"}) == Settings()
+    assert Settings.from_json("junk") == Settings()
+    assert Settings(speed="off").slide_ms == 0
+
+
+def test_save_round_trip_and_corrupt_saves():
+    table = Table.new(Setup(name="Zed", players=3), seed=9)
+    table.game.apply(table.game.legal_moves()[0])
+    again = Table.from_save(table.to_save())
+    assert again.names == ("Zed", "Anna", "Ben") and again.bots[0] is None
+    assert again.game.round.history == table.game.round.history
+    assert json.loads(table.to_save())["format"] == "allfives-record/1"
+    for bad in ("{", "[]", '{"format": "allfives-record/1", "rules": {}, "rounds": []}',
+                json.dumps({**json.loads(table.to_save()), "rounds": [7]})):
+        with pytest.raises(SaveError):
+            Table.from_save(bad)
+
+
+def test_bot_requests_cross_to_the_worker_and_back():
+    table = Table.new(Setup(), seed=4)
+    request = json.loads(json.dumps(table.bot_request(table.game.round.turn)))
+    move = decide(request)
+    assert move in table.game.legal_moves()
+    assert decide(request) == move  # the seed makes it repeatable
+    assert HINT_BOT in BOTS
+
+
+def test_form_fields_read_as_numbers_and_pauses_as_seconds():
+    assert forms.int_or(" 42 ") == 42 and forms.int_or("x", 7) == 7 and forms.int_or("") == 0
+    assert forms.seconds(700) == "0.7 s" and forms.seconds(0) == "0.0 s"
+    assert forms.seconds(2000) == "2.0 s"
