@@ -1,6 +1,6 @@
 # Two entry points, each doing all its own set-up on a fresh machine:
 #   make play   serve the game on 127.0.0.1 and print its address
-#   make test   lint, then run every test (engine, CLI, browser)
+#   make test   lint and type-check, then run every test (engine, CLI, browser)
 PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
@@ -12,6 +12,7 @@ play: vendor
 
 test: vendor venv chromium
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy allfives
 	$(VENV)/bin/python -m pytest -q
 
 # PyScript and Pyodide, pinned in package-lock.json, copied into static/vendor/.

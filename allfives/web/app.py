@@ -7,6 +7,7 @@ on are listed in docs/DOM_HOOKS.md. This file is the page's script (see
 index.html): loading it starts the game.
 """
 
+# ruff: noqa: E402 - the first mark must come before the game's own imports
 from __future__ import annotations
 
 import asyncio
@@ -18,27 +19,16 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
-from pyscript import document, window  # noqa: E402
+from pyscript import document, window
 
-from allfives.tiles import parse_tile  # noqa: E402
-from allfives.web import dialogs, forms, saves, screen, words  # noqa: E402
-from allfives.web.bot_client import BotClient  # noqa: E402
-from allfives.web.controller import (  # noqa: E402
-    AutoMove,
-    AwaitPerson,
-    BotMove,
-    Controller,
-    Play,
-    Refuse,
-    Reply,
-    RoundOver,
-    Select,
-    Status,
-    played_tile,
-)
-from allfives.web.dom import close_dialogs, closest, el, on, spawn, store, stored_json, url_param  # noqa: E402
-from allfives.web.drag import Drag  # noqa: E402
-from allfives.web.table import HINT_BOT, Settings, Setup, Table  # noqa: E402
+from allfives.tiles import parse_tile
+from allfives.web import controller as steps
+from allfives.web import dialogs, forms, saves, screen, words
+from allfives.web.bot_client import BotClient
+from allfives.web.controller import Controller, Play, Refuse, Reply, Select, Status, played_tile
+from allfives.web.dom import close_dialogs, closest, el, on, spawn, store, stored_json, url_param
+from allfives.web.drag import Drag
+from allfives.web.table import HINT_BOT, Settings, Setup, Table
 
 SETUP_KEY = "allfives.setup"
 SETTINGS_KEY = "allfives.settings"
@@ -152,24 +142,24 @@ class App:
             await self.make(move)
         while True:
             step = self.ctl.next_step()
-            if isinstance(step, AwaitPerson):
+            if isinstance(step, steps.AwaitPerson):
                 screen.status(self.ctl.status())
                 if not self.marked_ready:
                     self.marked_ready = True
                     js.performance.mark("allfives:human-can-play")
                 return
-            if isinstance(step, AutoMove):
+            if isinstance(step, steps.AutoMove):
                 screen.status(step.status)
                 await asyncio.sleep(step.delay)
                 await self.make(step.move)
-            elif isinstance(step, BotMove):
+            elif isinstance(step, steps.BotMove):
                 screen.status(self.ctl.status())
                 started = time.monotonic()
                 chosen = await self.bots.choose(step.request)
                 await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
                 await self.make(chosen)
             else:
-                screen.over(self.ctl, isinstance(step, RoundOver))
+                screen.over(self.ctl, isinstance(step, steps.RoundOver))
                 return
 
     async def make(self, move: str) -> None:

@@ -126,12 +126,6 @@ def view_box(bounds: tuple[float, float, float, float], aspect: float) -> str:
     return f"{_n(cx - w / 2)} {_n(cy - h / 2)} {_n(w)} {_n(h)}"
 
 
-def hinted_tile(hint: str | None) -> int | None:
-    """The tile a hinted move plays, or None for a draw, a pass or no hint."""
-    move = parse_move(hint) if hint else DRAW
-    return move_tile(move) if move >= 0 else None
-
-
 def hint_place(ghost: Placed) -> str:
     """The outline of where a hinted tile would lie (it takes no clicks)."""
     x0, y0, x1, y1 = ghost.box()

@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from ..rules import PRESETS, RulesError
-from .table import BOT_NAMES, DEFAULT_LEVEL, Setup, bot_choices, clean_name, level_of
+from .table import BOT_NAMES, DEFAULT_LEVEL, Setup, bot_choices, clean_name, level_of, one_of
 
 
 def preset_options(setup: Setup) -> str:
@@ -70,7 +70,7 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
     players = int_or(values.get("players"), previous.players)
     if players not in (2, 3, 4):
         players = previous.players
-    preset = values.get("preset") if values.get("preset") in PRESETS else previous.preset
+    preset = one_of(values.get("preset"), PRESETS, previous.preset)
     bots = list(previous.bots)
     for i in range(3):
         chosen = values.get(f"bot{i}")

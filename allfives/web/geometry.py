@@ -237,7 +237,7 @@ class Arranger:
             return Choice(Placed(tile, (-0.5, 0.0), (0.5, 0.0), a, b), -1,
                           (Ray((-1.0, 0.0), WEST, a), Ray((1.0, 0.0), EAST, b)), True)
         spinner = self.spinners != "none"
-        rays = (Ray((0.5, 0.0), EAST, a), Ray((-0.5, 0.0), WEST, a))
+        rays: tuple[Ray, ...] = (Ray((0.5, 0.0), EAST, a), Ray((-0.5, 0.0), WEST, a))
         if spinner:
             rays += (Ray((0.0, -1.0), NORTH, a), Ray((0.0, 1.0), SOUTH, a))
         return Choice(Placed(tile, (0.0, -0.5), (0.0, 0.5), a, a, spinner), -1, rays, True)

@@ -5,6 +5,7 @@ the saved form (a game record plus the seats). Pure Python, no browser.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -88,7 +89,7 @@ class Setup:
             name=clean_name(name) if isinstance(name, str) else base.name,
             players=players if players in (2, 3, 4) else base.players,
             partnership=bool(data.get("partnership", base.partnership)),
-            preset=preset if preset in PRESETS else base.preset,
+            preset=one_of(preset, PRESETS, base.preset),
             target=target if isinstance(target, int) and not isinstance(target, bool)
             and 0 <= target <= 10000 else 0,
             bots=tuple(b if b in BOTS else DEFAULT_LEVEL for b in bots[:3])
@@ -97,6 +98,11 @@ class Setup:
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
             setup = replace(setup, hand_size=hand_size)
         return setup
+
+
+def one_of(value: Any, allowed: Collection[str], default: str) -> str:
+    """``value`` if it is one of the ``allowed`` words, else ``default``."""
+    return value if isinstance(value, str) and value in allowed else default
 
 
 def clean_name(text: str) -> str:
@@ -127,10 +133,10 @@ class Settings:
             return base
         pause = data.get("bot_pause")
         return cls(
-            bot_pause=pause if isinstance(pause, int) and 0 <= pause <= 3000 else base.bot_pause,
-            speed=data.get("speed") if data.get("speed") in SPEEDS else base.speed,
-            hand_order=data.get("hand_order") if data.get("hand_order") in HAND_ORDERS
-            else base.hand_order,
+            bot_pause=pause if isinstance(pause, int) and not isinstance(pause, bool)
+            and 0 <= pause <= 3000 else base.bot_pause,
+            speed=one_of(data.get("speed"), SPEEDS, base.speed),
+            hand_order=one_of(data.get("hand_order"), HAND_ORDERS, base.hand_order),
             auto_draw=bool(data.get("auto_draw", base.auto_draw)),
         )
 
