@@ -1,6 +1,6 @@
 """Engine speed on one core: complete random rounds per second, and legal-move calls.
 
-    python3 bench/engine_speed.py [--seconds 5] [--preset standard] [--players 2]
+    .venv/bin/python bench/engine_speed.py [--seconds 5] [--preset standard] [--players 2]
 
 A round here is: deal from a seed, then random legal moves until it ends
 (what a bot's playout does). The issue's target is 6,000 rounds/s for

@@ -12,7 +12,7 @@ fresh browser contexts (cold caches), alternating, in one run:
   the default settings (the lead slides in; a bot pauses only before moves
   that follow another), and with pause and animation off.
 
-    python3 bench/load_time.py [--runs 5]
+    .venv/bin/python bench/load_time.py [--runs 5]
 
 Target: the game's time is at most 1.2 times the bare page's.
 """

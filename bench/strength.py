@@ -5,7 +5,7 @@ game); the file keeps every figure with the command that reproduces it, the
 engine version and the git commit. ``--only NAME`` reruns some matchups and
 keeps the others from the existing file.
 
-    python bench/strength.py [--jobs 2] [--only expert-vs-hard]
+    .venv/bin/python bench/strength.py [--jobs 2] [--only expert-vs-hard]
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ where the level had more than one legal move is timed. Forced moves (a single
 draw, pass or play) are answered at once and left out. Writes
 bench/think_time.json.
 
-    python bench/think_time.py [--games 12] [--players 2 4]
+    .venv/bin/python bench/think_time.py [--games 12] [--players 2 4]
     .venv/bin/python bench/think_time.py --browser [--browser-moves 80]
 
 ``--browser`` also times the same decisions in the game's own bot worker
