@@ -21,6 +21,7 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 
 from pyscript import document, window
 
+from allfives.errors import AllFivesError
 from allfives.tiles import parse_tile
 from allfives.web import controller as steps
 from allfives.web import dialogs, forms, saves, screen, words
@@ -223,7 +224,7 @@ def fresh_table(setup: Setup, seed: str | None) -> Table:
     set-up that no longer makes rules falls back to the default."""
     try:
         return Table.new(setup, seed)
-    except ValueError:
+    except AllFivesError:
         return Table.new(Setup(name=setup.name), seed)
 
 
