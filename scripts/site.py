@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Build the static site as GitHub Pages serves it: ``python3 scripts/site.py [DIR]``.
 
-The page, its config, the offline service worker (``sw.js``), ``static/``
-(with the vendored PyScript and Pyodide) and the ``allfives`` package;
-nothing else. Default DIR: ``_site``.
+What ``allfives.site.CONTENTS`` names (the page, its config, the offline
+service worker, ``static/`` with the vendored PyScript and Pyodide, and the
+``allfives`` package); nothing else. Default DIR: ``_site``. DIR is replaced
+only if it is empty or a site this script built (it holds ``allfives.site.MARKER``).
 """
 
 from __future__ import annotations
@@ -13,24 +14,48 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENTS = ("index.html", "sw.js", "pyscript.toml", "static", "allfives")
+# `make site` runs this with the system python3, where no virtualenv has
+# installed the package: find allfives in this checkout.
+sys.path.insert(0, str(ROOT))
+
+from allfives.site import CONTENTS, IGNORED, MARKER  # noqa: E402
+
+
+class NotASite(Exception):
+    """The target exists and is not a site this script built: it is left alone."""
 
 
 def build(target: Path) -> Path:
+    built = target.is_dir() and (target / MARKER).is_file()
+    empty = target.is_dir() and not any(target.iterdir())
+    if target.exists() and not (built or empty):
+        raise NotASite(f"site: {target} exists and is not a site built here (no {MARKER} "
+                       f"in it); delete it yourself or name another folder")
     if not (ROOT / "static/vendor/pyodide").is_dir():
         raise SystemExit("site: static/vendor/ is missing: run `make vendor` first")
-    if target.exists():
+    if built:
         shutil.rmtree(target)
-    target.mkdir(parents=True)
+    target.mkdir(parents=True, exist_ok=True)
     for name in CONTENTS:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns(*IGNORED))
         else:
             shutil.copy2(source, target / name)
     (target / ".nojekyll").touch()  # serve every file as it is
+    (target / MARKER).write_text("Built by scripts/site.py, which replaces this folder "
+                                 "on the next build.\n", encoding="utf-8")
     return target
 
 
+def main(argv: list[str]) -> int:
+    try:
+        print(build(Path(argv[0]) if argv else ROOT / "_site"))
+    except NotASite as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0
+
+
 if __name__ == "__main__":
-    print(build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "_site"))
+    sys.exit(main(sys.argv[1:]))

@@ -167,6 +167,15 @@ class Table:
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
 
+    @classmethod
+    def fresh(cls, setup: Setup, seed: int | str | None = None) -> Table:
+        """A new game as set up; a remembered set-up that no longer makes
+        rules (an older version's, or edited by hand) falls back to the default."""
+        try:
+            return cls.new(setup, seed)
+        except AllFivesError:
+            return cls.new(Setup(name=setup.name), seed)
+
     def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
         """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).
 

@@ -1,0 +1,23 @@
+"""The site: the checkout's files that ``make site`` publishes and ``serve`` serves.
+
+One definition for both, so the local server shows exactly what GitHub Pages
+will (never ``.git/``, ``.venv/``, ``node_modules/`` or the tests).
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+# The page, its PyScript config, the offline service worker, static/ (with the
+# vendored PyScript and Pyodide) and the package (the page and its worker
+# fetch allfives/web/app.py and worker.py by path; the rest comes zipped).
+CONTENTS = ("index.html", "sw.js", "pyscript.toml", "static", "allfives")
+IGNORED = ("__pycache__",)  # left out wherever it appears
+# Written into every site scripts/site.py builds: it deletes only folders holding it.
+MARKER = ".allfives-site"
+
+
+def publishes(path: PurePosixPath) -> bool:
+    """Whether ``path`` (relative to the checkout or to a built site) is one of the site's."""
+    parts = path.parts
+    return bool(parts) and parts[0] in CONTENTS and not any(p in IGNORED for p in parts)
