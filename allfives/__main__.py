@@ -1,18 +1,33 @@
-"""Command line: ``python -m allfives replay FILE``, ``tournament`` and ``serve``."""
+"""Command line: ``python -m allfives replay FILE``, ``tournament`` and ``serve``.
+
+Bad input never shows a traceback: one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn, TextIO
 
 from . import tournament
 from .bots import BOTS
 from .errors import AllFivesError, RecordError
 from .record import loads, summary
 from .rules import OPTION_NAMES, PRESETS, Rules
+
+INTERRUPTED = 130  # what shells report for a command stopped by Ctrl-C (128 + SIGINT)
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors in one line (``allfives tournament: argument --games: ...``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -38,21 +53,99 @@ def _option(text: str) -> tuple[str, object]:
             f"write a rule as NAME=VALUE with NAME one of {', '.join(OPTION_NAMES)}")
     if value in ("true", "false"):
         return name, value == "true"
-    return name, int(value) if value.lstrip("-").isdigit() else value
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value  # the rules say what is wrong with it
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, not {text!r}")
+    return number
+
+
+def _port(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return number
+
+
+class Progress:
+    """Counts finished games; on a stream (a terminal), shows the count in one
+    line rewritten in place, at most five times a second, until cleared."""
+
+    def __init__(self, total: int, stream: TextIO | None) -> None:
+        self.total = total
+        self.stream = stream
+        self.done = 0
+        self.start = time.monotonic()
+        self.shown_at = float("-inf")
+        self.width = 0  # of the longest line shown
+        self(0)
+
+    def __call__(self, done: int) -> None:
+        self.done = done
+        now = time.monotonic()
+        if self.stream is None or (now - self.shown_at < 0.2 and done < self.total):
+            return
+        self.shown_at = now
+        line = tournament.progress_line(done, self.total, now - self.start)
+        # padded to the longest line yet, which is what clear() covers (widened
+        # before writing, in case Ctrl-C stops us mid-way)
+        self.width = max(self.width, len(line))
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.stream is not None and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     options = dict(args.rule)
-    two_sides = options.get("partnership") and len(args.bots) == 2
-    players = args.players or (4 if two_sides else len(args.bots))
+    players = options.pop("players", None)  # --rule players=N is --players N
+    if players is not None and args.players is not None and players != args.players:
+        print(f"tournament: --players {args.players} and --rule players={players} disagree",
+              file=sys.stderr)
+        return 2
+    players = args.players if players is None else players
+    if players is None:
+        players = 4 if options.get("partnership") and len(args.bots) == 2 else len(args.bots)
+    records = Path(args.records) if args.records else None
     try:
         rules = Rules.make(args.preset, players=players, **options)
         seated = tournament.lineup(rules, args.bots)
+        if records is not None:
+            tournament.prepare_records(records)
     except AllFivesError as e:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
-    result = tournament.run(rules, seated, args.games, args.seed, args.jobs,
-                            Path(args.records) if args.records else None)
+    progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
+                        else sys.stderr)
+    try:
+        try:
+            result = tournament.run(rules, seated, args.games, args.seed, args.jobs, records,
+                                    on_game=progress)
+        finally:
+            progress.clear()
+    except KeyboardInterrupt:
+        print(f"tournament: interrupted after {progress.done} of {args.games} games",
+              file=sys.stderr)
+        return INTERRUPTED
+    except OSError as e:  # the records folder filled up or went away mid-way
+        print(f"tournament: cannot write a record: {e.strerror or e}", file=sys.stderr)
+        return 1
     print(json.dumps(result) if args.json else tournament.format_table(result))
     return 0
 
@@ -62,8 +155,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve.run(args.port)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m allfives", description="All Fives dominoes")
+def make_parser(prog: str) -> Parser:
+    parser = Parser(prog=prog, description="All Fives dominoes")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("replay", help="replay a game record and print its summary as JSON")
@@ -77,21 +170,39 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--preset", default="standard", choices=sorted(PRESETS))
     p.add_argument("--rule", type=_option, action="append", default=[], metavar="NAME=VALUE",
                    help="override a rule option, e.g. target=150 or partnership=false")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", default="1")
-    p.add_argument("--jobs", type=int, default=tournament.default_jobs())
+    p.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
+                   help="worker processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--records", metavar="DIR", help="write every game as a record here")
+    p.add_argument("--records", metavar="DIR",
+                   help="write every game as a record into this new or empty folder")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress line (it is shown only when stderr is a terminal)")
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("serve", help="serve the browser game on 127.0.0.1 and print its address")
-    p.add_argument("--port", type=int, default=8000, help="default 8000; 0 picks a free port")
+    p.add_argument("--port", type=_port, default=8000, help="default 8000; 0 picks a free port")
     p.set_defaults(func=cmd_serve)
+    return parser
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None, prog: str = "allfives") -> int:
+    """Run a command; ``prog`` names the command in messages (the console
+    script is ``allfives``)."""
+    args = make_parser(prog).parse_args(argv)
     command: Callable[[argparse.Namespace], int] = args.func
-    return command(args)
+    try:
+        status = command(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught here
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:  # `... | head`: the reader has gone, nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 1
+    return status
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(prog=f"{Path(sys.executable).name} -m allfives"))

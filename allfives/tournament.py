@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Sequence
+import signal
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
@@ -53,6 +56,9 @@ class GameResult:
     record: str | None
 
 
+Task = tuple[Rules, list[str], str, int, bool]  # play_rotated's arguments
+
+
 def play_rotated(rules: Rules, names: Sequence[str], seed: str, index: int,
                  keep_record: bool = False) -> GameResult:
     """Game ``index`` of a tournament between ``names`` (one per seat): the
@@ -82,20 +88,43 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def prepare_records(folder: Path) -> None:
+    """Make ``folder`` ready for a tournament's records, before any game is
+    played: it must be new or empty (records are never overwritten) and
+    writable; raise ``AllFivesError`` saying what is wrong."""
+    if folder.exists() and not folder.is_dir():
+        raise AllFivesError(f"records folder {folder} is a file; name a new or empty folder")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise AllFivesError(f"records folder {folder} is not empty; "
+                            "name a new or empty folder (records are never overwritten)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        raise AllFivesError(f"records folder {folder}: {e.strerror or e}") from None
+
+
 def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, jobs: int = 1,
-        records: Path | None = None) -> dict[str, Any]:
-    """Play ``games`` games and return the summary (what ``--json`` prints)."""
+        records: Path | None = None,
+        on_game: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games and return the summary (what ``--json`` prints).
+
+    ``records``, a new or empty folder, receives every game as it ends;
+    ``on_game`` is called with the number of games done after each.
+    """
     seated = lineup(rules, names)
-    tasks = [(rules, seated, str(seed), i, records is not None) for i in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.starmap(play_rotated, tasks, chunksize=max(1, games // (jobs * 8)))
-    else:
-        results = [play_rotated(*t) for t in tasks]
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        for i, res in enumerate(results):
-            (records / f"game-{i + 1:05d}.json").write_text(res.record or "")
+        prepare_records(records)
+    tasks = [(rules, seated, str(seed), i, records is not None) for i in range(games)]
+    results: list[GameResult] = []
+    with _played(tasks, jobs) as played:
+        for res in played:
+            if records is not None:
+                (records / f"game-{len(results) + 1:05d}.json").write_text(res.record or "")
+            results.append(res)
+            if on_game is not None:
+                on_game(len(results))
     rounds = sum(r.rounds for r in results)
     labels = _labels([seated[e] if not rules.partnership else f"{seated[e]}+{seated[e + 2]}"
                       for e in range(rules.sides)])
@@ -119,6 +148,62 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
         "unfinished": sum(1 for r in results if r.winner is None),
         "sides": sides,
     }
+
+
+@contextmanager
+def _played(tasks: list[Task], jobs: int) -> Iterator[Iterator[GameResult]]:
+    """The results in the tasks' order, as they come: played in this process,
+    or in ``jobs`` worker processes (few games per chunk, so progress flows),
+    stopped when the ``with`` block ends."""
+    if jobs <= 1 or len(tasks) <= 1:
+        yield (play_rotated(*t) for t in tasks)
+        return
+    jobs = min(jobs, len(tasks))
+    # A terminal's Ctrl-C reaches the whole process group: the workers ignore
+    # it, and the main process stops them (leaving the `with` terminates the
+    # pool). SIGINT is held back while they start, so none gets it unprepared.
+    with ExitStack() as stack:
+        with _sigint_held():
+            pool = stack.enter_context(Pool(jobs, initializer=_ignore_sigint))
+        yield pool.imap(_play_task, tasks, chunksize=max(1, min(8, len(tasks) // (jobs * 8))))
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT blocked in this thread (kept pending, not lost); processes
+    started meanwhile begin with it blocked."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _play_task(task: Task) -> GameResult:
+    return play_rotated(*task)
+
+
+def _ignore_sigint() -> None:
+    """In each worker: Ctrl-C is for the main process to answer."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def progress_line(done: int, total: int, elapsed: float) -> str:
+    """What a running tournament shows: games done, games per second and
+    the time left at that rate (once there is a rate)."""
+    if done <= 0 or elapsed <= 0:
+        return f"{done} of {total} games"
+    rate = done / elapsed
+    left = math.ceil((total - done) / rate)
+    minutes, seconds = divmod(left, 60)
+    hours, minutes = divmod(minutes, 60)
+    clock = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+    return f"{done} of {total} games, {rate:.1f} games/s, {clock} left"
 
 
 def _labels(names: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from helpers import ROOT
 from allfives.errors import AllFivesError
 from allfives.record import loads, summary
 from allfives.rules import Rules
-from allfives.tournament import lineup, play_rotated, run, wilson
+from allfives.tournament import lineup, play_rotated, prepare_records, progress_line, run, wilson
 
 
 def test_wilson_interval():
@@ -49,6 +49,45 @@ def test_results_are_reproducible_and_add_up(tmp_path):
     files = sorted(tmp_path.iterdir())
     assert len(files) == 12
     assert all(summary(loads(f.read_text()))["winner"] is not None for f in files)
+
+
+# The progress line's exact words: what it shows before there is a rate, the
+# rate, and the time left in m:ss and, past an hour, h:mm:ss (rounded up).
+@pytest.mark.parametrize("done, total, elapsed, line", [
+    (0, 400, 0.0, "0 of 400 games"),
+    (0, 400, 3.0, "0 of 400 games"),
+    (40, 400, 10.0, "40 of 400 games, 4.0 games/s, 1:30 left"),
+    (7, 400, 3.0, "7 of 400 games, 2.3 games/s, 2:49 left"),
+    (1, 10000, 2.0, "1 of 10000 games, 0.5 games/s, 5:33:18 left"),
+    (400, 400, 8.0, "400 of 400 games, 50.0 games/s, 0:00 left"),
+])
+def test_progress_line(done, total, elapsed, line):
+    assert progress_line(done, total, elapsed) == line
+
+
+def test_games_are_reported_as_they_end_and_recorded_in_order(tmp_path):
+    rules = Rules.make("standard", target=100)
+    for jobs in (1, 2):
+        seen: list[int] = []
+        folder = tmp_path / f"jobs{jobs}"
+        run(rules, ["greedy", "random"], games=20, seed=4, jobs=jobs, records=folder,
+            on_game=seen.append)
+        assert seen == list(range(1, 21))
+        # game-00007.json is game index 6 (the seats rotate by the index)
+        assert loads((folder / "game-00007.json").read_text()).scores == \
+            loads(play_rotated(rules, ["greedy", "random"], "4", 6, keep_record=True).record).scores
+
+
+# Records were written after every game had been played, over whatever the
+# folder held: a bad folder is refused before the first game.
+def test_records_folder_is_checked_before_any_game(tmp_path):
+    (tmp_path / "old.json").write_text("{}")
+    with pytest.raises(AllFivesError, match="is not empty"):
+        run(Rules.make("standard"), ["greedy", "random"], games=10 ** 9, records=tmp_path)
+    with pytest.raises(AllFivesError, match="is a file"):
+        prepare_records(tmp_path / "old.json")
+    prepare_records(tmp_path / "new" / "deeper")
+    assert (tmp_path / "new" / "deeper").is_dir()
 
 
 def test_cli_json_and_table():
