@@ -64,3 +64,18 @@ def test_the_tile_just_played_is_marked_with_its_points():
     assert 'class="tile fresh" data-tile="0-5"' in svg
     assert re.findall(r'class="score-pop"[^>]*>([^<]*)<', svg) == ["+10"]
     assert "score-pop" not in board.board(view, 1.6, fresh=zero_five).svg
+
+
+def test_a_small_lit_place_gets_a_hit_area_of_at_least_26_screen_pixels():
+    view = TableView.of(scripted_table())
+    zero_six = NAMES.index("0-6")
+    targets = (Target("0-6>0-5", NAMES.index("0-5"), 0), Target("0-6>5-6", NAMES.index("5-6"), 0))
+    wide = board.board(view, 1.6, targets, zero_six, width_px=1200).svg
+    assert 'class="hit"' not in wide  # a tile is ~80 px across there: big enough
+    narrow = board.board(view, 0.5, targets, zero_six, width_px=150)
+    box_w = float(narrow.view_box.split()[2])
+    hits = re.findall(r'class="hit" x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)"',
+                      narrow.svg)
+    assert len(hits) == 2
+    for w, h in hits:  # in screen pixels: board units times 150 px / box width
+        assert min(float(w), float(h)) * 150 / box_w == pytest.approx(26, abs=0.01)

@@ -12,6 +12,7 @@ from allfives.record import replay
 from allfives.tiles import NAMES
 from allfives.web.board import Target
 from allfives.web.controller import (
+    AskHint,
     AutoMove,
     AwaitPerson,
     BotMove,
@@ -21,14 +22,18 @@ from allfives.web.controller import (
     Played,
     Refuse,
     RoundOver,
+    Say,
     Select,
+    ShowKeys,
     Status,
     drag_started,
     hand_order,
+    next_focus,
     played_tile,
 )
 from allfives.web.decide import decide
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
+from allfives.web.table_view import TableView
 
 ZERO_SIX = NAMES.index("0-6")
 
@@ -125,7 +130,8 @@ def test_a_tile_with_one_place_plays_and_one_that_fits_nowhere_says_so():
     assert hand.playable == {ZERO_SIX} and hand.active and hand.can_hint
     assert not hand.must_draw and not hand.must_pass
     played = ctl.play("0-6>0-5")
-    assert played == Played(seat=0, tile=ZERO_SIX, points=0, linger=0.0)
+    assert played == Played(seat=0, tile=ZERO_SIX, points=0, linger=0.0,
+                            said="You played 0-6 on 0-5.")
     # now it is the bot's turn: the person's clicks mean nothing
     assert ctl.status() == Status("bot", "Anna is thinking…")
     assert ctl.click_tile(NAMES.index("1-1")) is None
@@ -163,7 +169,8 @@ def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
     table.game.round.hands[1] = 1 << NAMES.index("3-3")  # Anna cannot play: she draws
     ctl = Controller(table, Settings(bot_pause=900))
     ctl.play("0-6>0-5")
-    assert ctl.play("draw") == Played(seat=1, tile=None, points=0, linger=0.4)
+    assert ctl.play("draw") == Played(seat=1, tile=None, points=0, linger=0.4,
+                                      said="Anna drew a tile.")
 
 
 def test_automatic_drawing_only_when_asked():
@@ -227,3 +234,50 @@ def test_hand_order_and_the_tile_a_move_lays():
     assert played_tile("0-6>5-6") == ZERO_SIX and played_tile("6-6") == NAMES.index("6-6")
     assert played_tile("draw") is None and played_tile("pass") is None
     assert played_tile("junk") is None
+
+
+def test_shortcut_keys_mean_what_the_keys_panel_says():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.key("?") == ShowKeys()
+    assert ctl.key("h") == AskHint() and ctl.key("H") == AskHint()
+    assert ctl.key("d") == Refuse("A tile fits: you may draw only when none does.")
+    assert ctl.key("x") is None and ctl.key("Enter") is None
+    ctl.click_tile(ZERO_SIX)
+    assert ctl.key("Escape") == Select(None) and ctl.key("Escape") is None
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits
+    ctl = Controller(table, Settings())
+    assert ctl.key("D") == Play("draw") and ctl.key("h") is None
+
+
+def test_the_table_read_out_names_every_open_end_and_the_count():
+    ctl = Controller(scripted_table(), Settings())
+    # 5-5 led (a spinner), 0-5 on one side, 5-6 on the other: 0 + 6 open, the
+    # spinner's two ends still open but no longer counted (until_sides)
+    assert ctl.key("t") == Say("Open ends: 0 on 0-5, 5-5 spinner, 6 on 5-6. Count 6.")
+
+
+def test_focus_goes_to_the_first_playable_tile_or_the_draw_button():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.hand(ctl.view()).focus() == '#hand [data-tile="0-6"]'
+    ctl.play("0-6>0-5")
+    assert ctl.hand(ctl.view()).focus() is None  # not the person's turn
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus() == "#draw"
+    table.game.round.bone_pos = len(table.game.round.boneyard)
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus() == "#pass"
+
+
+def test_arrows_move_round_a_row_and_home_and_end_jump():
+    assert [next_focus(0, 3, k) for k in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")] \
+        == [1, 1, 2, 2]
+    assert next_focus(2, 3, "ArrowRight") == 0 and next_focus(1, 3, "Home") == 0
+    assert next_focus(0, 3, "End") == 2 and next_focus(0, 3, "a") is None
+    assert next_focus(0, 0, "ArrowRight") is None
+
+
+def test_a_move_is_said_with_whose_turn_it_is():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.play("0-6>0-5").said == "You played 0-6 on 0-5."  # Anna is next
+    assert ctl.play("4-6>5-6").said == "Anna played 4-6 on 5-6 and scored 10. Your turn."

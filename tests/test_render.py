@@ -119,3 +119,18 @@ def test_game_over_names_the_winner_and_is_labelled():
     assert f"<p>{rounds} round{'s' if rounds > 1 else ''} played, to 10.</p>" in html
     assert Controller(Table(game, ("You", "Anna"), (None, "medium")), Settings()).status().phase \
         == "game-over"
+
+
+def test_screen_reader_words_for_turns_and_round_ends():
+    assert words.your_turn(person_leads("5-5")) == "Your lead."
+    assert words.your_turn(TableView.of(scripted_table())) == "Your turn."
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")
+    assert words.your_turn(TableView.of(table)) == "Your turn: nothing fits, draw."
+    game = random_game("standard", 3, 4)
+    view = view_of(game)
+    you, anna, ben = game.scores
+    assert words.round_summary(view) == (f"Round over. {words.end_words(view, view.round)} "
+                                         f"Scores: You {you}, Anna {anna}, Ben {ben}.")
+    assert words.boneyard(1) == "Boneyard: 1 tile" and words.boneyard(7) == "Boneyard: 7 tiles"
+    assert words.table_words(person_leads("5-5")) == "The table is empty."

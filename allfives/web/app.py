@@ -21,14 +21,14 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 
 from pyscript import document, window
 
-from allfives.errors import AllFivesError
 from allfives.tiles import parse_tile
 from allfives.web import controller as steps
-from allfives.web import dialogs, forms, saves, screen, words
+from allfives.web import dialogs, dom, forms, saves, screen, words
 from allfives.web.bot_client import BotClient
-from allfives.web.controller import Controller, Play, Refuse, Reply, Select, Status, played_tile
-from allfives.web.dom import close_dialogs, closest, el, on, spawn, store, stored_json, url_param
+from allfives.web.controller import Controller, Play, Reply, Status, played_tile
+from allfives.web.dom import closest, el, on, spawn
 from allfives.web.drag import Drag
+from allfives.web.keys import Keyboard
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
 
 SETUP_KEY = "allfives.setup"
@@ -37,12 +37,13 @@ SETTINGS_KEY = "allfives.settings"
 
 class App:
     def __init__(self) -> None:
-        self.setup = Setup.from_json(stored_json(SETUP_KEY))
-        table = saves.restore() or fresh_table(self.setup, url_param("seed"))
-        self.ctl = Controller(table, Settings.from_json(stored_json(SETTINGS_KEY)))
+        self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
+        table = saves.restore() or Table.fresh(self.setup, dom.url_param("seed"))
+        self.ctl = Controller(table, Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         self.saver = saves.Saver()
         self.bots = BotClient()
         self.drag = Drag(self.ctl, self.answer)
+        self.keys = Keyboard(self.ctl, self.answer)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
         self.marked_ready = False
 
@@ -61,8 +62,8 @@ class App:
         self.drag.bind(el("hand"))
         on(el("board"), "click", self.on_board_click)
         on(el("board"), "keydown", self.on_board_key)
-        on(document, "keydown",
-           lambda e: self.answer(self.ctl.escape()) if e.key == "Escape" else None)
+        self.keys.bind()
+        on(el("keys-button"), "click", lambda _e: dom.show_dialog("keys"))
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
         on(el("hint"), "click", self.on_hint)
@@ -95,12 +96,21 @@ class App:
         if isinstance(reply, Play):
             if self.ctl.can_act():
                 self.run_turns(reply.move)
-        elif isinstance(reply, Select):
+        elif isinstance(reply, steps.Select):
+            in_hand = dom.found(document.activeElement.closest("#hand")) is not None
             screen.selection(reply.tile)
             screen.layout(self.ctl, self.ctl.view())
             screen.status(self.ctl.status())
-        elif isinstance(reply, Refuse):
-            screen.status(Status("human", reply.text))
+            if in_hand and reply.tile is not None:  # the keyboard goes on to the lit places
+                screen.focus("#board [data-target]")
+        elif isinstance(reply, (steps.Refuse, steps.Say)):
+            if isinstance(reply, steps.Refuse):
+                screen.status(Status("human", reply.text))
+            screen.announce(reply.text)
+        elif isinstance(reply, steps.AskHint):
+            spawn(self.on_hint(None))
+        else:
+            dom.show_dialog("keys")
 
     def on_hand_click(self, evt: Any) -> None:
         button = closest(evt, "[data-tile]")
@@ -145,6 +155,8 @@ class App:
             step = self.ctl.next_step()
             if isinstance(step, steps.AwaitPerson):
                 screen.status(self.ctl.status())
+                if screen.focus_lost():
+                    screen.focus(self.ctl.hand(self.ctl.view()).focus())
                 if not self.marked_ready:
                     self.marked_ready = True
                     js.performance.mark("allfives:human-can-play")
@@ -161,16 +173,18 @@ class App:
                 await self.make(chosen)
             else:
                 screen.over(self.ctl, isinstance(step, steps.RoundOver))
+                screen.announce(words.round_summary(self.ctl.view()))
                 return
 
     async def make(self, move: str) -> None:
         """Make a move, save, redraw, and slide the tile to its place."""
         source = screen.source_rect(self.ctl.view().player.turn, played_tile(move))
         played = self.ctl.play(move)
-        if isinstance(played, Refuse):
+        if isinstance(played, steps.Refuse):
             screen.status(Status("human", played.text))
             return
         screen.hint_text("")
+        screen.announce(played.said)
         if (now := self.ctl.status()).phase == "bot":
             screen.status(now)  # at once, while the tile slides
         self.saver.save(self.ctl.table)
@@ -190,7 +204,7 @@ class App:
             self.run_turns()
 
     def open_new_game(self) -> None:
-        close_dialogs("game-over", "round-end")
+        dom.close_dialogs("game-over", "round-end")
         dialogs.open_new_game(self.setup)
 
     def on_new_game_submit(self, evt: Any) -> None:
@@ -201,8 +215,8 @@ class App:
             dialogs.show_new_game_problem(problem)
             return
         self.setup = setup
-        store(SETUP_KEY, json.dumps(setup.to_json()))
-        close_dialogs("new-game", "round-end", "game-over")
+        dom.store(SETUP_KEY, json.dumps(setup.to_json()))
+        dom.close_dialogs("new-game", "round-end", "game-over")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
         self.ctl.new_game(setup)
@@ -213,19 +227,10 @@ class App:
 
     def on_settings_change(self, _evt: Any) -> None:
         self.ctl.settings = dialogs.read_settings()
-        store(SETTINGS_KEY, json.dumps(self.ctl.settings.to_json()))
+        dom.store(SETTINGS_KEY, json.dumps(self.ctl.settings.to_json()))
         screen.hand(self.ctl, self.ctl.view())
         if self.ctl.can_act():
             self.run_turns()  # automatic drawing may apply now
-
-
-def fresh_table(setup: Setup, seed: str | None) -> Table:
-    """A new game as set up (``?seed=N`` deals a known one); a remembered
-    set-up that no longer makes rules falls back to the default."""
-    try:
-        return Table.new(setup, seed)
-    except AllFivesError:
-        return Table.new(Setup(name=setup.name), seed)
 
 
 def main() -> None:

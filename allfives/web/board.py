@@ -28,6 +28,7 @@ PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((-_A, -_B), (_A, -_B), (-_A, 0), (_A, 0), (-_A, _B), (_A, _B)),
 }
 PIP_R = 0.085
+MIN_TARGET_PX = 26  # a lit place's hit area, at least (WCAG 2.5.8 asks 24 CSS px)
 MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
 MARGIN = 0.8
 
@@ -136,12 +137,13 @@ def hint_place(ghost: Placed) -> str:
 
 def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
           selected: int | None = None, fresh: int | None = None,
-          fresh_points: int = 0, hint: str | None = None) -> Board:
+          fresh_points: int = 0, hint: str | None = None, width_px: float = 0.0) -> Board:
     """The layout as SVG content. ``targets`` light up where ``selected`` could
     go, each with its points; ``fresh`` is the tile just played, marked with
     ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
     (``data-hint="target"``) and the place the tile would take
-    (``data-hint="place"``)."""
+    (``data-hint="place"``). With the board's width in CSS pixels, a lit place
+    drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area."""
     arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
     hinted = parse_move(hint) if hint else DRAW
     joins = move_on(hinted) if hinted >= 0 else None
@@ -149,29 +151,41 @@ def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
     for p in arranger.placed:
         cls = ("tile fresh" if p.tile == fresh else "tile") + (" hinted" if p.tile == joins else "")
         parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
-    ghosts = []
-    if hinted >= 0:
-        ghosts.append(arranger.preview(move_tile(hinted), move_on(hinted)))
-        parts.append(hint_place(ghosts[0]))
-    for t in targets:
-        if selected is None:
-            continue
-        ghost = arranger.preview(selected, t.on)
-        ghosts.append(ghost)
-        gx, gy = ghost.center
-        label = f"+{t.points}" if t.points else "0"
-        x0, y0, x1, y1 = ghost.box()
-        parts.append(
-            f'<g class="target{" scores" if t.points else ""}" data-target="{NAMES[t.on]}"'
-            f' data-move="{t.move}" role="button" tabindex="0"'
-            f' aria-label="Play {NAMES[selected]} on {NAMES[t.on]}, {t.points} points">'
-            f'<rect x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}" width="{_n(x1 - x0 - 0.08)}"'
-            f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
-            f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')
+    hint_ghost = arranger.preview(move_tile(hinted), move_on(hinted)) if hinted >= 0 else None
+    lit = [(t, arranger.preview(selected, t.on)) for t in targets] if selected is not None else []
+    ghosts = ([hint_ghost] if hint_ghost else []) + [g for _, g in lit]
+    box = view_box(arranger.bounds(ghosts), aspect)
+    if hint_ghost:
+        parts.append(hint_place(hint_ghost))
+    width = float(box.split()[2])
+    least = MIN_TARGET_PX * width / width_px if width_px > 0 else 0.0
+    for t, ghost in lit:
+        assert selected is not None
+        parts.append(lit_place(selected, t, ghost, least))
     if fresh is not None and fresh_points:
         for p in arranger.placed:
             if p.tile == fresh:
                 fx, fy = p.far_at
                 parts.append(f'<text class="score-pop" x="{_n(fx)}" y="{_n(fy - 0.7)}">'
                              f"+{fresh_points}</text>")
-    return Board(view_box(arranger.bounds(ghosts), aspect), "".join(parts))
+    return Board(box, "".join(parts))
+
+
+def lit_place(tile: int, target: Target, ghost: Placed, least: float) -> str:
+    """A place ``tile`` may go, as a button; its hit area is at least ``least``
+    board units on each side."""
+    gx, gy = ghost.center
+    label = f"+{target.points}" if target.points else "0"
+    x0, y0, x1, y1 = ghost.box()
+    hit = ""
+    if min(x1 - x0, y1 - y0) < least:
+        w, h = max(x1 - x0, least), max(y1 - y0, least)
+        hit = (f'<rect class="hit" x="{_n(gx - w / 2)}" y="{_n(gy - h / 2)}" width="{_n(w)}"'
+               f' height="{_n(h)}"/>')
+    scores = " scores" if target.points else ""
+    return (f'<g class="target{scores}" data-target="{NAMES[target.on]}"'
+            f' data-move="{target.move}" role="button" tabindex="0"'
+            f' aria-label="Play {NAMES[tile]} on {NAMES[target.on]}, {target.points} points">'
+            f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
+            f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
+            f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from ..errors import AllFivesError
 from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile, parse_move
-from ..tiles import HIGH, PIPS
+from ..tiles import HIGH, NAMES, PIPS
 from . import words
 from .board import Target
 from .table import HINT_BOT, HUMAN, Settings, Setup, Table
@@ -98,18 +98,38 @@ class Refuse:
     text: str
 
 
-Reply = Play | Select | Refuse | None  # None: nothing to do
+@dataclass(frozen=True)
+class Say:
+    """Words for the screen reader's live region only."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """Ask the strongest bot for a hint."""
+
+
+@dataclass(frozen=True)
+class ShowKeys:
+    """Open the keyboard shortcuts panel."""
+
+
+Reply = Play | Select | Refuse | Say | AskHint | ShowKeys | None  # None: nothing to do
+FOCUS_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 @dataclass(frozen=True)
 class Played:
     """What a move did, for the page's animation: ``tile`` slides in from
-    ``seat``'s place (None for a draw or a pass, which lingers ``linger`` s)."""
+    ``seat``'s place (None for a draw or a pass, which lingers ``linger`` s);
+    ``said`` is the move in words for a screen reader."""
 
     seat: int
     tile: int | None
     points: int
     linger: float
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,6 +164,31 @@ class HandState:
     @property
     def can_hint(self) -> bool:
         return self.active and bool(self.playable)
+
+    def focus(self) -> str | None:
+        """Where keyboard focus goes when the person is to move: the first
+        playable tile, else the Draw or Pass button."""
+        if not self.active:
+            return None
+        if self.must_draw:
+            return "#draw"
+        if self.must_pass:
+            return "#pass"
+        first = next((t for t in self.tiles if t in self.playable), None)
+        return None if first is None else f'#hand [data-tile="{NAMES[first]}"]'
+
+
+def next_focus(index: int, count: int, key: str) -> int | None:
+    """The element an arrow, Home or End key moves to in a row of ``count``
+    (the hand, or the lit places), wrapping round; None for other keys."""
+    if count <= 0:
+        return None
+    if key == "Home":
+        return 0
+    if key == "End":
+        return count - 1
+    step = FOCUS_KEYS.get(key)
+    return None if step is None else (index + step) % count
 
 
 def drag_started(dx: float, dy: float) -> bool:
@@ -229,7 +274,15 @@ class Controller:
         self.hint = None
         bot_waits = tile is None and seat != HUMAN
         return Played(seat, tile, result.points,
-                      min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0)
+                      min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0,
+                      self.said_after_move())
+
+    def said_after_move(self) -> str:
+        """The last move in words, and "Your turn" when it comes to the person."""
+        view = self.view()
+        rnd = view.round
+        said = words.move_words(view, rnd, len(rnd.history) - 1)
+        return f"{said} {words.your_turn(view)}" if self.can_act() else said
 
     def next_round(self) -> bool:
         """Deal the next round, if this one is over and the game is not."""
@@ -276,6 +329,24 @@ class Controller:
 
     def escape(self) -> Reply:
         return self.select(None) if self.selected is not None else None
+
+    def key(self, key: str) -> Reply:
+        """A shortcut key pressed outside the dialogs' fields (docs/DOM_HOOKS.md)."""
+        if key == "Escape":
+            return self.escape()
+        if key == "?":
+            return ShowKeys()
+        view = self.view()
+        if key in ("t", "T"):
+            return Say(words.table_words(view))
+        hand = self.hand(view)
+        if key in ("h", "H"):
+            return AskHint() if hand.can_hint else None
+        if key in ("d", "D") and hand.active:
+            if hand.must_draw or hand.must_pass:
+                return Play("draw" if hand.must_draw else "pass")
+            return Refuse(words.must_not_draw())
+        return None
 
     def can_drag(self, tile: int) -> bool:
         return self.can_act() and bool(self.plays_of(tile))

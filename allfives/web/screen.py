@@ -13,7 +13,7 @@ from pyodide.ffi import to_js
 from pyscript import document
 
 from ..tiles import NAMES
-from . import board, render
+from . import board, render, words
 from .controller import Controller, Status
 from .dom import el, found, reduced_motion, show_dialog, toggle
 from .table_view import TableView
@@ -29,6 +29,28 @@ def hint_text(text: str) -> None:
     el("hint-text").textContent = text
 
 
+def announce(text: str) -> None:
+    """Words for screen readers (``#announce``, a polite live region). The
+    same words twice in a row are changed a little, or they would not be read."""
+    node = el("announce")
+    node.textContent = text + "\u00a0" if str(node.textContent) == text else text
+
+
+def focus(selector: str | None) -> None:
+    node = found(document.querySelector(selector)) if selector else None
+    if node is not None:
+        node.focus()
+
+
+def focus_lost() -> bool:
+    """True when focus fell to the page (its element was redrawn) or is still
+    at the table: then it may go back to the hand."""
+    active = found(document.activeElement)
+    if active is None or active == document.body:
+        return True
+    return found(active.closest("#hand, #board, .controls")) is not None
+
+
 def table(ctl: Controller) -> None:
     """Everything on the table, from the controller's view."""
     view = ctl.view()
@@ -37,7 +59,9 @@ def table(ctl: Controller) -> None:
     log = el("log")
     log.innerHTML = render.log(view)
     log.scrollTop = log.scrollHeight
-    el("boneyard").querySelector(".left").textContent = str(view.player.boneyard_left)
+    bones = el("boneyard")
+    bones.querySelector(".left").textContent = str(view.player.boneyard_left)
+    bones.setAttribute("aria-label", words.boneyard(view.player.boneyard_left))
     hand(ctl, view)
     layout(ctl, view)
 
@@ -65,7 +89,8 @@ def layout(ctl: Controller, view: TableView) -> None:
     aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
     fresh = ctl.fresh
     drawn = board.board(view, aspect, ctl.targets(view), ctl.selected,
-                        fresh.tile if fresh else None, fresh.points if fresh else 0, ctl.hint)
+                        fresh.tile if fresh else None, fresh.points if fresh else 0, ctl.hint,
+                        felt.clientWidth)
     node = el("board")
     node.setAttribute("viewBox", drawn.view_box)
     node.innerHTML = drawn.svg

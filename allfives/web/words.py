@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..moves import DRAW, LEAD, PASS, Move, move_on, move_tile, parse_move
 from ..scoring import ScoreLine
-from ..tiles import NAMES
+from ..tiles import HIGH, LOW, NAMES
 from .table_view import RoundView, TableView
 
 GAME_OVER = "Game over."
@@ -45,6 +45,34 @@ def does_not_fit(tile: int) -> str:
 
 def not_allowed(why: str) -> str:
     return f"That move is not allowed: {why}."
+
+
+def your_turn(view: TableView) -> str:
+    """Short words for a screen reader when the turn comes to the person."""
+    moves = view.legal_moves
+    if moves == (DRAW,):
+        return "Your turn: nothing fits, draw."
+    if moves == (PASS,):
+        return "Your turn: nothing fits, pass."
+    return "Your lead." if not view.layout.placements else "Your turn."
+
+
+def table_words(view: TableView) -> str:
+    """The open ends and the count, read out on request (the T key)."""
+    layout = view.layout
+    if not layout.placements:
+        return "The table is empty."
+    ends = []
+    for value, tiles in enumerate(layout.ends):
+        for tile in tiles:
+            spinner = " spinner" if tile in layout.spinner_tiles else ""
+            ends.append(f"{NAMES[tile]}{spinner}" if LOW[tile] == HIGH[tile]
+                        else f"{value} on {NAMES[tile]}")
+    return f"Open ends: {', '.join(ends)}. Count {layout.count}."
+
+
+def must_not_draw() -> str:
+    return "A tile fits: you may draw only when none does."
 
 
 def auto_move(draw: bool) -> str:
@@ -165,6 +193,18 @@ def winner_heading(view: TableView) -> str:
 def rounds_played(view: TableView) -> str:
     n = len(view.rounds)
     return f"{n} round{'s' if n != 1 else ''} played, to {view.rules.target}."
+
+
+def round_summary(view: TableView) -> str:
+    """What a screen reader hears when a round or the game ends."""
+    rnd = view.round
+    if view.game_over:
+        return f"{GAME_OVER} {winner_heading(view)} {totals(view)}"
+    return f"{ROUND_OVER} {end_words(view, rnd)} {totals(view)}"
+
+
+def boneyard(count: int) -> str:
+    return f"Boneyard: {tiles_count(count)}"
 
 
 def tiles_count(count: int) -> str:
