@@ -107,8 +107,24 @@ def test_a_screen_reader_hears_each_move_and_the_keyboard_plays(page, server):
 
 
 def test_axe_finds_no_violation_in_any_phase_or_dialog(page, server):
-    open_game(page, server, "?seed=5")
+    page.goto(server + "index.html?seed=5")
+    assert phase(page) == "loading"  # Python takes seconds to start; axe a fraction of one
+    assert axe(page) == [], "loading"
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     assert axe(page) == [], "playing"
+    # a bot thinking: with a long bot pause the phase lasts long enough to look at
+    page.click("#settings-button")
+    page.eval_on_selector("#set-bot-pause", "e => { e.value = '2000';"
+                          " e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.click("#settings-done")
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=bot]")
+    assert axe(page) == [], "bot"
+    page.click("#settings-button")
+    page.eval_on_selector("#set-bot-pause", "e => { e.value = '0';"
+                          " e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.click("#settings-done")
+    page.wait_for_selector("#status[data-phase=human]")
     for opener, dialog, closer in (("#new-game-button", "#new-game", "#ng-cancel"),
                                    ("#settings-button", "#settings", "#settings-done"),
                                    ("#keys-button", "#keys", "#keys-done")):
