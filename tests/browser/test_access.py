@@ -184,8 +184,13 @@ def test_on_a_phone_everything_is_big_enough_and_in_view(browser, server):
             wait_for_move(page, before)
         else:
             raise AssertionError("no tile with two places came up")
-        # the new-game dialog's partners label is not cut off
+        # late in the round the tiles on the table are still big enough to read
         page.keyboard.press("Escape")
+        play_until(page, ("round-over", "game-over"))
+        tiles = boxes(page, "#board g.tile rect.face")
+        assert len(tiles) >= 10 and min(min(w, h) for _, w, h in tiles) >= 18, tiles
+        page.click("#next-round")
+        # the new-game dialog's partners label is not cut off
         page.click("#new-game-button")
         page.check("#new-game-form input[name=players][value='4']")
         clipped = page.eval_on_selector("label.partnership", """l => {
