@@ -10,7 +10,7 @@
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
 
-const VERSION = 1; // bump when what is kept, or how, changes
+const VERSION = 2; // bump when what is kept, or how, changes
 const PREFIX = "allfives-v";
 const CACHE = `${PREFIX}${VERSION} ${self.registration.scope}`;
 const PRECACHE = [
@@ -19,6 +19,8 @@ const PRECACHE = [
   "./static/style.css",
   "./static/progress.js",
   "./static/offline.js",
+  "./static/boot.mjs",
+  "./static/snapshot-maker.js",
   "./static/icon.svg",
   "./static/manifest.webmanifest",
   "./static/vendor/pyscript/core.js",

@@ -1,0 +1,293 @@
+// How the page and the bots' worker start Pyodide (pyscript.toml names this
+// module as the interpreter; PyScript calls its loadPyodide(options)).
+//
+// Pyodide is the vendored one (scripts/vendor.py). On a return visit it
+// starts from a memory snapshot of a Pyodide that has already imported the
+// game (the engine, the bots, the page's pure-Python modules), which skips
+// Python's own start-up and those imports. The snapshot is made once, in a
+// worker of its own (./snapshot-maker.js), after the first visit reached a
+// playable table and the page is idle, and kept gzipped in Cache Storage
+// under the exact build: Pyodide's version and the SHA-256 of the
+// allfives.zip it imported. A return visit hashes the allfives.zip it is
+// served (68 kB, the same file PyScript unpacks), so a new deploy never
+// restores an old snapshot.
+//
+// It can never make things worse: no snapshot, a stale, truncated or corrupt
+// one, a browser without Cache Storage, crypto.subtle or
+// (De)CompressionStream, storage that is full or denied, a restore that
+// throws: each boots Pyodide normally and drops a bad snapshot, with at most
+// a console warning.
+//
+// Pyodide's snapshot options (_loadSnapshot, _makeSnapshot,
+// makeMemorySnapshot) are experimental; the version is pinned exactly in
+// package-lock.json and a snapshot carries Pyodide's build id, which
+// Pyodide checks on restore.
+import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The package, as pyscript.toml's [files] names it (relative to the page).
+const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
+// Bump when what the snapshot holds, or how it is stored, changes.
+const FORMAT = 1;
+const CACHE = "allfives-snapshots";
+// One snapshot per site (a GitHub Pages user site may hold several games).
+const SLOT = new URL("./vendor/pyodide-snapshot", import.meta.url).href;
+const LENGTH_HEADER = "x-allfives-snapshot-length";
+
+// What the snapshot imports: the engine, every bot and the page's modules
+// that need no browser (the ones that touch js or pyscript are imported by
+// PyScript's run, after the restore). Importing one pulls in its own imports.
+export const SNAPSHOT_IMPORTS = [
+  "allfives",
+  "allfives.bots",
+  "allfives.web.controller",
+  "allfives.web.decide",
+  "allfives.web.forms",
+  "allfives.web.table",
+  "allfives.web.table_view",
+  "allfives.web.board",
+  "allfives.web.render",
+  "allfives.web.words",
+  "json",
+  "asyncio",
+];
+
+const warn = (...args) => console.warn("allfives:", ...args);
+
+// In the page, <html data-boot> says how Python started ("snapshot" or
+// "normal") and <html data-snapshot> how making one went ("off": this
+// browser cannot keep one, "making", "made", "failed"). In a worker,
+// globalThis.allfivesBoot says how it started.
+function say(key, value) {
+  if (key === "boot") globalThis.allfivesBoot = value;
+  if (typeof document !== "undefined") document.documentElement.dataset[key] = value;
+}
+
+export const SNAPSHOT_CACHE = CACHE;
+
+function slotURL(hash) {
+  const url = new URL(SLOT);
+  url.search = new URLSearchParams({ pyodide: version, allfives: hash, format: FORMAT });
+  return url.href;
+}
+
+export function canKeepSnapshots() {
+  return typeof caches !== "undefined" && typeof DecompressionStream === "function" &&
+    typeof CompressionStream === "function" && typeof crypto?.subtle?.digest === "function";
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function fetchZip() {
+  const response = await fetch(ZIP_URL);
+  if (!response.ok) throw new Error(`${ZIP_URL}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Where this build's snapshot is kept (a Cache Storage key).
+export async function currentSlot() {
+  return slotURL(await sha256(await fetchZip()));
+}
+
+// The kept snapshot for this build, as a Response, or null. No request at
+// all while nothing is kept (a first visit).
+async function keptSnapshot() {
+  if (!canKeepSnapshots() || !(await caches.has(CACHE))) return null;
+  const cache = await caches.open(CACHE);
+  if (!(await cache.keys()).length) return null;
+  // While the zip is fetched and hashed, fetch and compile Pyodide's module
+  // (loadPyodide imports the same URL next).
+  import(INDEX_URL + "pyodide.asm.mjs").catch(() => {});
+  return (await cache.match(await currentSlot())) ?? null;
+}
+
+// The snapshot's bytes; throws if the gzip stream is truncated or corrupt
+// (DecompressionStream checks the gzip trailer) or the length is not the one
+// that was kept.
+async function snapshotBytes(response) {
+  const expected = Number(response.headers.get(LENGTH_HEADER));
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (!expected || bytes.length !== expected) {
+    throw new Error(`snapshot is ${bytes.length} bytes, expected ${expected}`);
+  }
+  return bytes;
+}
+
+export async function dropSnapshots(except = null) {
+  try {
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(SLOT + "?") && request.url !== except) await cache.delete(request);
+    }
+  } catch (error) {
+    warn("could not drop a snapshot:", error);
+  }
+}
+
+// After a restore: a snapshot freezes the state of Python's random module,
+// so every visit would deal the same games; seed it afresh. Then check that
+// the restored Python holds the game.
+function afterRestore(pyodide) {
+  pyodide.runPython(
+    "import random, sys\nrandom.seed()\n" +
+    "assert 'allfives' in sys.modules, 'the snapshot does not hold allfives'");
+}
+
+// PyScript's interpreter hook: Pyodide started from the kept snapshot when
+// there is a good one, else normally.
+export async function loadPyodide(options = {}) {
+  const base = { ...options, indexURL: INDEX_URL };
+  const started = performance.now();
+  let kept = null;
+  try {
+    kept = await keptSnapshot();
+  } catch (error) {
+    warn("no snapshot:", error);
+  }
+  if (kept) {
+    try {
+      const bytes = snapshotBytes(kept);
+      bytes.catch(() => {}); // Pyodide awaits it later; its failure is caught below
+      const pyodide = await loadVendored({ ...base, _loadSnapshot: bytes });
+      afterRestore(pyodide);
+      performance.measure?.("allfives:snapshot-restore", { start: started });
+      say("boot", "snapshot");
+      return pyodide;
+    } catch (error) {
+      warn("the kept snapshot did not restore; starting Python normally:", error);
+      await dropSnapshots();
+    }
+  }
+  say("boot", "normal");
+  const pyodide = await loadVendored(base);
+  if (typeof document !== "undefined") whenIdleMakeSnapshot();
+  return pyodide;
+}
+
+// -- making the snapshot (page side) -------------------------------------------
+
+const PLAYABLE = "allfives:human-can-play";
+
+function playable() {
+  return new Promise((resolve) => {
+    if (performance.getEntriesByName(PLAYABLE).length) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(PLAYABLE).length) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe({ type: "mark", buffered: true });
+  });
+}
+
+// The bots' worker has started (or given up): data-bots leaves "loading".
+function botsSettled() {
+  return new Promise((resolve) => {
+    const settled = () => ["worker", "page"].includes(document.body?.dataset.bots);
+    if (settled()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (settled()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.documentElement, { attributes: true, subtree: true,
+                                                 attributeFilter: ["data-bots"] });
+  });
+}
+
+function idle() {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(resolve, { timeout: 5000 });
+    else setTimeout(resolve, 1000);
+  });
+}
+
+let making = null;
+
+// After the first visit reached a playable table and the bots' worker has
+// started, when the page is idle: make the snapshot in a worker of its own.
+export function whenIdleMakeSnapshot() {
+  if (making) return making;
+  if (!canKeepSnapshots() || typeof Worker !== "function") {
+    say("snapshot", "off");
+    return null;
+  }
+  making = (async () => {
+    await playable();
+    await botsSettled();
+    await idle();
+    say("snapshot", "making");
+    return makeInWorker();
+  })().catch((error) => {
+    say("snapshot", "failed");
+    warn("no snapshot made:", error);
+    return null;
+  });
+  return making;
+}
+
+function makeInWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {
+      type: "module", name: "allfives-snapshot" });
+    const started = performance.now();
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data?.ok) {
+        performance.measure?.("allfives:snapshot-made", { start: started, detail: data });
+        say("snapshot", "made");
+        resolve(data);
+      } else {
+        reject(new Error(data?.error || "the snapshot worker failed"));
+      }
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      event.preventDefault?.();
+      reject(new Error(event.message || "the snapshot worker failed to start"));
+    };
+  });
+}
+
+// -- making the snapshot (worker side) ------------------------------------------
+
+// Start a Pyodide as PyScript would, unpack allfives.zip where PyScript does
+// ([files] "./static/vendor/allfives.zip" = "./*"), import the game, take
+// the memory snapshot and keep it gzipped. Runs in ./snapshot-maker.js.
+export async function makeSnapshot() {
+  const timings = {};
+  let t = performance.now();
+  const zip = await fetchZip();
+  const slot = slotURL(await sha256(zip)); // keyed by the zip it imports
+  const cache = await caches.open(CACHE);
+  if (await cache.match(slot)) return { ok: true, kept: true };
+  const pyodide = await loadVendored({ indexURL: INDEX_URL, _makeSnapshot: true });
+  timings.load = performance.now() - t;
+  t = performance.now();
+  pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
+  pyodide.runPython(SNAPSHOT_IMPORTS.map((name) => `import ${name}`).join("\n"));
+  timings.imports = performance.now() - t;
+  t = performance.now();
+  const snapshot = pyodide.makeMemorySnapshot();
+  timings.snapshot = performance.now() - t;
+  t = performance.now();
+  const gzipped = await new Response(
+    new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+  timings.compress = performance.now() - t;
+  t = performance.now();
+  await cache.put(slot, new Response(gzipped, { headers: {
+    "content-type": "application/octet-stream",
+    [LENGTH_HEADER]: String(snapshot.length),
+  } }));
+  await dropSnapshots(slot);
+  timings.store = performance.now() - t;
+  return { ok: true, bytes: snapshot.length, gzipped: gzipped.size, timings };
+}

@@ -1,0 +1,211 @@
+"""Return visits start Python from a memory snapshot (static/boot.mjs), and a
+snapshot that is missing, stale, truncated, corrupt, unusable or cannot be
+kept only ever means a normal start: never an error, never a notice.
+
+One snapshot is made once for the module (a first visit that reaches a
+playable table); each test puts it, or a broken copy of it, into a fresh
+context's Cache Storage before the game opens there."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+
+import pytest
+
+from .browser_helpers import FIRST_LOAD_MS, open_game, saved, take_turn
+from .conftest import FAST, Watch
+
+BOOT = "./static/boot.mjs"
+MADE_MS = 120_000
+FAKE = "__test_snapshot__"  # a URL on the server that the tests answer
+# The kept snapshots: [url, length header, gzipped bytes as base64].
+KEPT = """async () => {
+    const boot = await import(new URL("%s", location.href));
+    const cache = await caches.open(boot.SNAPSHOT_CACHE);
+    const kept = [];
+    for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        let text = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) {
+            text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        }
+        kept.push([request.url, response.headers.get("x-allfives-snapshot-length"), btoa(text)]);
+    }
+    return kept;
+}""" % BOOT
+# Keep what the server answers at FAKE as this build's snapshot (or at `slot`).
+PUT = """async ([fake, length, slot]) => {
+    const boot = await import(new URL("%s", location.href));
+    const body = await (await fetch(fake)).arrayBuffer();
+    const cache = await caches.open(boot.SNAPSHOT_CACHE);
+    slot = slot || await boot.currentSlot();
+    await cache.put(slot, new Response(body, {headers: {
+        "x-allfives-snapshot-length": String(length), "x-test": "injected"}}));
+    return slot;
+}""" % BOOT
+SLOTS = """async () => {
+    const boot = await import(new URL("%s", location.href));
+    const cache = await caches.open(boot.SNAPSHOT_CACHE);
+    return Promise.all((await cache.keys()).map(async (request) =>
+        [request.url, (await cache.match(request)).headers.get("x-test")]));
+}""" % BOOT
+CURRENT = """async () => (await import(new URL("%s", location.href))).currentSlot()""" % BOOT
+WORKER_BOOT = "globalThis.allfivesBoot"
+
+
+def you_lead_seed() -> int:
+    from allfives.web.table import Setup, Table
+    return next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
+
+
+@pytest.fixture(scope="module")
+def snapshot(browser, server) -> tuple[str, int, bytes]:
+    """A first visit: the game is playable, then the snapshot is made and
+    kept. Returns its slot URL, its length and its gzipped bytes."""
+    context = browser.new_context()
+    context.add_init_script(FAST)
+    page = context.new_page()
+    watch = Watch(server.rstrip("/"))
+    page.on("console", watch.console)
+    page.on("pageerror", watch.page_error)
+    try:
+        open_game(page, server)
+        assert page.get_attribute("html", "data-boot") == "normal"
+        page.wait_for_selector("html[data-snapshot=made]", timeout=MADE_MS)
+        kept = page.evaluate(KEPT)
+    finally:
+        context.close()
+    assert not watch.problems, "\n".join(watch.problems)
+    assert len(kept) == 1, kept
+    slot, length, data = kept[0]
+    assert "pyodide=" in slot and "allfives=" in slot
+    return slot, int(length), base64.b64decode(data)
+
+
+def keep(page, server: str, body: bytes, length: int, slot: str | None = None) -> str:
+    """Put ``body`` into this context's Cache Storage as the kept snapshot."""
+    page.context.route(server + FAKE, lambda route: route.fulfill(
+        body=body, headers={"content-type": "application/octet-stream"}))
+    page.goto(server + "pyscript.toml")  # any document of the origin
+    return page.evaluate(PUT, [server + FAKE, length, slot])
+
+
+def bots_boot(page) -> str:
+    """How the bots' worker started Python (once it answers)."""
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    booted = [w.evaluate(f"{WORKER_BOOT} ?? null") for w in page.workers]
+    return next(b for b in booted if b)
+
+
+def test_a_return_visit_starts_the_page_and_the_bots_from_the_snapshot(page, server, snapshot):
+    slot, length, body = snapshot
+    keep(page, server, body, length)
+    open_game(page, server, f"?seed={you_lead_seed()}")
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('allfives:snapshot-restore').length") == 1
+    assert bots_boot(page) == "snapshot"
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
+    take_turn(page)
+    page.wait_for_selector("#log li.move:not([data-seat='0'])")  # a bot moved after the lead
+    assert page.is_hidden("#notice")
+    assert page.get_attribute("html", "data-snapshot") is None  # nothing more to make
+
+
+def test_every_restore_deals_its_own_game(browser, server, snapshot):
+    """A snapshot freezes Python's random state: the boot module seeds it
+    again, so two visits restored from one snapshot deal different games."""
+    _slot, length, body = snapshot
+    seeds = []
+    for _ in range(2):
+        context = browser.new_context()
+        context.add_init_script(FAST)
+        page = context.new_page()
+        watch = Watch(server.rstrip("/"))
+        page.on("console", watch.console)
+        try:
+            keep(page, server, body, length)
+            open_game(page, server)  # no ?seed: a random game
+            assert page.get_attribute("html", "data-boot") == "snapshot"
+            seeds.append(saved(page)["seed"])
+        finally:
+            context.close()
+        assert not watch.problems, "\n".join(watch.problems)
+    assert seeds[0] != seeds[1]
+
+
+def truncated(body: bytes) -> bytes:
+    return body[: len(body) // 2]
+
+
+def corrupt(body: bytes) -> bytes:
+    middle = len(body) // 2
+    return body[:middle] + bytes(b ^ 0x5A for b in body[middle:middle + 4096]) + body[middle + 4096:]
+
+
+def not_a_snapshot(body: bytes) -> bytes:
+    """Well-formed gzip of the right length that Pyodide refuses (bad magic)."""
+    return gzip.compress(bytes(len(gzip.decompress(body))), compresslevel=1)
+
+
+def wrong_length(body: bytes) -> bytes:
+    return body  # kept with a length header that does not match
+
+
+@pytest.mark.parametrize("damage", [truncated, corrupt, not_a_snapshot, wrong_length],
+                         ids=lambda f: f.__name__)
+def test_a_broken_snapshot_starts_python_normally_and_is_dropped(page, server, snapshot, damage):
+    _slot, length, body = snapshot
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    slot = keep(page, server, damage(body), length + (8 if damage is wrong_length else 0))
+    open_game(page, server)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    assert any("did not restore" in w for w in warnings), warnings
+    assert [slot, "injected"] not in page.evaluate(SLOTS)
+    assert page.is_hidden("#notice")
+    take_turn(page)
+
+
+def test_a_stale_snapshot_is_never_restored_and_is_dropped_for_the_new_one(page, server, snapshot):
+    """A snapshot kept by an earlier deploy (another allfives.zip) is not this
+    build's: the game starts normally, then makes its own and drops the old."""
+    slot, length, body = snapshot
+    stale = slot.replace("allfives=", "allfives=0000")
+    keep(page, server, body, length, stale)
+    open_game(page, server)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    page.wait_for_selector("html[data-snapshot=made]", timeout=MADE_MS)
+    current = page.evaluate(CURRENT)
+    assert page.evaluate(SLOTS) == [[current, None]]
+
+
+@pytest.mark.parametrize("missing", ["CompressionStream", "DecompressionStream", "caches"])
+def test_without_the_browser_apis_it_starts_normally_and_makes_none(page, server, snapshot, missing):
+    _slot, length, body = snapshot
+    keep(page, server, body, length)
+    page.context.add_init_script(
+        f"Object.defineProperty(globalThis, '{missing}', {{value: undefined, configurable: true}})")
+    open_game(page, server)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    page.wait_for_selector("html[data-snapshot=off]")
+    take_turn(page)
+
+
+def test_when_storage_is_full_no_snapshot_is_kept_and_nothing_is_said(page, server):
+    """Cache Storage refuses the snapshot (a quota far below its size): the
+    making fails quietly and the next visit starts normally."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin",
+             {"origin": server.rstrip("/"), "quotaSize": 1_000_000})
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    open_game(page, server)
+    page.wait_for_selector("html[data-snapshot=failed]", timeout=MADE_MS)
+    assert any("no snapshot made" in w for w in warnings), warnings
+    assert page.is_hidden("#notice")
+    page.reload()
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+    assert page.get_attribute("html", "data-boot") == "normal"
