@@ -21,7 +21,7 @@ from ..scoring import POINTS
 from ..tiles import HIGH, LOW, PIPS, PLAYABLE
 from ..view import PlayerView
 from .hard import WIN, rank
-from .knowledge import infer, sample
+from .knowledge import Knowledge, infer, sample
 
 SIMULATIONS = 480  # default budget: playouts per decision (candidates x worlds)
 MAX_CANDIDATES = 6
@@ -119,20 +119,28 @@ class ExpertBot:
             return candidates[0]
         rng = random.Random(f"expert:{self.seed}:{view_key(view)}")
         worlds = max(1, self.simulations // len(candidates))
-        rules = view.rules
-        side = rules.side_of(view.seat)
-        totals = [0.0] * len(candidates)
-        history = list(view.history)
-        for _ in range(worlds):
-            hands, boneyard = sample(know, rng)
-            hands[view.seat] = view.hand_mask
-            base = Round.from_position(rules, hands, boneyard, view.starter,
-                                       list(view.scores), history, view.turn)
-            start = base.scores[:]
-            for i, move in enumerate(candidates):
-                rnd = base.copy()
-                rnd.play(move)
-                playout(rnd)
-                totals[i] += outcome(rnd, start, side)
+        totals = playout_totals(view, know, candidates, worlds, rng)
         best = max(range(len(candidates)), key=lambda i: totals[i])  # first = hard's order
         return candidates[best]
+
+
+def playout_totals(view: PlayerView, know: Knowledge, moves: list[Move], worlds: int,
+                   rng: random.Random) -> list[float]:
+    """Each move's summed ``outcome`` for its side over the same ``worlds``
+    deals of the hidden tiles, sampled from what the view shows (``know``)."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    totals = [0.0] * len(moves)
+    history = list(view.history)
+    for _ in range(worlds):
+        hands, boneyard = sample(know, rng)
+        hands[view.seat] = view.hand_mask
+        base = Round.from_position(rules, hands, boneyard, view.starter,
+                                   list(view.scores), history, view.turn)
+        start = base.scores[:]
+        for i, move in enumerate(moves):
+            rnd = base.copy()
+            rnd.play(move)
+            playout(rnd)
+            totals[i] += outcome(rnd, start, side)
+    return totals

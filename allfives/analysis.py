@@ -1,0 +1,136 @@
+"""Reviewing a game: every decision a seat made with more than one legal
+option, each option valued by the expert's playouts from that seat's
+``PlayerView`` at that moment (what it could see then, never a hidden tile).
+
+A decision's generator is seeded from its place in the record and the view
+alone, so the same record always gets the same analysis, in the page's
+worker and on the command line, and tiles the seat could not see cannot
+change it. Values are the expert's: the side's expected points in the rest
+of the round minus the other sides' mean, with a won game worth
+``WIN_BONUS`` more (docs/RULES.md section 6 for the points).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .bots.expert import playout_totals, view_key
+from .bots.hard import reply_points
+from .bots.knowledge import infer
+from .game import Game, Round
+from .moves import Move, move_on, move_text, move_tile
+from .scoring import play_points
+from .tiles import NAMES, PIPS
+from .view import PlayerView
+
+REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
+MIN_WORLDS = 30  # sampled deals per option, at least
+REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
+THREAT = 10  # a reply this big left to the next player is worth naming
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A decision to review: its place in the record (1-based, as in records),
+    what the mover saw, and the move made."""
+
+    round: int
+    move: int
+    view: PlayerView
+    played: Move
+
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A reviewed decision: the best option and the expected points the move
+    made lost against it (0 when it was best or as good)."""
+
+    round: int
+    move: int
+    seat: int
+    played: str
+    best: str
+    loss: float
+    options: int
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
+    """Every move of ``seats`` (all seats if None) that had a choice, in play order."""
+    scores = [0] * game.rules.sides
+    for r, played_round in enumerate(game.rounds, 1):
+        rnd = Round(game.rules, list(played_round.dealt), played_round.boneyard,
+                    played_round.starter, scores)
+        for i, (seat, move, _) in enumerate(played_round.history, 1):
+            if (seats is None or seat in seats) and len(rnd.legal_moves()) > 1:
+                yield Moment(r, i, PlayerView.of(rnd, seat), move)
+            rnd.play(move)
+        scores = list(played_round.scores)
+
+
+def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
+    """Value every legal option of the moment and compare the move made."""
+    view = moment.view
+    options = view.legal_moves()
+    rng = random.Random(f"review:{moment.round}:{moment.move}:{view_key(view)}")
+    worlds = max(MIN_WORLDS, playouts // len(options))
+    totals = playout_totals(view, infer(view), options, worlds, rng)
+    values = [t / worlds for t in totals]
+    made = options.index(moment.played)
+    top = max(range(len(options)), key=lambda i: values[i])
+    if values[made] >= values[top]:
+        top = made  # as good as the best: no loss, and it is the best shown
+    loss = round(values[top] - values[made], 1)
+    best = options[top]
+    reason = why(view, moment.played, best) if loss >= REASON_FROM else None
+    return Decision(moment.round, moment.move, moment.seat, move_text(moment.played),
+                    move_text(best), loss, len(options), reason)
+
+
+def review(game: Game, seats: Collection[int] | None = None,
+           playouts: int = REVIEW_PLAYOUTS) -> list[Decision]:
+    return [analyse(m, playouts) for m in moments(game, seats)]
+
+
+def biggest_losses(decisions: list[Decision]) -> list[Decision]:
+    """The decisions that lost points, biggest first (ties in play order)."""
+    return sorted((d for d in decisions if d.loss > 0), key=lambda d: -d.loss)
+
+
+def why(view: PlayerView, played: Move, best: Move) -> str | None:
+    """A short reason when one is plain: fewer points now, a big reply left to
+    the next player, or a heavy tile kept with the boneyard empty."""
+    layout = view.layout()
+    divisor = view.rules.divisor
+    scored = {m: play_points(layout.count_after(move_tile(m), move_on(m)), divisor)
+              for m in (played, best)}
+    if scored[best] > scored[played]:
+        return f"scored {scored[played]} where {move_text(best)} scored {scored[best]}"
+    left = {m: threat_after(view, m) for m in (played, best)}
+    if left[played] >= THREAT and left[played] > left[best]:
+        return (f"left the next player a chance of {left[played] // divisor}"
+                f" ({move_text(best)} left {left[best] // divisor})")
+    heavier = PIPS[move_tile(best)] - PIPS[move_tile(played)]
+    if view.boneyard_left == 0 and heavier >= 4:
+        heavy = move_tile(best)
+        return f"kept {NAMES[heavy]} ({PIPS[heavy]} pips) with the boneyard empty"
+    return None
+
+
+def threat_after(view: PlayerView, move: Move) -> int:
+    """The most (undivided) the next player could score in reply to ``move``
+    with any tile they might hold, as far as this seat knows."""
+    odds = infer(view).tile_odds((view.seat + 1) % view.rules.players)
+    after = view.layout()
+    after.place(move_tile(move), move_on(move))
+    return max((reply_points(after, t) for t in range(28) if odds[t] > 0.0), default=0)
