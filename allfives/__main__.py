@@ -1,4 +1,4 @@
-"""Command line: ``python -m allfives replay FILE``, ``tournament`` and ``serve``.
+"""Command line: ``allfives replay FILE``, ``review FILE``, ``tournament`` and ``serve``.
 
 Bad input never shows a traceback: one line on stderr and exit status 2.
 """
@@ -14,9 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import tournament
+from . import analysis, tournament
 from .bots import BOTS
 from .errors import AllFivesError, RecordError
+from .game import Game
 from .record import loads, summary
 from .rules import OPTION_NAMES, PRESETS, Rules
 
@@ -30,19 +31,50 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def read_record(path: str) -> Game | None:
+    """The game in a record file, or None after saying in one line why not."""
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        print(f"record: cannot read {args.file}: {getattr(e, 'strerror', None) or e}",
-              file=sys.stderr)
-        return 2
+        print(f"record: cannot read {path}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return None
     try:
-        game = loads(text)
+        return loads(text)
     except RecordError as e:
         print(str(e), file=sys.stderr)
+        return None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = read_record(args.file)
+    if game is None:
         return 2
     print(json.dumps(summary(game)))
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    game = read_record(args.file)
+    if game is None:
+        return 2
+    if args.seat is not None and not 0 <= args.seat < game.rules.players:
+        print(f"review: the record has seats 0 to {game.rules.players - 1}, not {args.seat}",
+              file=sys.stderr)
+        return 2
+    found = list(analysis.moments(game, None if args.seat is None else {args.seat}))
+    progress = Progress(len(found), None if args.quiet or not sys.stderr.isatty()
+                        else sys.stderr, unit="decisions")
+    decisions = []
+    try:
+        for moment in found:
+            decisions.append(analysis.analyse(moment))
+            progress(len(decisions))
+    finally:
+        progress.clear()
+    if args.json:
+        print(json.dumps({"decisions": [d.to_json() for d in decisions]}))
+    else:
+        print(analysis.format_table(decisions))
     return 0
 
 
@@ -83,9 +115,10 @@ class Progress:
     """Counts finished games; on a stream (a terminal), shows the count in one
     line rewritten in place, at most five times a second, until cleared."""
 
-    def __init__(self, total: int, stream: TextIO | None) -> None:
+    def __init__(self, total: int, stream: TextIO | None, unit: str = "games") -> None:
         self.total = total
         self.stream = stream
+        self.unit = unit
         self.done = 0
         self.start = time.monotonic()
         self.shown_at = float("-inf")
@@ -98,7 +131,7 @@ class Progress:
         if self.stream is None or (now - self.shown_at < 0.2 and done < self.total):
             return
         self.shown_at = now
-        line = tournament.progress_line(done, self.total, now - self.start)
+        line = tournament.progress_line(done, self.total, now - self.start, self.unit)
         # padded to the longest line yet, which is what clear() covers (widened
         # before writing, in case Ctrl-C stops us mid-way)
         self.width = max(self.width, len(line))
@@ -162,6 +195,14 @@ def make_parser(prog: str) -> Parser:
     p = sub.add_parser("replay", help="replay a game record and print its summary as JSON")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("review", help="the expert's review of every decision in a game record")
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, help="review only this seat's decisions (default: all)")
+    p.add_argument("--json", action="store_true", help="print the decisions as JSON")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress line (it is shown only when stderr is a terminal)")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("tournament", help="play many games between bots")
     p.add_argument("--bots", nargs="+", default=["greedy", "random"], choices=sorted(BOTS),

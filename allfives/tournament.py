@@ -193,17 +193,17 @@ def _ignore_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def progress_line(done: int, total: int, elapsed: float) -> str:
-    """What a running tournament shows: games done, games per second and
-    the time left at that rate (once there is a rate)."""
+def progress_line(done: int, total: int, elapsed: float, unit: str = "games") -> str:
+    """What a long command shows while it runs: ``unit`` done, per second,
+    and the time left at that rate (once there is a rate)."""
     if done <= 0 or elapsed <= 0:
-        return f"{done} of {total} games"
+        return f"{done} of {total} {unit}"
     rate = done / elapsed
     left = math.ceil((total - done) / rate)
     minutes, seconds = divmod(left, 60)
     hours, minutes = divmod(minutes, 60)
     clock = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-    return f"{done} of {total} games, {rate:.1f} games/s, {clock} left"
+    return f"{done} of {total} {unit}, {rate:.1f} {unit}/s, {clock} left"
 
 
 def _labels(names: list[str]) -> list[str]:
