@@ -21,7 +21,7 @@ from .bots.expert import playout_totals, view_key
 from .bots.hard import reply_points
 from .bots.knowledge import infer
 from .game import Game, Round
-from .moves import Move, move_on, move_text, move_tile
+from .moves import Move, move_on, move_text, move_tile, parse_move
 from .scoring import play_points
 from .tiles import NAMES, PIPS
 from .view import PlayerView
@@ -45,6 +45,16 @@ class Moment:
     @property
     def seat(self) -> int:
         return self.view.seat
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-like, for the page's worker."""
+        return {"round": self.round, "move": self.move, "view": self.view.to_json(),
+                "played": move_text(self.played)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Moment:
+        return cls(int(data["round"]), int(data["move"]), PlayerView.from_json(data["view"]),
+                   parse_move(data["played"]))
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,9 @@ FAST = 60  # playouts per decision in tests (the page and CLI use REVIEW_PLAYOUT
 
 
 def bot_game(seed: int, bots: tuple[str, ...] = ("medium", "expert"), players: int = 2,
-             rounds: int = 1) -> Game:
-    game = Game(Rules.make("standard", players=players), seed)
+             rounds: int = 1, target: int | None = None) -> Game:
+    """A game between bots: ``rounds`` rounds, or fewer if a side reaches the target."""
+    game = Game(Rules.make("standard", players=players, target=target), seed)
     seated = [make_bot(b, f"{seed}:{i}") for i, b in enumerate(bots)]
     while True:
         rnd = game.round

@@ -221,7 +221,7 @@ def test_a_new_game_forgets_the_old_tables_marks():
     ctl.take_hint(ctl.ask_hint(), "0-6>0-5")  # type: ignore[arg-type]
     ctl.play("0-6>0-5")
     assert ctl.fresh is not None
-    ctl.new_game(Setup(players=4), seed=2)
+    ctl.take_over(Table.new(Setup(players=4), seed=2))
     assert (ctl.selected, ctl.fresh, ctl.hint) == (None, None, None)
     assert ctl.view().rules.players == 4 and len(ctl.view().player.hand) == 5
 

@@ -19,7 +19,7 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
-from pyscript import document, window
+from pyscript import window
 
 from allfives.tiles import parse_tile
 from allfives.web import controller as steps
@@ -29,6 +29,8 @@ from allfives.web.controller import Controller, Play, Reply, Status, played_tile
 from allfives.web.dom import closest, el, on, spawn
 from allfives.web.drag import Drag
 from allfives.web.keys import Keyboard
+from allfives.web.review import Review, seated
+from allfives.web.review_panel import ReviewPanel
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
 
 SETUP_KEY = "allfives.setup"
@@ -44,15 +46,16 @@ class App:
         self.bots = BotClient()
         self.drag = Drag(self.ctl, self.answer)
         self.keys = Keyboard(self.ctl, self.answer)
+        self.reviews = ReviewPanel(self.bots, self.play_on)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
-        self.marked_ready = False
 
     def start(self) -> None:
         self.bind()
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         el("progress").setAttribute("hidden", "")
-        for id_ in ("new-game-button", "download", "settings-button"):
+        for id_ in ("new-game-button", "download", "settings-button", "review-button",
+                    "open-record"):
             el(id_).removeAttribute("disabled")
         self.bots.start()
         self.run_turns()
@@ -64,6 +67,7 @@ class App:
         on(el("board"), "keydown", self.on_board_key)
         self.keys.bind()
         on(el("keys-button"), "click", lambda _e: dom.show_dialog("keys"))
+        self.reviews.bind(lambda: Review.of(self.ctl.table))
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
         on(el("hint"), "click", self.on_hint)
@@ -75,8 +79,8 @@ class App:
         on(el("download"), "click", lambda _e: saves.download_record(self.ctl.table))
         on(el("game-over-download"), "click", lambda _e: saves.download_record(self.ctl.table))
         on(el("settings-button"), "click", lambda _e: dialogs.open_settings(self.ctl.settings))
-        on(el("settings-form"), "change", self.on_settings_change)
-        on(el("settings-form"), "input", self.on_settings_change)
+        for kind in ("change", "input"):
+            on(el("settings-form"), kind, self.on_settings_change)
         on(el("new-game-form"), "submit", self.on_new_game_submit)
         on(el("new-game-form"), "change",
            lambda e: dialogs.refresh_new_game(str(e.target.name or ""), self.setup))
@@ -97,16 +101,9 @@ class App:
             if self.ctl.can_act():
                 self.run_turns(reply.move)
         elif isinstance(reply, steps.Select):
-            in_hand = dom.found(document.activeElement.closest("#hand")) is not None
-            screen.selection(reply.tile)
-            screen.layout(self.ctl, self.ctl.view())
-            screen.status(self.ctl.status())
-            if in_hand and reply.tile is not None:  # the keyboard goes on to the lit places
-                screen.focus("#board [data-target]")
+            screen.selected(self.ctl, reply.tile)
         elif isinstance(reply, (steps.Refuse, steps.Say)):
-            if isinstance(reply, steps.Refuse):
-                screen.status(Status("human", reply.text))
-            screen.announce(reply.text)
+            screen.said(reply)
         elif isinstance(reply, steps.AskHint):
             spawn(self.on_hint(None))
         else:
@@ -157,9 +154,7 @@ class App:
                 screen.status(self.ctl.status())
                 if screen.focus_lost():
                     screen.focus(self.ctl.hand(self.ctl.view()).focus())
-                if not self.marked_ready:
-                    self.marked_ready = True
-                    js.performance.mark("allfives:human-can-play")
+                screen.mark_ready()
                 return
             if isinstance(step, steps.AutoMove):
                 screen.status(step.status)
@@ -216,10 +211,18 @@ class App:
             return
         self.setup = setup
         dom.store(SETUP_KEY, json.dumps(setup.to_json()))
+        self.take_over(Table.new(setup))
+
+    def play_on(self, review: Review) -> None:
+        """An opened record goes on as the game, the person in the review's seat."""
+        self.take_over(Table.from_save(seated(review, self.setup.name)))
+
+    def take_over(self, table: Table) -> None:
+        """Play ``table`` from where it stands, in place of the game in progress."""
         dom.close_dialogs("new-game", "round-end", "game-over")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
-        self.ctl.new_game(setup)
+        self.ctl.take_over(table)
         screen.hint_text("")
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)

@@ -20,7 +20,7 @@ from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile, parse
 from ..tiles import HIGH, NAMES, PIPS
 from . import words
 from .board import Target
-from .table import HINT_BOT, HUMAN, Settings, Setup, Table
+from .table import HINT_BOT, HUMAN, Settings, Table
 from .table_view import TableView
 
 Phase = Literal["human", "bot", "round-over", "game-over"]
@@ -293,8 +293,9 @@ class Controller:
         self.fresh = None
         return True
 
-    def new_game(self, setup: Setup, seed: int | str | None = None) -> None:
-        self.table = Table.new(setup, seed)
+    def take_over(self, table: Table) -> None:
+        """Play ``table`` from where it stands (a new game, or a record played on)."""
+        self.table = table
         self.selected = None
         self.fresh = None
         self.hint = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..analysis import Decision
 from ..tiles import NAMES, mask_of, pips_of
 from . import words
 from .board import tile_svg
@@ -114,3 +115,22 @@ def game_over(view: TableView) -> str:
         f"<td>{score}</td></tr>" for s, score in enumerate(view.scores))
     return (f"<h2 id='game-over-title'>{escape(words.winner_heading(view))}</h2>"
             f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
+
+
+def review_moves(decisions: list[Decision]) -> str:
+    """``#review-moves``: one button per analysed decision; a click shows it."""
+    out = []
+    for d in decisions:
+        lost = f"−{d.loss:g}" if d.loss else "best"
+        out.append(
+            f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
+            f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'
+            f' data-best="{escape(d.best)}" data-loss="{d.loss}">'
+            f"<span class='where'>{d.round}.{d.move}</span> {escape(d.played)}"
+            f" <span class='loss'>{lost}</span></button></li>")
+    return "".join(out)
+
+
+def review_hand(view: TableView) -> str:
+    """The reviewed seat's tiles at the shown position, face up."""
+    return "".join(tile_svg(t, NAMES[t]) for t in view.player.hand)

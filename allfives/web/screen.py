@@ -14,9 +14,18 @@ from pyscript import document
 
 from ..tiles import NAMES
 from . import board, render, words
-from .controller import Controller, Status
+from .controller import Controller, Refuse, Say, Status
 from .dom import el, found, reduced_motion, show_dialog, toggle
 from .table_view import TableView
+
+_ready: list[bool] = []
+
+
+def mark_ready() -> None:
+    """Mark the first moment the person can play (bench/load_time.py reads it)."""
+    if not _ready:
+        _ready.append(True)
+        js.performance.mark("allfives:human-can-play")
 
 
 def status(shown: Status) -> None:
@@ -73,6 +82,24 @@ def hand(ctl: Controller, view: TableView) -> None:
     toggle(el("pass"), "disabled", not shown.must_pass)
     toggle(el("pass"), "hidden", not shown.must_pass)
     toggle(el("hint"), "disabled", not shown.can_hint)
+
+
+def selected(ctl: Controller, tile: int | None) -> None:
+    """A tile chosen (or put back): its places light up; from the keyboard,
+    focus goes on to the first of them."""
+    in_hand = found(document.activeElement.closest("#hand")) is not None
+    selection(tile)
+    layout(ctl, ctl.view())
+    status(ctl.status())
+    if in_hand and tile is not None:
+        focus("#board [data-target]")
+
+
+def said(reply: Refuse | Say) -> None:
+    """A refusal shows on the status line; both are spoken."""
+    if isinstance(reply, Refuse):
+        status(Status("human", reply.text))
+    announce(reply.text)
 
 
 def selection(tile: int | None) -> None:

@@ -28,22 +28,24 @@ class RoundView:
     """One round as seat 0 saw it. ``revealed`` holds every seat's remaining
     tiles once the round is over (they are turned face up), else ``()``."""
 
+    seat: int  # whose eyes: the person's (seat 0), or the seat a review looks from
     starter: int
     history: tuple[HistoryEntry, ...]
-    dealt: tuple[int, ...]  # seat 0's dealt tiles, lowest id first
-    drawn: tuple[int, ...]  # the tiles seat 0 drew, in draw order
+    dealt: tuple[int, ...]  # the seat's dealt tiles, lowest id first
+    drawn: tuple[int, ...]  # the tiles the seat drew, in draw order
     end: str | None
     went_out: int | None
     score: RoundScore | None  # the round-end scoring, once scored
     revealed: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, rnd: Round) -> RoundView:
+    def of(cls, rnd: Round, seat: int = HUMAN) -> RoundView:
         return cls(
+            seat=seat,
             starter=rnd.starter,
             history=tuple(rnd.history),
-            dealt=tuple(tiles_of(rnd.dealt[HUMAN])),
-            drawn=tuple(_drawn_by(rnd, HUMAN)),
+            dealt=tuple(tiles_of(rnd.dealt[seat])),
+            drawn=tuple(_drawn_by(rnd, seat)),
             end=rnd.end,
             went_out=rnd.went_out,
             score=rnd.result,
@@ -55,8 +57,8 @@ class RoundView:
         return self.end is not None
 
     def drawn_before(self, index: int) -> int:
-        """How many tiles seat 0 drew in moves before ``index``."""
-        return sum(1 for s, m, _ in self.history[:index] if s == HUMAN and m == DRAW)
+        """How many tiles the seat drew in moves before ``index``."""
+        return sum(1 for s, m, _ in self.history[:index] if s == self.seat and m == DRAW)
 
 
 def _drawn_by(rnd: Round, seat: int) -> list[int]:
@@ -83,11 +85,13 @@ class TableView:
     winner: int | None  # the side that won the game, once it is over
 
     @classmethod
-    def of(cls, table: Table) -> TableView:
+    def of(cls, table: Table, seat: int = HUMAN) -> TableView:
+        """The table through ``seat``'s eyes (the person's, unless a review
+        looks from another seat)."""
         game = table.game
         return cls(names=table.names, levels=table.bots,
-                   player=PlayerView.of(game.round, HUMAN),
-                   rounds=tuple(RoundView.of(r) for r in game.rounds), winner=game.winner)
+                   player=PlayerView.of(game.round, seat),
+                   rounds=tuple(RoundView.of(r, seat) for r in game.rounds), winner=game.winner)
 
     # -- what the table shows --------------------------------------------
 

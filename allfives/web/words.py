@@ -7,6 +7,7 @@ together.
 
 from __future__ import annotations
 
+from ..analysis import Decision
 from ..moves import DRAW, LEAD, PASS, Move, move_on, move_tile, parse_move
 from ..scoring import ScoreLine
 from ..tiles import HIGH, LOW, NAMES
@@ -108,7 +109,7 @@ def move_words(view: TableView, rnd: RoundView, index: int) -> str:
     seat, move, points = rnd.history[index]
     who = view.names[seat]
     if move == DRAW:
-        if seat == 0:
+        if seat == rnd.seat:
             return f"{who} drew {NAMES[rnd.drawn[rnd.drawn_before(index)]]}."
         return f"{who} drew a tile."
     if move == PASS:
@@ -209,3 +210,45 @@ def boneyard(count: int) -> str:
 
 def tiles_count(count: int) -> str:
     return f"{count} tile{'' if count == 1 else 's'}"
+
+
+# -- review -----------------------------------------------------------------------
+
+
+def review_says(view: TableView, decision: Decision | None) -> str:
+    """What the review says at a position: the move just made (or the deal),
+    how the round ended, and the analysis of the decision about to be made."""
+    rnd = view.round
+    if not rnd.history:
+        starts = _verb(view, (rnd.starter,), "starts", "start")
+        said = f"The deal: {view.names[rnd.starter]} {starts}."
+    else:
+        said = move_words(view, rnd, len(rnd.history) - 1)
+    if rnd.over:
+        said += " " + end_words(view, rnd)
+    if decision is not None:
+        said += " " + judged(view.names[decision.seat], decision)
+    return said
+
+
+def judged(name: str, d: Decision) -> str:
+    """One decision as the review sums it up."""
+    if d.loss == 0:
+        return f"Next, {name} played {d.played}: the best move."
+    why = f": {d.reason}" if d.reason else ""
+    return f"Next, {name} played {d.played}; the expert prefers {d.best} ({d.loss:g} points{why})."
+
+
+def review_summary(done: int, total: int, decisions: list[Decision]) -> str:
+    """The analysis so far: how much, the points lost, the biggest losses first."""
+    lost = sum(d.loss for d in decisions)
+    head = f"{done} of {total} decisions analysed; {lost:.1f} points lost."
+    worst = [d for d in decisions if d.loss > 0][:3]
+    if not worst:
+        return head
+    return head + " Biggest: " + ", ".join(
+        f"round {d.round} move {d.move} ({d.loss:g})" for d in worst) + "."
+
+
+def unopened(name: str, why: str) -> str:
+    return f"{name} could not be opened: {why}"

@@ -1,0 +1,129 @@
+"""Review in the page: a finished game move by move with the expert's
+analysis from the bots' worker (the same numbers as the command line), a
+record file opened (a broken one changes nothing), and an unfinished record
+played on from another seat."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from test_analysis import bot_game
+
+from allfives.analysis import review
+from allfives.record import dumps, replay, to_record
+from allfives.web.table import HUMAN
+
+from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved
+
+STEP = re.compile(r"^Round (\d+): move (\d+) of (\d+)$")
+DECISIONS = "#review-moves [data-loss]"
+
+
+def step(page) -> tuple[int, int, int]:
+    found = STEP.match(page.inner_text("#review-step"))
+    assert found, page.inner_text("#review-step")
+    r, k, n = (int(x) for x in found.groups())
+    return r, k, n
+
+
+def analysed(page) -> list[dict]:
+    return page.eval_on_selector_all(DECISIONS, """nodes => nodes.map(n => ({
+        round: +n.dataset.round, move: +n.dataset.move, played: n.dataset.played,
+        best: n.dataset.best, loss: +n.dataset.loss}))""")
+
+
+def wait_for_analysis(page, timeout: float = 120_000) -> None:
+    page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=timeout)
+
+
+def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, server):
+    open_game(page, server, "?seed=2")
+    new_game(page, players=2, target=30)
+    while play_until(page, ("round-over", "game-over")) == "round-over":
+        page.click("#next-round")
+    page.click("#game-over-review")  # above the game-over panel
+    page.wait_for_selector("#review[open]")
+    r, k, n = step(page)
+    record = saved(page)
+    rounds = record["rounds"]
+    assert (r, k, n) == (len(rounds), len(rounds[-1]["moves"]), len(rounds[-1]["moves"]))
+    page.click("#review-prev")
+    assert step(page)[1] == k - 1
+    page.keyboard.press("ArrowLeft")
+    assert step(page)[1] == k - 2
+    page.keyboard.press("ArrowRight")
+    assert step(page)[1] == k - 1
+    assert page.locator("#review-board [data-tile]").count() == k - 1 - sum(
+        1 for m in rounds[-1]["moves"][:k - 1] if m in ("draw", "pass"))
+    page.click("#review-round-prev")
+    assert step(page)[:2] == (r, 0) and "The deal:" in page.inner_text("#review-says")
+    # the analysis arrives while the table can be reviewed; then it is all there
+    wait_for_analysis(page)
+    got = analysed(page)
+    assert got and all(d["loss"] >= 0 for d in got)
+    assert "decisions analysed" in page.inner_text("#review-summary")
+    # the command line's analysis of the same record: the same decisions and numbers
+    game = replay(record)
+    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss")}
+                for d in review(game, {HUMAN})]
+    assert got == expected
+    # a decision from the list: the table just before it, the best move outlined
+    lost = next((d for d in got if d["loss"] > 0), got[0])
+    page.click(f"#review-moves [data-round='{lost['round']}'][data-move='{lost['move']}']")
+    assert step(page)[:2] == (lost["round"], lost["move"] - 1)
+    assert f"played {lost['played']}" in page.inner_text("#review-says")
+    page.click("#review-close")
+    page.wait_for_selector("#review", state="hidden")
+    assert page.is_visible("#game-over")  # the game-over panel is still there
+
+
+def test_a_record_file_opens_in_review_and_a_broken_one_changes_nothing(page, server, tmp_path):
+    open_game(page, server, "?seed=4")
+    before = page.evaluate("localStorage.getItem('allfives.save')")
+    broken = json.loads(dumps(bot_game(5)))
+    broken["rounds"][0]["moves"][1] = "6-6>0-0"
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    page.set_input_files("#open-record", str(bad))
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice").startswith("broken.json could not be opened: round 1, "
+                                                 "move 2: ")
+    assert page.is_hidden("#review")
+    assert page.evaluate("localStorage.getItem('allfives.save')") == before
+    # a good one (from a tournament, no names): every seat may be reviewed
+    good = tmp_path / "game.json"
+    finished = bot_game(6, rounds=20, target=60)
+    assert finished.over
+    good.write_text(dumps(finished), encoding="utf-8")
+    page.set_input_files("#open-record", str(good))
+    page.wait_for_selector("#review[open]")
+    assert page.locator("#review-seat option").all_inner_texts() == ["Player 1", "Player 2"]
+    assert page.is_hidden("#review-play-on")  # a finished game
+    page.select_option("#review-seat", "1")
+    wait_for_analysis(page)
+    expected = [(d.round, d.move) for d in review(finished, {1}, playouts=1)]
+    assert [(d["round"], d["move"]) for d in analysed(page)] == expected
+    page.click("#review-close")
+    assert page.evaluate("localStorage.getItem('allfives.save')") == before
+
+
+def test_an_unfinished_record_is_played_on_from_the_seat_chosen(page, server, tmp_path):
+    open_game(page, server, "?seed=4")
+    record = to_record(bot_game(7))
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:5]
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    page.set_input_files("#open-record", str(path))
+    page.wait_for_selector("#review[open]")
+    page.select_option("#review-seat", "1")
+    page.click("#review-play-on")
+    page.wait_for_selector("#review", state="hidden")
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]",
+                           timeout=FIRST_LOAD_MS)
+    save = saved(page)
+    assert save["table"]["names"] == ["You", "Player 1"]
+    assert save["rounds"][0]["moves"][:5] == record["rounds"][0]["moves"]
+    assert save["rounds"][0]["hands"] == [record["rounds"][0]["hands"][1],
+                                          record["rounds"][0]["hands"][0]]
+    assert page.locator("#log li.move").count() >= 5

@@ -1,0 +1,111 @@
+"""The Review panel's model (``allfives.web.review``): positions, stepping,
+the table at each move, analysis requests and answers, opened records and
+playing on from another seat."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_analysis import FAST, bot_game
+
+from allfives.analysis import Moment, analyse
+from allfives.errors import RecordError
+from allfives.record import dumps, to_record
+from allfives.web import words
+from allfives.web.review import Review, Spot, opened, seated
+from allfives.web.table import Table
+from allfives.web.table_view import TableView
+
+
+def review_of(game, seat: int = 0) -> Review:
+    table = Table(game, ("You", "Anna"), (None, "expert"))
+    return Review.of(table, seat)
+
+
+def test_positions_run_from_each_deal_to_the_end_and_the_review_starts_at_the_end():
+    game = bot_game(1, rounds=2)
+    review = review_of(game)
+    lengths = [len(r.history) for r in game.rounds]
+    assert len(review.spots) == sum(n + 1 for n in lengths)
+    assert review.spot == Spot(2, lengths[1])
+    assert review.step_text() == f"Round 2: move {lengths[1]} of {lengths[1]}"
+    review.step(1)  # nothing after the end
+    assert review.spot == Spot(2, lengths[1])
+    review.round_start(-1)
+    assert review.spot == Spot(2, 0)
+    review.round_start(-1)
+    assert review.spot == Spot(1, 0) and review.step_text() == f"Round 1: move 0 of {lengths[0]}"
+    review.step(-1)
+    assert review.spot == Spot(1, 0)
+    assert review.key("ArrowRight") and review.spot == Spot(1, 1)
+    assert review.key("ArrowLeft") and review.spot == Spot(1, 0)
+    assert not review.key("x")
+    review.round_start(1)
+    assert review.spot == Spot(2, 0)
+
+
+def test_the_table_at_a_move_is_what_the_seat_saw_then():
+    game = bot_game(2)
+    review = review_of(game)
+    review.jump(1, 4)  # just before the 4th move
+    view = review.view()
+    assert len(view.round.history) == 3 and not view.round.over
+    assert view.round.revealed == ()  # mid-round: the other hand stays hidden
+    cut = bot_game(2)  # the same game cut after three moves, seen by seat 0
+    record = to_record(cut)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:3]
+    from allfives.record import replay
+    assert view == TableView.of(Table(replay(record), ("You", "Anna"), (None, "expert")))
+    review.step(len(review.spots))
+    assert review.view().round.over and review.view().round.revealed
+
+
+def test_decisions_go_to_the_worker_and_come_back_in_play_order():
+    game = bot_game(3)
+    review = review_of(game)
+    requests = review.pending()
+    assert review.total == len(requests) > 2 and review.done == 0
+    assert all(r["view"]["seat"] == 0 for r in requests)
+    json.dumps(requests)  # JSON-like: they cross to the worker
+    for request in reversed(requests[1:]):  # answers may come in any order
+        review.take(json.loads(json.dumps(analyse(Moment.from_json(request), FAST).to_json())))
+    assert review.done == review.total - 1 and len(review.pending()) == 1
+    assert [(d.round, d.move) for d in review.analysed()] == \
+        [(r["round"], r["move"]) for r in requests[1:]]
+    first = requests[1]
+    review.jump(first["round"], first["move"])
+    here = review.decision_here()
+    assert here is not None and (here.round, here.move) == (first["round"], first["move"])
+    assert words.judged("You", here).startswith(f"Next, You played {here.played}")
+    assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
+                                    key=lambda d: -d.loss)
+
+
+def test_an_opened_record_names_its_seats_and_plays_on_from_any_of_them():
+    game = bot_game(4)
+    record = to_record(game)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:6]  # unfinished
+    text = json.dumps(record)
+    review = opened(text)
+    assert review.names == ("Player 1", "Player 2") and review.levels == (None, None)
+    assert not review.game.over
+    assert opened(text, 1).seat == 1 and {m.seat for m in opened(text, 1).moments} == {1}
+    # playing on as seat 1: seat 1 becomes the engine's seat 0, the same moves replay
+    save = seated(opened(text, 1), "Zed")
+    table = Table.from_save(save)
+    assert table.names == ("Zed", "Player 1") and table.bots == (None, "medium")
+    # the same moves, made by the renumbered seats
+    assert table.game.round.history == [(1 - s, m, p) for s, m, p in game.rounds[0].history[:6]]
+    original = bot_game(4).rounds[0]
+    assert table.game.round.dealt == (original.dealt[1], original.dealt[0])
+    assert table.game.round.starter == 1 - original.starter
+
+
+def test_a_broken_record_is_refused_with_the_replay_commands_line():
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"][0]["moves"][1] = "6-6>0-0"
+    with pytest.raises(RecordError, match=r"^round 1, move 2: "):
+        opened(json.dumps(record))
+    with pytest.raises(RecordError, match="not JSON"):
+        opened("{")
