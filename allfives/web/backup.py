@@ -1,0 +1,112 @@
+"""One file holding everything the page keeps in the browser (the game in
+progress, the statistics, the settings and the last set-up), to download
+and to restore on another browser. Pure Python, no browser.
+
+A backup is JSON: ``{"format": "allfives-backup", "version": 1, "values":
+{storage key: stored text}}``, a key left out when nothing was stored under
+it. Reading one checks every value the way the page reads it, and either
+returns all of them or raises ``BackupError``: the page then replaces its
+keys (removing those the backup does not hold), so a bad file changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import AllFivesError
+from .stats import STATS_KEY, StatsError, read_stats
+from .stored import MAX_CHARS, UnreadableError, loads
+from .table import SaveError, Settings, Setup, Table
+
+FORMAT = "allfives-backup"
+VERSION = 1
+SAVE_KEY = "allfives.save"
+SETUP_KEY = "allfives.setup"
+SETTINGS_KEY = "allfives.settings"
+KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY)
+
+
+class BackupError(AllFivesError):
+    """A backup file that cannot be restored; one line for people."""
+
+
+def make_backup(values: Mapping[str, str | None]) -> str:
+    """The backup file's text for the stored ``values`` (None: nothing stored).
+    BackupError for a key that is not one of ``KEYS``, or a file too big to
+    read back."""
+    unknown = sorted(set(values) - set(KEYS))
+    if unknown:
+        raise BackupError(f"{unknown[0]!r} is not kept by this page")
+    kept = {k: values[k] for k in KEYS if values.get(k) is not None}
+    text = json.dumps({"format": FORMAT, "version": VERSION, "values": kept},
+                      separators=(",", ":"))
+    if len(text) > MAX_CHARS:
+        raise BackupError(f"the backup would be {len(text):,} characters, more than {MAX_CHARS:,}")
+    return text
+
+
+def read_backup(text: str) -> dict[str, str]:
+    """The storage keys and texts a backup holds, each checked as the page
+    reads it (setup, settings and statistics written back in the page's own
+    form); BackupError with a one-line reason for anything else."""
+    try:
+        data = loads(text)
+    except UnreadableError as e:
+        raise BackupError(f"not a backup file ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError("not an All Fives backup file")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise BackupError(f"a backup of version {version!r}; this page reads version {VERSION}")
+    values = data.get("values")
+    if not isinstance(values, dict):
+        raise BackupError("the backup holds no values")
+    out = {}
+    for key, value in values.items():
+        if key not in KEYS:
+            raise BackupError(f"{str(key)[:40]!r} is not kept by this page")
+        if not isinstance(value, str):
+            raise BackupError(f"{key}: the value is not text")
+        out[key] = CHECKS[key](value)
+    return out
+
+
+def _save(text: str) -> str:
+    try:
+        Table.from_save(text)
+    except SaveError as e:
+        raise BackupError(f"{SAVE_KEY}: the saved game cannot be read ({e})") from None
+    return text
+
+
+def _object(key: str, text: str) -> dict[str, Any]:
+    try:
+        data = loads(text)
+    except UnreadableError as e:
+        raise BackupError(f"{key}: {e}") from None
+    if not isinstance(data, dict):
+        raise BackupError(f"{key}: expected a JSON object")
+    return data
+
+
+def _setup(text: str) -> str:
+    return json.dumps(Setup.from_json(_object(SETUP_KEY, text)).to_json())
+
+
+def _settings(text: str) -> str:
+    return json.dumps(Settings.from_json(_object(SETTINGS_KEY, text)).to_json())
+
+
+def _stats(text: str) -> str:
+    try:
+        stats = read_stats(text)
+    except StatsError as e:
+        raise BackupError(f"{STATS_KEY}: {e}") from None
+    return json.dumps(stats.to_json(), separators=(",", ":"))
+
+
+CHECKS: dict[str, Callable[[str], str]] = {
+    SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats}
