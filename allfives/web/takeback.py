@@ -9,8 +9,9 @@ has drawn and must move again) is not yet a move: taking back then undoes
 the turn before it as well.
 
 Only the current round can be taken back, never a finished round or game,
-and never the daily deal. A record that has been taken back carries
-``"takebacks": N`` (how many times); record readers ignore the key.
+and never the daily deal (dealt from the seed ``"daily:YYYY-MM-DD"``). A
+record that has been taken back carries ``"takebacks": N`` (how many times);
+record readers ignore the key.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from typing import Any
 from ..record import replay, to_record
 
 TAKEBACKS_KEY = "takebacks"
-# The daily deal's records carry its date under this key (e.g. "2025-06-01");
-# a record with it never allows a take-back.
-DAILY_KEY = "daily"
+# The daily deal is dealt from the seed "daily:" + its date; a game with such
+# a seed never allows a take-back.
+DAILY_PREFIX = "daily:"
 MAX_TAKEBACKS = 1_000_000  # a larger number is not one the page wrote
 
 
@@ -40,10 +41,10 @@ def take_back(record: Mapping[str, Any], seat: int = 0) -> dict[str, Any] | None
     """The record cut back to the start of ``seat``'s last turn in the
     current round (seat 0: the person), marked with one more take-back; None
     when there is nothing to take back (no turn of the seat yet in this
-    round, the round or game is over, or the record is the daily deal's).
+    round, the round or game is over, or the game is a daily deal).
     Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
     that does not replay."""
-    if record.get(DAILY_KEY):
+    if str(record.get("seed", "")).startswith(DAILY_PREFIX):
         return None
     game = replay(record)
     if not game.rounds or game.round.over:
