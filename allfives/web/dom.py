@@ -5,13 +5,14 @@ nothing here decides anything about the game."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
+
+from .stored import UnreadableError, loads
 
 _proxies: list[Any] = []  # event handlers must outlive the frames that made them
 
@@ -134,10 +135,15 @@ def store(key: str, value: str) -> bool:
 
 
 def stored_json(key: str) -> Any:
+    """The JSON value kept under ``key``, or None when there is none or it is
+    refused (``stored.loads``: too long, too deep, not JSON)."""
     text = stored(key)
+    if not text:
+        return None
     try:
-        return json.loads(text) if text else None
-    except (json.JSONDecodeError, RecursionError):
+        return loads(text)
+    except UnreadableError as e:
+        js.console.warn(f"allfives: {key} ignored: {e}")
         return None
 
 

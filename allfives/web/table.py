@@ -15,6 +15,7 @@ from ..game import Game
 from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from ..view import PlayerView
+from .stored import UnreadableError, loads
 
 BOT_NAMES = ("Anna", "Ben", "Cara")
 HUMAN = 0  # the person always sits in seat 0
@@ -23,6 +24,14 @@ SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
 HAND_ORDERS = ("largest", "received")
 HINT_BOT = "expert"  # the hint shows what the strongest level would play
 DEFAULT_LEVEL = "medium"
+# A save is refused past these before it is replayed, so no text can keep the
+# page busy: real games run to tens of rounds (the dialog's largest target,
+# 10000, with rules dividing points by 5, could in principle run longer; such
+# a save is kept for download and replays with `allfives replay`), and no
+# legal round has 250 moves (28 plays, at most 24 draws, and at most 3 passes
+# around each play or draw).
+MAX_ROUNDS = 1000
+MAX_MOVES = 250
 
 
 class SaveError(AllFivesError):
@@ -87,12 +96,13 @@ class Setup:
         setup = replace(
             base,
             name=clean_name(name) if isinstance(name, str) else base.name,
-            players=players if players in (2, 3, 4) else base.players,
+            players=players if isinstance(players, int) and not isinstance(players, bool)
+            and players in (2, 3, 4) else base.players,
             partnership=bool(data.get("partnership", base.partnership)),
             preset=one_of(preset, PRESETS, base.preset),
             target=target if isinstance(target, int) and not isinstance(target, bool)
             and 0 <= target <= 10000 else 0,
-            bots=tuple(b if b in BOTS else DEFAULT_LEVEL for b in bots[:3])
+            bots=tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[:3])
             + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
         )
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
@@ -157,6 +167,15 @@ class Table:
         bots = (None,) + tuple(setup.bots[:n - 1])
         return cls(Game(rules, seed), names, bots)
 
+    @classmethod
+    def fresh(cls, setup: Setup, seed: int | str | None = None) -> Table:
+        """A new game as set up; a remembered set-up that no longer makes
+        rules (an older version's, or edited by hand) falls back to the default."""
+        try:
+            return cls.new(setup, seed)
+        except AllFivesError:
+            return cls.new(Setup(name=setup.name), seed)
+
     @property
     def rules(self) -> Rules:
         return self.game.rules
@@ -166,15 +185,6 @@ class Table:
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
-
-    @classmethod
-    def fresh(cls, setup: Setup, seed: int | str | None = None) -> Table:
-        """A new game as set up; a remembered set-up that no longer makes
-        rules (an older version's, or edited by hand) falls back to the default."""
-        try:
-            return cls.new(setup, seed)
-        except AllFivesError:
-            return cls.new(Setup(name=setup.name), seed)
 
     def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
         """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).
@@ -196,10 +206,15 @@ class Table:
 
     @classmethod
     def from_save(cls, text: str) -> Table:
+        """The saved game; SaveError (one line for people) for anything that is
+        not a readable save of a legal game, whatever the text."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise SaveError(f"not a game record ({getattr(e, 'msg', e)})") from None
+            data = loads(text)
+        except UnreadableError as e:
+            raise SaveError(f"not a game record: {e}") from None
+        too_long = oversized(data)
+        if too_long:
+            raise SaveError(too_long)
         try:
             game = replay(data)
         except RecordError as e:
@@ -213,8 +228,22 @@ class Table:
             names = ["You", *BOT_NAMES[:n - 1]]
         if not isinstance(bots, list) or len(bots) != n:
             bots = [None] + [DEFAULT_LEVEL] * (n - 1)
-        seated = (None,) + tuple(b if b in BOTS else DEFAULT_LEVEL for b in bots[1:])
+        seated = (None,) + tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
         return cls(game, tuple(clean_name(x) for x in names), seated)
 
+
+def oversized(data: Any) -> str | None:
+    """Why a parsed save has more rounds, or a round more moves, than it may
+    (MAX_ROUNDS, MAX_MOVES), or None; checked before the replay."""
+    rounds = data.get("rounds") if isinstance(data, dict) else None
+    if not isinstance(rounds, list):
+        return None  # the replay says what is wrong
+    if len(rounds) > MAX_ROUNDS:
+        return f"{len(rounds):,} rounds, more than {MAX_ROUNDS:,}"
+    for r, rnd in enumerate(rounds, 1):
+        moves = rnd.get("moves") if isinstance(rnd, dict) else None
+        if isinstance(moves, list) and len(moves) > MAX_MOVES:
+            return f"round {r}: {len(moves):,} moves, more than a round can have"
+    return None

@@ -1,0 +1,68 @@
+"""JSON read back from browser storage, bounded before it is parsed.
+
+Anything at all may sit under the page's storage keys (an old version's
+save, a hand edit, another program), and two kinds of text would stop the
+page on every load: a number thousands of digits long (``json.loads``
+raises ValueError past 4300 digits) and arrays nested ~100,000 deep (the
+parser's recursion overflows Pyodide's WebAssembly stack, a fatal error
+Python cannot catch). So the text is measured first, without recursion, and
+refused with a reason a person can read. Pure Python, no browser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from typing import Any
+
+from ..errors import AllFivesError
+
+# A save is ~450 characters a round (a long game of 20 rounds is under 10 KB);
+# the longest game a save may hold (table.MAX_ROUNDS, 1000 rounds) fits twice.
+MAX_CHARS = 1_000_000
+# A record nests 5 levels (record, rounds, round, hands, hand); setup and
+# settings 2. Far below where Pyodide's stack gives out (thousands).
+MAX_DEPTH = 32
+# Numbers kept are seeds (at most 10 digits), targets, seats, pauses.
+MAX_NUMBER_CHARS = 40
+
+# A JSON string, or an unterminated one running to the end of the text:
+# brackets and digits inside strings are text, not structure.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_LONG_NUMBER = re.compile(rf"[-+.0-9eE]{{{MAX_NUMBER_CHARS + 1},}}")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class UnreadableError(AllFivesError):
+    """Stored text that is not JSON, or not JSON the page will parse; one line for people."""
+
+
+def refusal(text: str) -> str | None:
+    """Why ``text`` is refused before parsing (too long, too deep, a number too
+    long), or None. Linear in the text, no recursion."""
+    if len(text) > MAX_CHARS:
+        return f"{len(text):,} characters long, more than {MAX_CHARS:,}"
+    bare = _STRING.sub('""', text)
+    brackets = _NOT_BRACKET.sub("", bare)
+    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+    if depth > MAX_DEPTH:
+        return f"nested {depth:,} levels deep, more than {MAX_DEPTH}"
+    number = _LONG_NUMBER.search(bare)
+    if number:
+        return f"a number {len(number.group()):,} characters long"
+    return None
+
+
+def loads(text: str) -> Any:
+    """The JSON value in ``text``; UnreadableError if it is refused or not JSON."""
+    why = refusal(text)
+    if why is not None:
+        raise UnreadableError(why)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UnreadableError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except (ValueError, RecursionError) as e:  # not expected after the checks, but never fatal
+        raise UnreadableError(f"not JSON the page can read ({type(e).__name__})") from None
