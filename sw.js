@@ -1,19 +1,28 @@
-// The service worker that keeps All Fives playable offline once it has loaded.
+// The service worker that keeps All Fives playable offline, and makes every
+// file travel once.
 //
-// Network first, the cache as the fallback: online, every file comes from the
-// server (so a new deploy or a local edit is never hidden by an old copy) and
-// the copy kept is refreshed when it changed; offline, the kept copy answers.
-// What is kept: PRECACHE on install, then every file the page reports it
-// loaded (static/offline.js sends them; they include PyScript's hashed
-// chunks, whose names change with its version), then whatever passes by.
+// Network first, the kept copy as the fallback: online, every file is asked
+// of the server (so a new deploy or a local edit is never hidden by an old
+// copy), but a file already kept is asked for only if it changed (its
+// ETag / Last-Modified): an unchanged file costs a "304 Not Modified" and is
+// answered from the kept copy, so the 10 MB of Pyodide are not downloaded
+// again by the bots' worker, the snapshot maker or the next visit. Offline,
+// the kept copy answers.
+//
+// The page registers it as soon as it opens (static/offline.js) and it takes
+// control at once, so what the page downloads passes through here and is
+// kept as it passes. What went past it before it took control (the page
+// itself, PyScript's first files) the page reports once the game has
+// started; those are kept from the browser's HTTP cache, not downloaded
+// again. ALSO_KEEP is what the page may not have loaded by then.
 //
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
 
-const VERSION = 2; // bump when what is kept, or how, changes
+const VERSION = 3; // bump when what is kept, or how, changes
 const PREFIX = "allfives-v";
 const CACHE = `${PREFIX}${VERSION} ${self.registration.scope}`;
-const PRECACHE = [
+const ALSO_KEEP = [
   "./index.html",
   "./pyscript.toml",
   "./static/style.css",
@@ -35,17 +44,26 @@ const PRECACHE = [
   "./allfives/web/worker.py",
 ];
 
+// Responses being kept, by URL: a file the page reports may still be on its way in.
+const keeping = new Map();
+
 addEventListener("install", (event) => {
-  event.waitUntil(keepMissing(PRECACHE).then(() => self.skipWaiting()));
+  event.waitUntil(self.skipWaiting());
 });
 
 addEventListener("activate", (event) => {
-  event.waitUntil(dropOldCaches());
+  event.waitUntil(dropOldCaches().then(() => self.clients.claim()));
 });
 
 addEventListener("message", (event) => {
-  if (event.data?.type === "loaded" && Array.isArray(event.data.urls)) {
-    event.waitUntil(keepMissing(event.data.urls.filter(inScope)));
+  const { type, page, urls } = event.data ?? {};
+  if (type === "loaded" && Array.isArray(urls)) {
+    const files = [...ALSO_KEEP, ...urls.filter(inScope)].map((url) => {
+      const href = new URL(url, self.registration.scope).href;
+      return [href, href];
+    });
+    if (typeof page === "string" && inScope(page)) files.push([page, pageKey(page)]);
+    event.waitUntil(keepMissing(files));
   }
 });
 
@@ -62,53 +80,65 @@ function inScope(url) {
 
 // A page is kept once, whatever its query (?seed=7 deals a known game).
 function cacheKey(request) {
-  if (request.mode !== "navigate") return request;
-  const url = new URL(request.url);
-  url.search = "";
-  return url.href;
+  return request.mode === "navigate" ? pageKey(request.url) : request.url;
+}
+
+function pageKey(url) {
+  const page = new URL(url);
+  page.search = "";
+  return page.href;
 }
 
 async function networkFirst(event) {
   const { request } = event;
   const key = cacheKey(request);
+  const kept = await caches.match(key, { cacheName: CACHE });
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && !response.redirected) {
-      event.waitUntil(refresh(key, response.clone()));
-    }
-    return response;
+    response = await fetch(revalidating(request, kept));
   } catch (offline) {
-    const kept = await caches.match(key, { cacheName: CACHE });
     if (kept) return kept;
     throw offline;
   }
+  if (response.status === 304 && kept) return kept;
+  if (response.ok && !response.redirected) keep(event, key, response.clone());
+  return response;
 }
 
-// Keep a fresh response unless the kept copy is the same file (same
-// validators): that saves rewriting the 10 MB of Pyodide on every load.
-async function refresh(key, response) {
+// The request, made conditional on the kept copy's validators when there is
+// one (a page itself is small, and a navigation cannot be rebuilt: it is
+// asked for as it is).
+function revalidating(request, kept) {
+  if (!kept || request.mode === "navigate") return request;
+  const headers = new Headers(request.headers);
+  const etag = kept.headers.get("etag");
+  const modified = kept.headers.get("last-modified");
+  if (etag) headers.set("if-none-match", etag);
+  else if (modified) headers.set("if-modified-since", modified);
+  else return request;
+  return new Request(request.url, { headers, credentials: "same-origin" });
+}
+
+function keep(event, key, response) {
+  const put = caches.open(CACHE).then((cache) => cache.put(key, response))
+    .catch(() => {}) // storage full or denied: the game still plays online
+    .finally(() => keeping.delete(key));
+  keeping.set(key, put);
+  event.waitUntil(put);
+}
+
+// Keep each file not kept yet ([url, key] pairs: a page with a query is
+// kept without it), from the HTTP cache when it is there (the page has just
+// loaded it); one that fails (a 404 the page shrugged off) must not stop
+// the others being kept.
+async function keepMissing(files) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(key);
-  if (kept && sameFile(kept, response)) {
-    await response.body?.cancel();
-    return;
-  }
-  await cache.put(key, response);
-}
-
-function sameFile(a, b) {
-  const validators = ["etag", "last-modified"].filter((h) => b.headers.has(h));
-  return validators.length > 0 &&
-    [...validators, "content-length"].every((h) => a.headers.get(h) === b.headers.get(h));
-}
-
-// Fetch and keep each URL not kept yet; one that fails (a 404 the page
-// shrugged off) must not stop the others being kept.
-async function keepMissing(urls) {
-  const cache = await caches.open(CACHE);
-  const unique = new Set(urls.map((url) => new URL(url, self.registration.scope).href));
-  await Promise.allSettled([...unique].map(async (url) => {
-    if (!(await cache.match(url))) await cache.add(url);
+  const urlOf = new Map(files.map(([url, key]) => [key, url])); // the last url for a key wins
+  await Promise.allSettled([...urlOf].map(async ([key, url]) => {
+    await keeping.get(key);
+    if (await cache.match(key)) return;
+    const response = await fetch(url, { cache: "force-cache" });
+    if (response.ok && !response.redirected) await cache.put(key, response);
   }));
 }
 

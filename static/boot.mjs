@@ -38,7 +38,9 @@ const LENGTH_HEADER = "x-allfives-snapshot-length";
 
 // What the snapshot imports: the engine, every bot and the page's modules
 // that need no browser (the ones that touch js or pyscript are imported by
-// PyScript's run, after the restore). Importing one pulls in its own imports.
+// PyScript's run, after the restore). Importing one pulls in its own imports;
+// one that cannot be imported without a page is left out (and named in the
+// maker's answer), the rest are still kept.
 export const SNAPSHOT_IMPORTS = [
   "allfives",
   "allfives.bots",
@@ -134,9 +136,15 @@ export async function dropSnapshots(except = null) {
 // so every visit would deal the same games; seed it afresh. Then check that
 // the restored Python holds the game.
 function afterRestore(pyodide) {
-  pyodide.runPython(
-    "import random, sys\nrandom.seed()\n" +
-    "assert 'allfives' in sys.modules, 'the snapshot does not hold allfives'");
+  const scope = pyodide.toPy({}); // not __main__: the page's script runs there
+  try {
+    pyodide.runPython(
+      "import random, sys\nrandom.seed()\n" +
+      "assert 'allfives' in sys.modules, 'the snapshot does not hold allfives'",
+      { globals: scope });
+  } finally {
+    scope.destroy();
+  }
 }
 
 // PyScript's interpreter hook: Pyodide started from the kept snapshot when
@@ -165,9 +173,28 @@ export async function loadPyodide(options = {}) {
     }
   }
   say("boot", "normal");
+  await serviceWorkerInControl();
   const pyodide = await loadVendored(base);
   if (typeof document !== "undefined") whenIdleMakeSnapshot();
   return pyodide;
+}
+
+// On a first visit the service worker (registered by ./offline.js as the
+// page opens) takes control within a few hundred milliseconds, usually
+// before PyScript gets here. Pyodide's 13 MB should pass through it, to be
+// kept as they pass instead of downloaded again for the bots' worker, so
+// while it is on its way, wait for it: at most a second.
+async function serviceWorkerInControl(ms = 1000) {
+  const sw = typeof document !== "undefined" ? navigator.serviceWorker : undefined;
+  if (!sw || sw.controller) return;
+  const registration = await sw.getRegistration().catch(() => undefined);
+  if (!registration || !(registration.installing || registration.waiting || registration.active)) {
+    return;
+  }
+  await new Promise((resolve) => {
+    sw.addEventListener("controllerchange", resolve, { once: true });
+    setTimeout(resolve, ms);
+  });
 }
 
 // -- making the snapshot (page side) -------------------------------------------
@@ -273,7 +300,19 @@ export async function makeSnapshot() {
   timings.load = performance.now() - t;
   t = performance.now();
   pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
-  pyodide.runPython(SNAPSHOT_IMPORTS.map((name) => `import ${name}`).join("\n"));
+  const scope = pyodide.toPy({}); // not __main__: the page's script runs there
+  const result = pyodide.runPython(`
+import importlib
+skipped = []
+for name in ${JSON.stringify(SNAPSHOT_IMPORTS)}:
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        skipped.append(f"{name}: {type(e).__name__}: {e}")
+skipped`, { globals: scope });
+  const skipped = result.toJs();
+  result.destroy();
+  scope.destroy();
   timings.imports = performance.now() - t;
   t = performance.now();
   const snapshot = pyodide.makeMemorySnapshot();
@@ -289,5 +328,5 @@ export async function makeSnapshot() {
   } }));
   await dropSnapshots(slot);
   timings.store = performance.now() - t;
-  return { ok: true, bytes: snapshot.length, gzipped: gzipped.size, timings };
+  return { ok: true, bytes: snapshot.length, gzipped: gzipped.size, timings, skipped };
 }

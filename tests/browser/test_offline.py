@@ -1,10 +1,14 @@
 """Offline once loaded: the service worker keeps every file the game loaded,
-and with the network gone a reload still deals, plays and asks the bots."""
+and with the network gone a reload still deals, plays and asks the bots,
+from the kept Pyodide snapshot. Every file travels once: what the page
+downloads is kept as it passes, and the bots' worker, the snapshot maker and
+a reload get it from there (the server answers "304 Not Modified")."""
 
 from __future__ import annotations
 
 import os
 import threading
+from collections import Counter
 from pathlib import Path
 
 from allfives import serve
@@ -52,10 +56,10 @@ KEEPS_TEXT = """async ([url, text, ms]) => {
 
 
 def wait_until_kept(page: object, base: str, needed: list[str]) -> None:
-    """After a first load (which the service worker does not control), wait
-    until it is active and keeps the needed files and the Pyodide wasm."""
-    assert page.evaluate("navigator.serviceWorker.controller") is None
+    """After a first load (which the service worker controls once it has
+    started), wait until it keeps the needed files and the Pyodide wasm."""
     assert page.evaluate(MISSING, [[base + WASM, *needed], FIRST_LOAD_MS]) == []
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == base + "sw.js"
     assert all(url.startswith(base) for url in page.evaluate(CACHED))
 
 
@@ -75,7 +79,9 @@ def test_the_game_loads_plays_and_asks_the_bots_offline(page, server):
     needed = sorted({url for url in requested
                      if url.startswith(server) and url != server + "sw.js"})
     wait_until_kept(page, server, needed)
+    page.wait_for_selector("html[data-snapshot=made]", timeout=2 * FIRST_LOAD_MS)
     reload_offline(page, server)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
     # the bots' worker starts from the kept files too, and answers
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     page.click("#hint")
@@ -124,3 +130,58 @@ def redeploy(path: Path, old: str, new: str) -> None:
     mtime = path.stat().st_mtime
     path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     os.utime(path, (mtime + 5, mtime + 5))
+
+
+class CountingHandler(serve.Handler):
+    """Notes each answer's path and status (one request per connection)."""
+
+    answers: list[tuple[str, int]] = []
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.answers.append((self.path.split("?")[0], int(code)))
+        super().send_response(code, message)
+
+
+def test_a_first_visit_downloads_each_file_once_and_a_reload_none(browser, tmp_path,
+                                                                  monkeypatch):
+    """The page's downloads pass through the service worker and are kept; the
+    bots' worker, the snapshot maker and the files the page reports get
+    them from there or from the HTTP cache; a reload downloads nothing."""
+    load_site_builder().build(tmp_path / "all-fives")  # files nobody rebuilds meanwhile
+    answers: list[tuple[str, int]] = []
+    monkeypatch.setattr(CountingHandler, "answers", answers)
+    monkeypatch.setattr(serve, "Handler", CountingHandler)
+    httpd = serve.make_server(0, root=tmp_path)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = "http://{}:{}".format(*httpd.server_address[:2])
+    base = origin + "/all-fives/"
+    context = browser.new_context()
+    context.add_init_script(FAST)
+    page = context.new_page()
+    watch = Watch(origin)
+    page.on("console", watch.console)
+    page.on("pageerror", watch.page_error)
+    try:
+        page.goto(base + "index.html?seed=3")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+        page.wait_for_selector("html[data-snapshot=made]", timeout=2 * FIRST_LOAD_MS)
+        wait_until_kept(page, base, [base + "index.html", base + "allfives/web/worker.py"])
+        downloads = Counter(path for path, status in answers if status == 200)
+        assert downloads[f"/all-fives/{WASM}"] == 1
+        # The page itself (7 kB) went past before the service worker started;
+        # when the HTTP cache no longer holds it, it is asked for again.
+        twice = [p for p, n in downloads.items() if n > 1 and p != "/all-fives/index.html"]
+        assert twice == [], "\n".join(map(str, answers))
+        answers.clear()
+        page.reload()
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+        assert page.get_attribute("html", "data-boot") == "snapshot"
+        downloaded = [path for path, status in answers if status == 200]
+        assert downloaded in ([], ["/all-fives/index.html"]), downloaded  # asked for as it is
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+    assert not watch.problems, "\n".join(watch.problems)
