@@ -1,0 +1,195 @@
+"""Nothing breaks the page (issue "Accessible and unbreakable"): whatever is
+kept in storage, the page starts with a playable table; a bots' worker that
+cannot start or dies is noticed within seconds and the bots move on the
+page."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from allfives.web.table import Setup, Table
+
+from .browser_helpers import FIRST_LOAD_MS, open_game, take_turn
+
+HUMAN_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
+BOT_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter != 0)
+NOTICED_S = 5.0  # the issue's bound for noticing a worker that failed
+
+# Every change of body[data-bots] and #status[data-phase], timed in the page.
+MARKS = """
+window.__marks = [];
+new MutationObserver(records => {
+    for (const r of records) {
+        window.__marks.push([r.attributeName, r.target.getAttribute(r.attributeName),
+                             performance.now() / 1000]);
+    }
+}).observe(document, {subtree: true, attributes: true,
+                      attributeFilter: ["data-bots", "data-phase"]});
+"""
+
+
+def marked(page, attribute: str, value: str, after: float = 0.0) -> float:
+    """When (page seconds) ``attribute`` first became ``value`` after ``after``."""
+    return page.wait_for_function(
+        """([name, value, after]) => (window.__marks.find(
+            ([n, v, t]) => n === name && v === value && t > after) || [])[2]""",
+        arg=[attribute, value, after]).json_value()
+
+
+def page_now(page) -> float:
+    return page.evaluate("performance.now() / 1000")
+
+
+def keep(page, key: str, text: str) -> None:
+    """Put ``text`` under ``key`` before the page's code runs."""
+    page.context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)})")
+
+
+def a_save(seed: object = 1) -> dict:
+    return json.loads(Table.new(Setup(), 1).to_save()) | {"seed": seed}
+
+
+# -- saves, set-up and settings -------------------------------------------------------
+
+SEED_DIGITS = json.dumps(a_save(0)).replace('"seed": 0', '"seed": ' + "7" * 5000)
+BRICKING_SAVES = {
+    "a 5,000-digit seed": SEED_DIGITS,  # json.loads raised ValueError
+    "arrays 100,000 deep": "[" * 100_000 + "]" * 100_000,  # Pyodide's fatal error
+    "objects 100,000 deep": '{"a":' * 100_000 + "1" + "}" * 100_000,
+    "over 1 MB": json.dumps(a_save() | {"notes": "x" * 1_100_000}),
+}
+
+
+@pytest.mark.parametrize("name", BRICKING_SAVES)
+def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
+    # guards: a save that stopped the page on every load until site data was cleared
+    text = BRICKING_SAVES[name]
+    keep(page, "allfives.save", text)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    assert "could not be read" in page.inner_text("#notice")
+    assert page.evaluate("localStorage.getItem('allfives.unreadable-save')") == text
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    fresh = json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
+    assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
+
+
+@pytest.mark.parametrize(("setup", "settings"), [
+    ("[" * 100_000 + "]" * 100_000, '{"bot_pause": ' + "9" * 5000 + "}"),
+    ('{"players": 2.0, "preset": ["x"], "bots": [[1], {"a": 1}]}',
+     '{"a":' * 100_000 + "1" + "}" * 100_000),
+])
+def test_corrupt_setup_and_settings_fall_back_to_the_defaults(page, server, setup, settings):
+    # guards: a remembered set-up or settings value that stopped the page
+    # (deep nesting, huge numbers, or valid JSON of the wrong shapes)
+    keep(page, "allfives.setup", setup)
+    keep(page, "allfives.settings", settings)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    assert page.locator("#hand [data-tile]").count() == 9  # the default set-up's deal
+    assert page.is_hidden("#notice")  # defaults are taken silently
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+
+
+# -- the bots' worker -------------------------------------------------------------------
+
+RAISES = "raise RuntimeError('boom at import')\n"
+# A worker that answers once (the page's first request) and then ends itself.
+DIES = """import json
+import js
+from pyodide.ffi import create_once_callable
+from allfives.web.decide import decide
+
+def choose(request):
+    js.setTimeout(create_once_callable(lambda: js.close()), 0)
+    return decide(json.loads(request))
+
+__export__ = ["choose"]
+"""
+# A worker that answers once and then never again (busy for good).
+HANGS = """import json
+from allfives.web.decide import decide
+answered = []
+
+def choose(request):
+    while answered:
+        pass
+    answered.append(request)
+    return decide(json.loads(request))
+
+__export__ = ["choose"]
+"""
+
+
+def serve_worker(page, body: str | None) -> None:
+    """Serve ``body`` as the bots' worker.py (None: a 404). The service worker
+    is kept from starting: what it fetches would bypass ``page.route``."""
+    page.context.add_init_script(
+        "navigator.serviceWorker.register = () => new Promise(() => {})")
+    page.route("**/allfives/web/worker.py", lambda route: route.fulfill(
+        status=404 if body is None else 200, body=body or "", content_type="text/plain"))
+
+
+def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
+    # guards: waiting out the load deadline (90 s) for a worker file that 404s
+    page.watch.allow_errors = ("status of 404",)
+    page.context.add_init_script(MARKS)
+    serve_worker(page, None)
+    open_game(page, server)
+    took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
+    print(f"worker 404: bots on the page {took:.2f} s after the table was playable")
+    assert took < NOTICED_S
+    assert "think on this page" in page.inner_text("#notice")
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+
+
+def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server):
+    # guards: a worker whose code fails being trusted until the first bot move,
+    # or waited for until the load deadline
+    page.watch.allow_errors = ("boom at import", "PythonError")
+    page.context.add_init_script(MARKS)
+    failed: list[float] = []
+    page.on("console", lambda msg: "boom at import" in msg.text and failed.append(time.monotonic()))
+    serve_worker(page, RAISES)
+    open_game(page, server)
+    page.wait_for_selector("body[data-bots=page]", timeout=FIRST_LOAD_MS)
+    noticed = time.monotonic() - failed[0]
+    took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
+    print(f"worker raising at import: bots on the page {noticed:.2f} s after it failed, "
+          f"{took:.2f} s after the table was playable")
+    assert noticed < 1.0
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+
+
+@pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs"])
+def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
+    # guards: a dead worker noticed only after the 30 s answer deadline; for
+    # "hangs", a stuck worker left running (using a core) once given up on
+    page.context.add_init_script(MARKS)
+    if how != "terminated":
+        serve_worker(page, DIES if how == "closes itself" else HANGS)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    if how == "hangs":
+        worker = next(w for w in page.workers if w.url.startswith("blob:"))
+        ended: list[bool] = []
+        worker.on("close", lambda _w: ended.append(True))
+    elif how == "terminated":
+        page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
+    since = page_now(page)
+    logged = page.locator("#log li.move").count()
+    take_turn(page)  # the person moves; the bot after them asks the worker
+    took = marked(page, "data-bots", "page", since) - marked(page, "data-phase", "bot", since)
+    print(f"worker {how}: noticed {took:.2f} s after the bot asked")
+    assert took < NOTICED_S
+    assert "did not answer" in page.inner_text("#notice")
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    assert page.locator("#log li.move").count() >= logged + 2  # the bot moved too
+    if how == "hangs" and not ended:
+        with worker.expect_event("close", timeout=NOTICED_S * 1000):  # else: left running
+            pass
