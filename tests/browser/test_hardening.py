@@ -1,7 +1,8 @@
 """Nothing breaks the page (issue "Accessible and unbreakable"): whatever is
 kept in storage, the page starts with a playable table; a bots' worker that
 cannot start or dies is noticed within seconds and the bots move on the
-page."""
+page; and the Content-Security-Policy lets a whole round play without one
+violation."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from allfives.web.table import Setup, Table
 
-from .browser_helpers import FIRST_LOAD_MS, open_game, take_turn
+from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, take_turn
 
 HUMAN_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
 BOT_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter != 0)
@@ -193,3 +194,61 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     if how == "hangs" and not ended:
         with worker.expect_event("close", timeout=NOTICED_S * 1000):  # else: left running
             pass
+
+
+# -- the Content-Security-Policy --------------------------------------------------------
+
+VIOLATIONS = """
+addEventListener("securitypolicyviolation", (e) => window.reportViolation(
+    `${e.effectiveDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`), true);
+"""
+
+
+def test_a_whole_round_plays_under_the_content_security_policy(page, server):
+    # guards: a policy that refuses something Pyodide, PyScript, the bots'
+    # worker, the tile animations or dragging need (the page's own listener
+    # sees every violation; workers' show as console errors, which fail too)
+    violations: list[str] = []
+    page.context.expose_binding("reportViolation", lambda _source, text: violations.append(text))
+    page.context.add_init_script(VIOLATIONS)
+    page.context.add_init_script("localStorage.setItem('allfives.settings', "
+                                 "JSON.stringify({bot_pause: 0, speed: 'fast'}))")
+    open_game(page, server, f"?seed={BOT_LEADS}")
+    policy = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
+    assert policy and "default-src 'self'" in policy
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
+    assert drag_a_tile(page).startswith("translate(")
+    page.click("#settings-button")  # the dialogs' forms submit under form-action too
+    page.click("#settings-done")
+    new_game(page, players=3, target=None)
+    assert play_until(page, ("round-over", "game-over")) in ("round-over", "game-over")
+    page.reload()  # a return visit starts Python another way
+    page.wait_for_selector("#status[data-phase=round-over], #status[data-phase=game-over]",
+                           timeout=FIRST_LOAD_MS)
+    assert violations == []
+    # and it is enforced: an inline script put into the page does not run
+    page.watch.allow_errors = ("Content Security Policy",)
+    refused = page.evaluate("""() => new Promise(refused => {
+        addEventListener("securitypolicyviolation", e => refused(e.effectiveDirective),
+                         {once: true});
+        const script = document.createElement("script");
+        script.textContent = "window.injected = true";
+        document.body.append(script);
+    })""")
+    assert refused == "script-src-elem" and page.evaluate("window.injected") is None
+
+
+def drag_a_tile(page) -> str:
+    """Drag a playable tile about and put it back; how it was moved meanwhile."""
+    box = page.locator("#hand [data-playable=true]").first.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y - 60, steps=6)
+    moved = page.eval_on_selector("#hand .dragging", "button => button.style.transform")
+    page.mouse.move(x, y, steps=3)
+    page.mouse.up()
+    page.keyboard.press("Escape")
+    return moved
