@@ -96,7 +96,7 @@ def test_a_save_with_too_many_rounds_or_moves_is_refused_before_its_replay():
     # work on every load); the limit's reason (not a replay error about the
     # first bad round) shows the check comes first
     junk_rounds = {**a_copy(), "rounds": [7] * (MAX_ROUNDS + 1)}
-    with pytest.raises(SaveError, match=f"1,001 rounds, more than {MAX_ROUNDS:,}"):
+    with pytest.raises(SaveError, match=f"{MAX_ROUNDS + 1:,} rounds, more than {MAX_ROUNDS:,}"):
         Table.from_save(json.dumps(junk_rounds))
     long_round = a_copy()
     long_round["rounds"][1]["moves"] = ["draw"] * (MAX_MOVES + 1)
