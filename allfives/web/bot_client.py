@@ -66,8 +66,8 @@ class BotClient:
             if broken.done():
                 return
             if evt.type == "securitypolicyviolation":  # the page's own policy refused it
-                if evt.effectiveDirective == "worker-src":
-                    broken.set_result("worker-src")
+                if evt.effectiveDirective == "worker-src" and str(evt.blockedURI) == "blob":
+                    broken.set_result("refused")
             elif WORKER_SRC.lstrip(".") in str(getattr(evt, "reason", "") or ""):
                 evt.preventDefault()  # PyScript could not fetch the file; handled here
                 broken.set_result("not found")

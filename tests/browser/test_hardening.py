@@ -125,11 +125,13 @@ __export__ = ["choose"]
 """
 
 
+NO_SERVICE_WORKER = "navigator.serviceWorker.register = () => new Promise(() => {})"
+
+
 def serve_worker(page, body: str | None) -> None:
     """Serve ``body`` as the bots' worker.py (None: a 404). The service worker
     is kept from starting: what it fetches would bypass ``page.route``."""
-    page.context.add_init_script(
-        "navigator.serviceWorker.register = () => new Promise(() => {})")
+    page.context.add_init_script(NO_SERVICE_WORKER)
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(
         status=404 if body is None else 200, body=body or "", content_type="text/plain"))
 
@@ -163,6 +165,26 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
     print(f"worker raising at import: bots on the page {noticed:.2f} s after it failed, "
           f"{took:.2f} s after the table was playable")
     assert noticed < 1.0
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+
+
+def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
+    # guards: waiting out the load deadline (90 s) for a worker the page's
+    # Content-Security-Policy does not allow (here: without blob: workers)
+    page.watch.allow_errors = ("Content Security Policy",)
+    page.context.add_init_script(MARKS)
+    page.context.add_init_script(NO_SERVICE_WORKER)
+
+    def without_blob_workers(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text().replace(" blob:;", ";", 1))
+
+    page.route("**/index.html*", without_blob_workers)
+    open_game(page, server)
+    took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
+    print(f"worker refused by the policy: bots on the page {took:.2f} s after playable")
+    assert took < NOTICED_S
     take_turn(page)
     page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
 
