@@ -31,6 +31,7 @@ from allfives.web.drag import Drag
 from allfives.web.keys import Keyboard
 from allfives.web.review import Review, seated
 from allfives.web.review_panel import ReviewPanel
+from allfives.web.sharing import Sharing
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
 
 SETUP_KEY = "allfives.setup"
@@ -40,7 +41,11 @@ SETTINGS_KEY = "allfives.settings"
 class App:
     def __init__(self) -> None:
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
-        table = saves.restore() or Table.fresh(self.setup, dom.url_param("seed"))
+        self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
+        self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
+        self.restored = saves.restore()
+        table = self.restored or (self.asked.table(self.setup.name) if self.asked
+                                  else Table.fresh(self.setup))
         self.ctl = Controller(table, Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         self.saver = saves.Saver()
         self.bots = BotClient()
@@ -55,19 +60,20 @@ class App:
         screen.table(self.ctl)
         el("progress").setAttribute("hidden", "")
         for id_ in ("new-game-button", "download", "settings-button", "review-button",
-                    "open-record"):
+                    "open-record", "daily"):
             el(id_).removeAttribute("disabled")
         self.bots.start()
         self.run_turns()
+        if self.restored and self.asked:
+            self.sharing.offer(self.asked)
 
     def bind(self) -> None:
         on(el("hand"), "click", self.on_hand_click)
-        self.drag.bind(el("hand"))
-        on(el("board"), "click", self.on_board_click)
-        on(el("board"), "keydown", self.on_board_key)
+        self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
         on(el("keys-button"), "click", lambda _e: dom.show_dialog("keys"))
         self.reviews.bind(lambda: Review.of(self.ctl.table))
+        self.sharing.bind()
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
         on(el("hint"), "click", self.on_hint)
@@ -114,16 +120,6 @@ class App:
         if not self.drag.takes_click() and button is not None and not self.busy():
             self.answer(self.ctl.click_tile(parse_tile(str(button.dataset.tile))))
 
-    def on_board_click(self, evt: Any) -> None:
-        place = closest(evt, "[data-target]")
-        if place is not None:
-            self.answer(self.ctl.click_place(str(place.dataset.move)))
-
-    def on_board_key(self, evt: Any) -> None:
-        if evt.key in ("Enter", " "):
-            self.on_board_click(evt)
-            evt.preventDefault()
-
     async def on_hint(self, _evt: Any) -> None:
         ask = None if self.busy() else self.ctl.ask_hint()
         if ask is None:
@@ -167,7 +163,8 @@ class App:
                 await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
                 await self.make(chosen)
             else:
-                screen.over(self.ctl, isinstance(step, steps.RoundOver))
+                screen.over(self.ctl, isinstance(step, steps.RoundOver),
+                            self.sharing.ended(self.ctl.table))
                 screen.announce(words.round_summary(self.ctl.view()))
                 return
 

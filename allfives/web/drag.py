@@ -1,5 +1,6 @@
-"""Dragging a tile from the hand onto a lit place: pointer events in, the
-controller's answers out. Whether a press is a drag, and what a drop means,
+"""The pointer on the table: a click on a lit place, and dragging a tile
+from the hand onto one. Pointer events in, the controller's answers out.
+Whether a press is a drag, and what a drop means,
 is decided by the controller (``drag_started``, ``Controller.drop``)."""
 
 from __future__ import annotations
@@ -36,11 +37,17 @@ class Drag:
         self.held: Held | None = None
         self.swallow_click = False  # the click that ends a drag is not a click on the tile
 
-    def bind(self, hand: Any) -> None:
+    def bind(self, hand: Any, board: Any) -> None:
+        on(board, "click", self.click)
         on(hand, "pointerdown", self.down)
         on(document, "pointermove", self.move)
         on(document, "pointerup", self.up)
         on(document, "pointercancel", lambda _e: self.end())
+
+    def click(self, evt: Any) -> None:
+        place = closest(evt, "[data-target]")
+        if place is not None:
+            self.answer(self.controller.click_place(str(place.dataset.move)))
 
     def takes_click(self) -> bool:
         """True once for the click that follows a drag (it must be ignored)."""

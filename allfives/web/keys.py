@@ -11,7 +11,7 @@ from typing import Any
 from pyscript import document
 
 from .controller import Controller, Reply, next_focus
-from .dom import el, found, on
+from .dom import closest, el, found, on
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 
@@ -24,7 +24,7 @@ class Keyboard:
     def bind(self) -> None:
         on(document, "keydown", self.shortcut)
         on(el("hand"), "keydown", lambda e: self.arrow(e, "#hand [data-tile]"))
-        on(el("board"), "keydown", lambda e: self.arrow(e, "#board [data-target]"))
+        on(el("board"), "keydown", self.board_key)
 
     def shortcut(self, evt: Any) -> None:
         """A shortcut, unless the person is typing, holds a modifier, or a dialog is open."""
@@ -38,6 +38,15 @@ class Keyboard:
         if reply is not None:
             evt.preventDefault()
             self.answer(reply)
+
+    def board_key(self, evt: Any) -> None:
+        """Enter or Space on a lit place plays there; arrows move among the places."""
+        place = closest(evt, "[data-target]")
+        if evt.key in ("Enter", " ") and place is not None:
+            evt.preventDefault()
+            self.answer(self.controller.click_place(str(place.dataset.move)))
+        else:
+            self.arrow(evt, "#board [data-target]")
 
     def arrow(self, evt: Any, selector: str) -> None:
         nodes = list(document.querySelectorAll(selector))

@@ -145,6 +145,8 @@ class ReviewPanel:
         node.setAttribute("viewBox", drawn.view_box)
         node.innerHTML = drawn.svg
         el("review-step").textContent = review.step_text()
+        seed = review.record.get("seed")
+        el("review-deal").textContent = words.deal_line(str(seed)) if seed is not None else ""
         el("review-says").textContent = words.review_says(view, here)
         el("review-hand").innerHTML = render.review_hand(view)
         toggle(el("review-prev"), "disabled", review.at == 0)

@@ -123,16 +123,21 @@ def layout(ctl: Controller, view: TableView) -> None:
     node.innerHTML = drawn.svg
 
 
-def over(ctl: Controller, round_only: bool) -> None:
-    """The round-end or game-over panel, with every hand face up."""
+def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
+    """The round-end or game-over panel, with every hand face up, the deal's
+    name (to share it) and, after a daily deal, the day's best result."""
     view = ctl.view()
     status(ctl.status())
     el("seats").innerHTML = render.seats(view)
+    panel = "round-end" if round_only else "game-over"
     if round_only:
         el("round-end-body").innerHTML = render.round_end_panel(view)
     else:
         el("game-over-body").innerHTML = render.game_over(view)
-    show_dialog("round-end" if round_only else "game-over")
+        el("game-over-daily").textContent = daily
+    el(f"{panel}-deal").textContent = words.deal_line(str(ctl.table.game.seed))
+    el(f"{panel}-share-link").setAttribute("hidden", "")
+    show_dialog(panel)
 
 
 def source_rect(seat: int, tile: int | None) -> Any:

@@ -252,3 +252,20 @@ def review_summary(done: int, total: int, decisions: list[Decision]) -> str:
 
 def unopened(name: str, why: str) -> str:
     return f"{name} could not be opened: {why}"
+
+
+def unreadable_link(why: str) -> str:
+    return f"The link's deal could not be read ({why}), so it was not dealt."
+
+
+def deal_line(seed: str) -> str:
+    """Which deal this game is: a daily deal's date, or its seed."""
+    if seed.startswith("daily:"):
+        return f"Daily deal of {seed[len('daily:'):]}"
+    return f"Deal {seed}"
+
+
+def daily_best(day: str, best: int) -> str:
+    if best > 0:
+        return f"Your best on the daily deal of {day}: won by {best}."
+    return f"Your best on the daily deal of {day}: {best:+d}."

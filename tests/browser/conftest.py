@@ -78,8 +78,12 @@ class Watch:
 
 
 @pytest.fixture
-def page(browser: object, server: str) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+def page(browser: object, server: str, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A fresh page; a test marked ``routed`` gets no service worker, because
+    ``page.route`` never sees the requests a service worker answers."""
+    blocked = {"service_workers": "block"} if request.node.get_closest_marker("routed") else {}
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True,
+                                  **blocked)
     context.add_init_script(FAST)
     pg = context.new_page()
     origin = server.rstrip("/")

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from allfives.web.table import Setup, Table
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
@@ -185,6 +187,7 @@ def _logged_before_round(page) -> int:
     return sum(len(r["moves"]) for r in rounds[:-1])
 
 
+@pytest.mark.routed
 def test_without_the_worker_the_bots_think_on_the_page(page, server):
     page.watch.allow_errors = ("worker.py", "status of 404")
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(status=404, body=""))

@@ -1,0 +1,100 @@
+"""Sharing a deal: the link deals the same game, asks before replacing a saved
+game (never silently ignored), and a bad link says so; the daily deal and
+its best result."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from allfives.bots import make_bot
+from allfives.view import PlayerView
+from allfives.web.deal import daily
+
+from .browser_helpers import FIRST_LOAD_MS, open_game, play_until, saved
+
+READY = "#status[data-phase=human], #status[data-phase=bot]"
+
+
+def first_deal(record: dict) -> tuple:
+    first = record["rounds"][0]
+    return first["hands"], first["boneyard"], first["starter"]
+
+
+def test_a_shared_link_deals_the_same_game_and_asks_before_replacing_a_saved_one(page, server):
+    open_game(page, server, "?seed=9")
+    assert "?" not in page.url  # the address forgets the seed: a reload resumes
+    play_until(page, ("round-over",))
+    assert page.inner_text("#round-end-deal") == "Deal 9"
+    page.click("#round-end-share")
+    link = page.input_value("#round-end-share-link")
+    assert re.match(rf"^{re.escape(server)}index\.html\?deal=[\w-]+$", link), link
+    shared = saved(page)
+    page.click("#next-round")
+    page.wait_for_selector(READY)
+    # with no saved game the link deals at once
+    other = page.context.browser.new_context()
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        fresh.wait_for_selector(READY, timeout=FIRST_LOAD_MS)
+        dealt = json.loads(fresh.evaluate("localStorage.getItem('allfives.save')"))
+        assert first_deal(dealt) == first_deal(shared)
+        assert dealt["rules"] == shared["rules"] and dealt["table"]["bots"] == [None, "medium"]
+        assert fresh.is_hidden("#deal-choice")
+    finally:
+        other.close()
+    # with a saved game it asks: resume keeps the game, play deals the link
+    before = saved(page)
+    page.goto(link)
+    page.wait_for_selector("#deal-choice[open]", timeout=FIRST_LOAD_MS)
+    page.click("#deal-resume")
+    page.wait_for_selector("#deal-choice", state="hidden")
+    assert saved(page) == before and "?" not in page.url
+    page.goto(link)
+    page.wait_for_selector("#deal-choice[open]", timeout=FIRST_LOAD_MS)
+    page.click("#deal-play")
+    page.wait_for_selector(READY)
+    now = saved(page)
+    assert first_deal(now) == first_deal(shared) and len(now["rounds"]) == 1
+    # ?seed= is asked about too, and a broken link says so and deals nothing
+    page.goto(server + "index.html?seed=12")
+    page.wait_for_selector("#deal-choice[open]", timeout=FIRST_LOAD_MS)
+    page.click("#deal-resume")
+    page.goto(server + "index.html?deal=bm9wZQ")
+    page.wait_for_selector("#notice:not([hidden])", timeout=FIRST_LOAD_MS)
+    assert "could not be read" in page.inner_text("#notice")
+    assert page.is_hidden("#deal-choice") and saved(page)["rounds"][0] == now["rounds"][0]
+
+
+def test_the_daily_deal_is_dealt_in_one_click_and_its_best_result_kept(page, server):
+    open_game(page, server)
+    page.click("#daily")
+    page.wait_for_selector(READY)
+    record = saved(page)
+    day = page.evaluate("""() => { const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-` +
+               `${String(d.getDate()).padStart(2, '0')}`; }""")
+    assert record["seed"] == f"daily:{day}"
+    assert record["rules"] == {"preset": "standard", "players": 2}
+    assert record["table"]["bots"] == [None, "expert"]
+    # a finished daily game (played out here by bots) shows and keeps the day's best
+    table = daily(day).table("You")
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    game = table.game
+    while not game.over:
+        if game.round.over:
+            game.next_round()
+            continue
+        rnd = game.round
+        rnd.apply(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+    scores = game.scores
+    page.evaluate("text => localStorage.setItem('allfives.save', text)", table.to_save())
+    page.reload()
+    page.wait_for_selector("#game-over[open]", timeout=FIRST_LOAD_MS)
+    best = scores[0] - scores[1]
+    kept = json.loads(page.evaluate("localStorage.getItem('allfives.daily')"))
+    assert kept == {day: best}
+    said = page.inner_text("#game-over-daily")
+    assert said.startswith(f"Your best on the daily deal of {day}: ")
+    assert page.inner_text("#game-over-deal") == f"Daily deal of {day}"

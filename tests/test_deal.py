@@ -1,0 +1,89 @@
+"""Shared deals and the daily deal (``allfives.web.deal``)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from allfives.errors import AllFivesError
+from allfives.rules import Rules
+from allfives.web.deal import (
+    Deal,
+    DealError,
+    best_days,
+    daily,
+    daily_day,
+    deal_of,
+    margin,
+    read_deal,
+    seed_deal,
+)
+from allfives.web.table import Setup, Table
+
+
+def test_a_deal_goes_into_a_link_and_comes_back_the_same():
+    table = Table.new(Setup(players=4, preset="punt", bots=("easy", "hard", "expert")), seed=77)
+    deal = deal_of(table)
+    assert deal == Deal(table.rules, ("easy", "hard", "expert"), "77")
+    assert read_deal(deal.text()) == deal
+    link = deal.link("http://127.0.0.1:8000/all-fives/index.html")
+    assert link.startswith("http://127.0.0.1:8000/all-fives/index.html?deal=")
+    again = deal.table("Zed")
+    assert again.names == ("Zed", "Anna", "Ben", "Cara") and again.bots == table.bots
+    # the same deal: the same hands, boneyard and starter as the game it came from
+    first, copy = table.game.round, again.game.round
+    assert (copy.dealt, copy.boneyard, copy.starter) == (first.dealt, first.boneyard,
+                                                         first.starter)
+
+
+def encoded(data: object) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("!!!", "not readable"),
+    (encoded([1, 2]), "not readable"),
+    (encoded({"r": {"preset": "chess"}, "b": ["easy"], "s": "1"}), "unknown preset 'chess'"),
+    (encoded({"r": {"preset": "standard", "players": 3}, "b": ["easy"], "s": "1"}),
+     "needs 2 opponent levels"),
+    (encoded({"r": {"preset": "standard"}, "b": ["random"], "s": "1"}), "opponent levels"),
+    (encoded({"r": {"preset": "standard"}, "b": ["easy"], "s": "9" * 41}), "too long"),
+    (encoded({"r": {"preset": "standard"}, "b": ["easy"], "s": 5}), "seed is missing"),
+    ("A" * 601, "too long"),
+    (encoded({"r": {"preset": "standard"}, "b": ["easy"], "s": "1"})[:-6], "not readable"),
+])
+def test_a_link_that_cannot_be_read_says_why(text, says):
+    with pytest.raises(AllFivesError, match=says):
+        read_deal(text)
+
+
+def test_a_seed_in_the_address_deals_the_games_set_up_from_that_seed():
+    table = Table.new(Setup(players=3, bots=("hard", "easy", "medium")), seed=1)
+    assert seed_deal("42", table) == Deal(table.rules, ("hard", "easy"), "42")
+    with pytest.raises(DealError):
+        seed_deal("1" * 41, table)
+
+
+def test_the_daily_deal_is_the_same_for_everyone_on_a_day():
+    today = daily("2026-11-22")
+    assert today == Deal(Rules.make("standard", players=2), ("expert",), "daily:2026-11-22")
+    assert today.table("A").game.round.dealt == daily("2026-11-22").table("B").game.round.dealt
+    assert today.table("A").game.round.dealt != daily("2026-11-23").table("A").game.round.dealt
+    assert daily_day(today.table("Zed")) == "2026-11-22"
+    assert daily_day(Table.new(Setup(), seed="daily:2026-11-22")) is None  # medium: not it
+
+
+def test_the_best_result_of_a_day_is_kept():
+    table = daily("2026-11-22").table("Zed")
+    table.game.round.scores[:] = [40, 25]
+    assert margin(table) == 15
+    assert best_days(None, "2026-11-22", 15) == {"2026-11-22": 15}
+    assert best_days({"2026-11-22": 30}, "2026-11-22", 15) == {"2026-11-22": 30}
+    assert best_days({"2026-11-22": -5, "x": 1, "2026-11-21": True}, "2026-11-22", 15) == \
+        {"2026-11-22": 15}
+    many = {f"{y}-{m:02d}-{d:02d}": d for y in (2024, 2025) for m in range(1, 13)
+            for d in range(1, 29)}  # 672 days
+    kept = best_days(many, "2026-11-22", 1)
+    assert len(kept) == 400 and max(kept) == "2026-11-22" and "2024-01-01" not in kept
