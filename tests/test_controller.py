@@ -26,12 +26,9 @@ from allfives.web.controller import (
     Select,
     ShowKeys,
     Status,
-    drag_started,
-    hand_order,
-    next_focus,
-    played_tile,
 )
 from allfives.web.decide import decide
+from allfives.web.hand import drag_started, hand_order, next_focus, played_tile
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
 from allfives.web.table_view import TableView
 

@@ -11,7 +11,8 @@ from allfives.game import Game
 from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of
 from allfives.web import render, words
-from allfives.web.controller import Controller, HandState
+from allfives.web.controller import Controller
+from allfives.web.hand import HandState
 from allfives.web.table import Settings, Table
 from allfives.web.table_view import TableView
 

@@ -25,9 +25,10 @@ from allfives.tiles import parse_tile
 from allfives.web import controller as steps
 from allfives.web import dialogs, dom, forms, saves, screen, words
 from allfives.web.bot_client import BotClient
-from allfives.web.controller import Controller, Play, Reply, Status, played_tile
+from allfives.web.controller import Controller, Play, Reply, Status
 from allfives.web.dom import closest, el, on, spawn
 from allfives.web.drag import Drag
+from allfives.web.hand import played_tile
 from allfives.web.keys import Keyboard
 from allfives.web.review import Review, seated
 from allfives.web.review_panel import ReviewPanel

@@ -14,8 +14,9 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from ..tiles import parse_tile
-from .controller import Controller, Reply, drag_started
+from .controller import Controller, Reply
 from .dom import at_point, closest, on
+from .hand import drag_started
 
 
 @dataclass

@@ -10,8 +10,9 @@ from typing import Any
 
 from pyscript import document
 
-from .controller import Controller, Reply, next_focus
+from .controller import Controller, Reply
 from .dom import closest, el, found, on
+from .hand import next_focus
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 

@@ -12,7 +12,7 @@ from ..analysis import Decision
 from ..tiles import NAMES, mask_of, pips_of
 from . import words
 from .board import tile_svg
-from .controller import HandState
+from .hand import HandState
 from .table_view import TableView
 
 

@@ -21,7 +21,7 @@ MADE_MS = 120_000
 FAKE = "__test_snapshot__"  # a URL on the server that the tests answer
 # The kept snapshots: [url, length header, gzipped bytes as base64].
 KEPT = """async () => {
-    const boot = await import(new URL("%s", location.href));
+    const boot = await import(new URL("BOOT_URL", location.href));
     const cache = await caches.open(boot.SNAPSHOT_CACHE);
     const kept = [];
     for (const request of await cache.keys()) {
@@ -34,23 +34,23 @@ KEPT = """async () => {
         kept.push([request.url, response.headers.get("x-allfives-snapshot-length"), btoa(text)]);
     }
     return kept;
-}""" % BOOT
+}""".replace("BOOT_URL", BOOT)
 # Keep what the server answers at FAKE as this build's snapshot (or at `slot`).
 PUT = """async ([fake, length, slot]) => {
-    const boot = await import(new URL("%s", location.href));
+    const boot = await import(new URL("BOOT_URL", location.href));
     const body = await (await fetch(fake)).arrayBuffer();
     const cache = await caches.open(boot.SNAPSHOT_CACHE);
     slot = slot || await boot.currentSlot();
     await cache.put(slot, new Response(body, {headers: {
         "x-allfives-snapshot-length": String(length), "x-test": "injected"}}));
     return slot;
-}""" % BOOT
+}""".replace("BOOT_URL", BOOT)
 SLOTS = """async () => {
-    const boot = await import(new URL("%s", location.href));
+    const boot = await import(new URL("BOOT_URL", location.href));
     const cache = await caches.open(boot.SNAPSHOT_CACHE);
     return Promise.all((await cache.keys()).map(async (request) =>
         [request.url, (await cache.match(request)).headers.get("x-test")]));
-}""" % BOOT
+}""".replace("BOOT_URL", BOOT)
 WORKER_BOOT = "globalThis.allfivesBoot"
 
 
@@ -141,7 +141,8 @@ def truncated(body: bytes) -> bytes:
 
 def corrupt(body: bytes) -> bytes:
     middle = len(body) // 2
-    return body[:middle] + bytes(b ^ 0x5A for b in body[middle:middle + 4096]) + body[middle + 4096:]
+    flipped = bytes(b ^ 0x5A for b in body[middle:middle + 4096])
+    return body[:middle] + flipped + body[middle + 4096:]
 
 
 def not_a_snapshot(body: bytes) -> bytes:
@@ -183,7 +184,8 @@ def test_a_stale_snapshot_is_never_restored_and_is_dropped_for_the_new_one(page,
 
 
 @pytest.mark.parametrize("missing", ["CompressionStream", "DecompressionStream", "caches"])
-def test_without_the_browser_apis_it_starts_normally_and_makes_none(page, server, snapshot, missing):
+def test_without_the_browser_apis_it_starts_normally_and_makes_none(page, server, snapshot,
+                                                                    missing):
     _slot, length, body = snapshot
     keep(page, server, body, length)
     page.context.add_init_script(
