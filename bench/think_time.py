@@ -69,8 +69,10 @@ def timings(level: str, players: int, games: int,
     return out
 
 
-def browser_timings(requests: dict[str, list[dict]]) -> dict[str, list[float]]:
-    """Seconds per request, per level, answered by the page's bot worker."""
+def browser_timings(requests: dict[str, list[dict]],
+                    method: str = "choose") -> dict[str, list[float]]:
+    """Seconds per request, per group, answered by the page's bot worker's
+    ``method`` (``choose`` for a move, ``review`` for an analysis)."""
     import threading
 
     from playwright.sync_api import sync_playwright
@@ -89,28 +91,28 @@ def browser_timings(requests: dict[str, list[dict]]) -> dict[str, list[float]]:
             page = browser.new_page()
             page.goto(f"http://{host}:{port}/index.html")
             page.wait_for_selector("#status[data-phase=human]", timeout=120_000)
-            page.evaluate("""async (req) => {  // until the worker answers
+            page.evaluate("""async ([req, method]) => {  // until the worker answers
                 for (let i = 0; ; i++) {
                     try {
                         const el = document.querySelector('script[worker][name=bots]');
-                        return await el.xworker.sync.choose(JSON.stringify(req));
+                        return await el.xworker.sync[method](JSON.stringify(req));
                     } catch (e) {
                         if (i > 240) throw e;
                         await new Promise(ok => setTimeout(ok, 500));
                     }
                 }
-            }""", next(iter(requests.values()))[0])
+            }""", [next(iter(requests.values()))[0], method])
             for level, reqs in requests.items():
-                out[level] = [ms / 1000 for ms in page.evaluate("""async (reqs) => {
+                out[level] = [ms / 1000 for ms in page.evaluate("""async ([reqs, method]) => {
                     const bots = document.querySelector('script[worker][name=bots]').xworker.sync;
                     const times = [];
                     for (const req of reqs) {
                         const started = performance.now();
-                        await bots.choose(JSON.stringify(req));
+                        await bots[method](JSON.stringify(req));
                         times.push(performance.now() - started);
                     }
                     return times;
-                }""", reqs)]
+                }""", [reqs, method])]
             browser.close()
     finally:
         httpd.shutdown()
