@@ -56,8 +56,13 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     assert step(page)[1] == k - 1
     assert page.locator("#review-board [data-tile]").count() == k - 1 - sum(
         1 for m in rounds[-1]["moves"][:k - 1] if m in ("draw", "pass"))
+    assert page.locator("#review-end li").count() == 0  # mid-round: no breakdown
     page.click("#review-round-prev")
     assert step(page)[:2] == (r, 0) and "The deal:" in page.inner_text("#review-says")
+    if r > 1:  # the round before ended: its breakdown is shown at its last move
+        page.click("#review-prev")
+        assert step(page)[0] == r - 1 and page.locator("#review-end .score-lines li").count()
+        page.click("#review-next")
     # the analysis arrives while the table can be reviewed; then it is all there
     wait_for_analysis(page)
     got = analysed(page)
@@ -91,12 +96,15 @@ def test_a_record_file_opens_in_review_and_a_broken_one_changes_nothing(page, se
                                                  "move 2: ")
     assert page.is_hidden("#review")
     assert page.evaluate("localStorage.getItem('allfives.save')") == before
-    # a good one (from a tournament, no names): every seat may be reviewed
-    good = tmp_path / "game.json"
+    # a good one (from a tournament, no names), dropped on the page: every seat may be reviewed
     finished = bot_game(6, rounds=20, target=60)
     assert finished.over
-    good.write_text(dumps(finished), encoding="utf-8")
-    page.set_input_files("#open-record", str(good))
+    page.evaluate("""text => {
+        const files = new DataTransfer();
+        files.items.add(new File([text], 'game.json', {type: 'application/json'}));
+        document.querySelector('#felt').dispatchEvent(
+            new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
+    }""", dumps(finished))
     page.wait_for_selector("#review[open]")
     assert page.locator("#review-seat option").all_inner_texts() == ["Player 1", "Player 2"]
     assert page.is_hidden("#review-play-on")  # a finished game
