@@ -27,8 +27,8 @@ from allfives.web.stats import (
     read_stats,
     record_game,
     reset,
-    stats_panel,
 )
+from allfives.web.stats_panel import stats_panel
 from allfives.web.table import Table
 
 DAY = "2025-06-01"
