@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import AllFivesError
-from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile, parse_move
+from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from . import words
 from .board import Target
 from .hand import HandState, hand_order, played_tile
@@ -199,8 +199,7 @@ class Controller:
             result = game.apply(move)
         except AllFivesError as e:
             return Refuse(words.not_allowed(str(e)))
-        m = parse_move(result.move)
-        tile = move_tile(m) if m >= 0 else None
+        tile = played_tile(result.move)
         side = self.table.rules.side_of(seat)
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None
         self.selected = None
