@@ -12,6 +12,7 @@ from web_helpers import scripted_table, table_of
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.web.backup import (
+    DAILY_KEY,
     KEYS,
     SAVE_KEY,
     SETTINGS_KEY,
@@ -20,6 +21,7 @@ from allfives.web.backup import (
     make_backup,
     read_backup,
 )
+from allfives.web.deal import best_days
 from allfives.web.stats import STATS_KEY, Stats, record_game
 from allfives.web.stored import MAX_CHARS
 from allfives.web.table import Settings, Setup
@@ -38,6 +40,7 @@ def stored_values() -> dict[str, str]:
         SETUP_KEY: json.dumps(Setup(name="Ada", players=4, preset="five_up").to_json()),
         SETTINGS_KEY: json.dumps(Settings(bot_pause=0, speed="off").to_json()),
         STATS_KEY: json.dumps(stats.to_json(), separators=(",", ":")),
+        DAILY_KEY: json.dumps(best_days(None, "2025-06-01", -12)),
     }
 
 
@@ -51,7 +54,7 @@ def test_a_backup_reads_back_as_it_was_made():
     assert json.loads(text)["format"] == "allfives-backup" and json.loads(text)["version"] == 1
     assert read_backup(text) == values
     assert set(KEYS) == {"allfives.save", "allfives.setup", "allfives.settings",
-                         "allfives.stats"}
+                         "allfives.stats", "allfives.daily"}
 
 
 def test_keys_with_nothing_stored_are_left_out():
@@ -105,6 +108,10 @@ def bad_save() -> str:
     (backup_of({SETTINGS_KEY: "{bot_pause: 0}"}), "allfives.settings: not JSON"),
     (backup_of({STATS_KEY: '{"format": "allfives-stats/1"}'}),
      "allfives.stats: statistics: levels must be keyed by"),
+    (backup_of({DAILY_KEY: '{"yesterday": 3}'}), "allfives.daily: expected at most 400 days"),
+    (backup_of({DAILY_KEY: '{"2025-06-01": true}'}), "allfives.daily: expected"),
+    (backup_of({DAILY_KEY: '{"2025-06-01": 1.5}'}), "allfives.daily: expected"),
+    (backup_of({DAILY_KEY: '[]'}), "allfives.daily: expected a JSON object"),
 ])
 def test_a_bad_file_is_refused_with_one_line(text, reason):
     with pytest.raises(BackupError) as caught:

@@ -94,6 +94,20 @@ def test_score_lines_in_words():
     assert render.scores(view).count("data-side=") == 2
     assert "You &amp; Ben" in render.scores(view)
     assert render.scores(view, scored=1).count("bump") == 1
+    assert "data-tally" not in render.scores(view)
+
+
+def test_scores_as_tally_marks_draw_in_the_points_just_scored():
+    table = scripted_table()  # You 10 (0-5 on 5-5), Anna 10 (5-5 led)
+    view = TableView.of(table)
+    html = render.scores(view, scored=0, tally=True, gained=10)
+    marks = re.findall(r'data-tally="(-?\d+)" data-strokes="(\d+)"', html)
+    assert marks == [("10", "2"), ("10", "2")]
+    assert html.count(" new") == 2  # only the side that scored: its two strokes draw in
+    assert html.count('<span class="marks" aria-hidden="true"><svg') == 2
+    crib = Table(Game(Rules.make("cribbage"), 1), ("You", "Anna"), (None, "medium"))
+    crib.game.round.scores[0] = 7
+    assert 'data-tally="7" data-strokes="7"' in render.scores(TableView.of(crib), tally=True)
 
 
 def test_seats_show_backs_or_faces_and_partners():

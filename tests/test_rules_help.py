@@ -12,7 +12,7 @@ import pytest
 from allfives.bots import DESCRIPTIONS, LEVELS
 from allfives.errors import RulesError
 from allfives.rules import PRESETS, Rules
-from allfives.web.rules_help import SPINNER_EXAMPLE, played, rules_help
+from allfives.web.rules_help import SPINNER_EXAMPLE, choice_help, played, rules_help
 
 
 def sections(preset: str) -> dict[str, str]:
@@ -123,3 +123,13 @@ def test_every_new_game_choice_is_explained():
 def test_only_presets():
     with pytest.raises(RulesError):
         rules_help("poker")
+
+
+def test_the_new_game_dialog_gets_one_line_per_choice_from_the_same_words():
+    punt, crib = choice_help("punt"), choice_help("cribbage")
+    assert set(punt) == {"name", "players", "partnership", "hand_size", "target"}
+    assert all("\n" not in line and line.endswith(".") for line in punt.values())
+    assert punt["target"] != crib["target"] and "61 however many play" in crib["target"]
+    assert punt["name"] == crib["name"]
+    html = rules_help("punt")
+    assert all(escape(line, quote=False) in html for line in punt.values())

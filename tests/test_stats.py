@@ -137,6 +137,9 @@ def test_take_back_games_count_but_stay_out_of_streaks_and_records():
     assert (after.streak, after.best_streak) == (1, 1)
     assert after.best == stats.best and after.biggest == stats.biggest
     assert record_game(after, marked, DAY) is after
+    table = greedy(2)  # the page counts its table: a take-back made there marks it too
+    table.takebacks = 1
+    assert record_game(stats, table, DAY).total.takebacks == 1
     html = stats_panel(after)
     assert re.search(r'data-stat="takebacks">1<', html)
     assert re.search(r'<tr data-level="hard">.*?<td>1</td><td>1</td><td>100%</td><td>1</td>'

@@ -58,6 +58,24 @@ def test_settings_survive_bad_storage():
     assert Settings(speed="off").slide_ms == 0
 
 
+def test_take_backs_tallies_and_mute_are_settings_off_by_default():
+    assert (Settings().undo, Settings().tally, Settings().mute) == (False, False, False)
+    on = Settings.from_json({"undo": True, "tally": 1, "mute": True, "speed": "off"})
+    assert (on.undo, on.tally, on.mute, on.speed) == (True, True, True, "off")
+    assert Settings.from_json(on.to_json()) == on
+
+
+def test_a_save_keeps_its_take_backs():
+    table = Table.new(Setup(), seed=9)
+    assert "takebacks" not in json.loads(table.to_save())  # none: the plain record
+    table.takebacks = 2
+    assert json.loads(table.to_save())["takebacks"] == 2
+    assert Table.from_save(table.to_save()).takebacks == 2
+    for junk in ("2", -1, True, None):
+        record = {**json.loads(table.to_save()), "takebacks": junk}
+        assert Table.from_save(json.dumps(record)).takebacks == 0
+
+
 def test_save_round_trip_and_corrupt_saves():
     table = Table.new(Setup(name="Zed", players=3), seed=9)
     table.game.apply(table.game.legal_moves()[0])

@@ -17,7 +17,7 @@ from allfives.record import replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.table import Table
-from allfives.web.takeback import take_back, takebacks_of
+from allfives.web.takeback import can_take_back, last_turn, take_back, takebacks_of
 
 
 def moves_of(record: dict[str, Any]) -> list[str]:
@@ -124,3 +124,29 @@ def test_a_record_that_does_not_replay_is_refused():
     record["rounds"][0]["moves"][1] = "6-6>5-5"
     with pytest.raises(RecordError):
         take_back(record)
+
+
+def test_the_page_knows_without_a_replay_whether_a_take_back_is_offered():
+    table = scripted_table()
+    assert can_take_back(table.game) and last_turn(table.game) == 1
+    assert not can_take_back(Game(Rules.make("standard"), seed=7))  # no move of the person's
+    assert not can_take_back(drawing_game("6-6", "draw"))  # a turn in progress only
+    assert last_turn(drawing_game("6-6", "draw", "draw", "3-6>6-6", "3-4>3-6", "draw")) == 1
+    daily = Game(Rules.make("standard"), "daily:2025-06-01")
+    while not any(s == 0 for s, _, _ in daily.round.history) or daily.round.turn == 0:
+        daily.apply(daily.legal_moves()[0])
+    assert last_turn(daily) is not None and not can_take_back(daily)
+    over = random_game("standard", 2, 4)
+    assert not can_take_back(over)
+    for game in (table.game, drawing_game("6-6", "draw", "draw", "3-6>6-6", "3-4>3-6")):
+        assert can_take_back(game) == (take_back(to_record(game)) is not None)
+
+
+def test_a_taken_back_table_saves_with_its_mark():
+    back = take_back(json.loads(scripted_table().to_save()))
+    assert back is not None
+    table = Table.from_save(json.dumps(back))
+    assert table.takebacks == 1
+    again = take_back(json.loads(table.to_save()))
+    assert again is None  # seat 0 is back before its first move
+    assert json.loads(table.to_save())["takebacks"] == 1

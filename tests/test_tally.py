@@ -88,3 +88,19 @@ def test_only_the_rules_divisors():
 def test_docstring_examples():
     failed, _ = doctest.testmod(tally_module)
     assert failed == 0
+
+
+def test_the_strokes_just_scored_are_marked_new():
+    svg = tally_svg(35, since=20)  # 4 strokes, then 7: the last 3 draw in
+    new = re.findall(r'<line class="stroke \w+ new" pathLength="1" data-stroke="(\d+)"', svg)
+    assert new == ["5", "6", "7"]
+    assert " new" not in tally_svg(35) and " new" not in tally_svg(35, since=35)
+    assert " new" not in tally_svg(10, since=25)  # hands subtracted: nothing draws in
+    assert tally_svg(10, since=-5).count(" new") == 2  # back above zero: all of it
+    assert tally_svg(12, 5, since=9).count(" new") == 3  # cribbage: a point a stroke
+
+
+def test_the_drawing_keeps_its_size_per_figure():
+    one, two = tally_svg(50), tally_svg(300)
+    assert 'width="1.25em" height="1.25em"' in one
+    assert 'height="2.938em"' in two  # two rows: 2.35 figures high

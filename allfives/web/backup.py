@@ -1,6 +1,7 @@
 """One file holding everything the page keeps in the browser (the game in
-progress, the statistics, the settings and the last set-up), to download
-and to restore on another browser. Pure Python, no browser.
+progress, the statistics, the settings, the last set-up and the daily
+deal's best results), to download and to restore on another browser. Pure
+Python, no browser.
 
 A backup is JSON: ``{"format": "allfives-backup", "version": 1, "values":
 {storage key: stored text}}``, a key left out when nothing was stored under
@@ -13,10 +14,12 @@ nothing.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import AllFivesError
+from .deal import DAYS_KEPT
 from .stats import STATS_KEY, StatsError, read_stats
 from .stored import MAX_CHARS, UnreadableError, loads
 from .table import SaveError, Settings, Setup, Table
@@ -26,7 +29,10 @@ VERSION = 1
 SAVE_KEY = "allfives.save"
 SETUP_KEY = "allfives.setup"
 SETTINGS_KEY = "allfives.settings"
-KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY)
+DAILY_KEY = "allfives.daily"  # the daily deal's best margin per day (sharing.py keeps it)
+KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY)
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+MAX_MARGIN = 10**6  # a day's margin: a game to 10000 is the most the page deals
 
 
 class BackupError(AllFivesError):
@@ -108,5 +114,17 @@ def _stats(text: str) -> str:
     return json.dumps(stats.to_json(), separators=(",", ":"))
 
 
+def _daily(text: str) -> str:
+    """The daily bests as ``deal.best_days`` reads them: a date to a whole number."""
+    data = _object(DAILY_KEY, text)
+    if len(data) > DAYS_KEPT or not all(
+            _DAY.fullmatch(day) and isinstance(best, int) and not isinstance(best, bool)
+            and abs(best) <= MAX_MARGIN for day, best in data.items()):
+        raise BackupError(f"{DAILY_KEY}: expected at most {DAYS_KEPT} days "
+                          "(YYYY-MM-DD), each with a whole number")
+    return json.dumps(dict(sorted(data.items())))
+
+
 CHECKS: dict[str, Callable[[str], str]] = {
-    SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats}
+    SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats,
+    DAILY_KEY: _daily}

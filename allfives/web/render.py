@@ -14,6 +14,7 @@ from . import words
 from .board import tile_svg
 from .hand import HandState
 from .table_view import TableView
+from .tally import tally_svg
 
 
 def hand(state: HandState) -> str:
@@ -64,8 +65,11 @@ def seats(view: TableView) -> str:
     return "".join(seat_panel(view, s) for s in range(1, view.rules.players))
 
 
-def scores(view: TableView, scored: int | None = None) -> str:
-    """The score per side; ``scored`` is the side that just scored (it flashes)."""
+def scores(view: TableView, scored: int | None = None, tally: bool = False,
+           gained: int = 0) -> str:
+    """The score per side; ``scored`` is the side that just scored ``gained``
+    points (it flashes). With ``tally`` each side's score is also drawn as
+    tally marks (``data-tally``), the strokes just gained drawn in."""
     rules = view.rules
     turn = view.turn
     turn_side = None if turn is None else rules.side_of(turn)
@@ -73,8 +77,14 @@ def scores(view: TableView, scored: int | None = None) -> str:
     for side, score in enumerate(view.scores):
         cls = "side" + (" mine" if side == rules.side_of(0) else "") + \
             (" to-move" if side == turn_side else "") + (" bump" if side == scored else "")
+        marks = ""
+        if tally:
+            since = score - gained if side == scored else None
+            # the number beside it says the same: screen readers hear it once
+            drawn = tally_svg(score, rules.divisor, since)
+            marks = f'<span class="marks" aria-hidden="true">{drawn}</span>'
         out.append(f'<div class="{cls}"><span class="names">{escape(view.side_name(side))}</span>'
-                   f'<span class="score" data-side="{side}">{score}</span></div>')
+                   f'<span class="score" data-side="{side}">{score}</span>{marks}</div>')
     out.append(f'<div class="target-line">to {rules.target}</div>')
     return "".join(out)
 

@@ -181,28 +181,41 @@ def _winning() -> str:
             "sides to the target, the highest score wins; an exact tie plays on.</p>")
 
 
-def _choices(preset: str) -> str:
+def choice_help(preset: str) -> dict[str, str]:
+    """One line of plain text per new-game choice that is not a list of
+    options (the rules and levels are described where they are chosen), for
+    the new-game dialog and the rules' own list of choices."""
     p = PRESETS[preset]
+    small = ", ".join(map(str, HAND_SIZE_CHOICES[2][:-1])) + f" or {HAND_SIZE_CHOICES[2][-1]}"
+    four = " or ".join(map(str, HAND_SIZE_CHOICES[4]))
+    return {
+        "name": f"Up to {NAME_LIMIT} characters; left empty, you are called You.",
+        "players": "2, 3 or 4: you and one to three bots.",
+        "partnership": (f"With 4 players: you and the player opposite ({BOT_NAMES[1]}) against "
+                        f"{BOT_NAMES[0]} and {BOT_NAMES[2]}; whatever either of you scores "
+                        "counts for both. Switched off, everyone plays for themselves."),
+        "hand_size": (f"{small} tiles with 2 or 3 players, {four} with 4, or these rules' "
+                      f"own: {_players(p.hand_sizes)}."),
+        "target": (f"The score that wins: these rules' own ({_players(p.targets)}), or any "
+                   "whole number from 5 to 10000."),
+    }
+
+
+def _choices(preset: str) -> str:
     presets = "".join(
         f"<li><b>{escape(name.replace('_', ' '))}</b>{' (these rules)' if name == preset else ''}"
         f": {escape(other.description)}</li>" for name, other in PRESETS.items())
     levels = "".join(f"<li><b>{level}</b>: {escape(DESCRIPTIONS[level])}</li>"
                      for level in LEVELS)
-    small = ", ".join(map(str, HAND_SIZE_CHOICES[2][:-1])) + f" or {HAND_SIZE_CHOICES[2][-1]}"
-    four = " or ".join(map(str, HAND_SIZE_CHOICES[4]))
+    lines = {k: escape(v, quote=False) for k, v in choice_help(preset).items()}
     return (
         "<dl>"
-        f"<dt>Your name</dt><dd>Up to {NAME_LIMIT} characters; left empty, you are "
-        "called You.</dd>"
-        "<dt>Players</dt><dd>2, 3 or 4: you and one to three bots.</dd>"
-        "<dt>Partners</dt><dd>With 4 players: you and the player opposite "
-        f"({BOT_NAMES[1]}) against {BOT_NAMES[0]} and {BOT_NAMES[2]}; whatever either of "
-        "you scores counts for both. Switched off, everyone plays for themselves.</dd>"
+        f"<dt>Your name</dt><dd>{lines['name']}</dd>"
+        f"<dt>Players</dt><dd>{lines['players']}</dd>"
+        f"<dt>Partners</dt><dd>{lines['partnership']}</dd>"
         f"<dt>Rules</dt><dd><ul>{presets}</ul></dd>"
-        f"<dt>Hand size</dt><dd>{small} tiles with 2 or 3 players, {four} with 4, or these "
-        f"rules' own: {_players(p.hand_sizes)}.</dd>"
-        f"<dt>Target</dt><dd>The score that wins: these rules' own ({_players(p.targets)}), "
-        "or any whole number from 5 to 10000.</dd>"
+        f"<dt>Hand size</dt><dd>{lines['hand_size']}</dd>"
+        f"<dt>Target</dt><dd>{lines['target']}</dd>"
         f"<dt>Opponents</dt><dd>Each bot's level:<ul>{levels}</ul></dd>"
         "</dl>")
 

@@ -16,6 +16,7 @@ from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from ..view import PlayerView
 from .stored import UnreadableError, loads
+from .takeback import TAKEBACKS_KEY, takebacks_of
 
 BOT_NAMES = ("Anna", "Ben", "Cara")
 HUMAN = 0  # the person always sits in seat 0
@@ -129,6 +130,9 @@ class Settings:
     speed: str = "normal"  # animation speed
     hand_order: str = "largest"  # or "received"
     auto_draw: bool = False
+    undo: bool = False  # offer take-backs (#undo)
+    tally: bool = False  # scores also as tally marks
+    mute: bool = False  # no sounds (the #mute button, kept with the settings)
 
     @property
     def slide_ms(self) -> int:
@@ -149,16 +153,21 @@ class Settings:
             speed=one_of(data.get("speed"), SPEEDS, base.speed),
             hand_order=one_of(data.get("hand_order"), HAND_ORDERS, base.hand_order),
             auto_draw=bool(data.get("auto_draw", base.auto_draw)),
+            undo=bool(data.get("undo", base.undo)),
+            tally=bool(data.get("tally", base.tally)),
+            mute=bool(data.get("mute", base.mute)),
         )
 
 
 @dataclass
 class Table:
-    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person)."""
+    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person),
+    and how many times a move was taken back in it."""
 
     game: Game
     names: tuple[str, ...]
     bots: tuple[str | None, ...]
+    takebacks: int = 0
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -200,9 +209,12 @@ class Table:
     # -- saving --------------------------------------------------------------
 
     def to_save(self) -> str:
-        """The game record with the seats added (record readers ignore them)."""
+        """The game record with the seats added, and the take-backs when there
+        were any (record readers ignore both)."""
         record = to_record(self.game)
         record["table"] = {"names": list(self.names), "bots": list(self.bots)}
+        if self.takebacks:
+            record[TAKEBACKS_KEY] = self.takebacks
         return json.dumps(record, separators=(",", ":"))
 
     @classmethod
@@ -232,7 +244,7 @@ class Table:
         seated = (None,) + tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
-        return cls(game, tuple(clean_name(x) for x in names), seated)
+        return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data))
 
 
 def oversized(data: Any) -> str | None:

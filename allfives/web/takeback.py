@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..game import Game
 from ..record import replay, to_record
 
 TAKEBACKS_KEY = "takebacks"
@@ -37,6 +38,30 @@ def takebacks_of(record: Mapping[str, Any]) -> int:
     return n
 
 
+def is_daily(seed: object) -> bool:
+    return str(seed).startswith(DAILY_PREFIX)
+
+
+def last_turn(game: Game, seat: int = 0) -> int | None:
+    """Where ``seat``'s last complete turn in the current round began (an
+    index into the round's moves), or None: no such turn, or the round or
+    the game is over."""
+    if not game.rounds or game.round.over:
+        return None
+    history = game.round.history
+    starts = [i for i, (s, _, _) in enumerate(history)
+              if s == seat and (i == 0 or history[i - 1][0] != seat)]
+    if game.round.turn == seat and history and history[-1][0] == seat:
+        starts.pop()  # a turn in progress is not yet a move
+    return starts[-1] if starts else None
+
+
+def can_take_back(game: Game, seat: int = 0) -> bool:
+    """Whether ``take_back`` would take something back, from the live game
+    (the page asks after every move; ``take_back`` replays the record)."""
+    return not is_daily(game.seed) and last_turn(game, seat) is not None
+
+
 def take_back(record: Mapping[str, Any], seat: int = 0) -> dict[str, Any] | None:
     """The record cut back to the start of ``seat``'s last turn in the
     current round (seat 0: the person), marked with one more take-back; None
@@ -44,21 +69,14 @@ def take_back(record: Mapping[str, Any], seat: int = 0) -> dict[str, Any] | None
     round, the round or game is over, or the game is a daily deal).
     Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
     that does not replay."""
-    if str(record.get("seed", "")).startswith(DAILY_PREFIX):
+    if is_daily(record.get("seed", "")):
         return None
     game = replay(record)
-    if not game.rounds or game.round.over:
-        return None
-    rnd = game.round
-    starts = [i for i, (s, _, _) in enumerate(rnd.history)
-              if s == seat and (i == 0 or rnd.history[i - 1][0] != seat)]
-    in_progress = rnd.turn == seat and bool(rnd.history) and rnd.history[-1][0] == seat
-    if in_progress:
-        starts.pop()
-    if not starts:
+    start = last_turn(game, seat)
+    if start is None:
         return None
     rounds = to_record(game)["rounds"]
-    rounds[-1]["moves"] = rounds[-1]["moves"][:starts[-1]]
+    rounds[-1]["moves"] = rounds[-1]["moves"][:start]
     out = dict(record)
     out["rounds"] = rounds
     out[TAKEBACKS_KEY] = takebacks_of(record) + 1

@@ -22,6 +22,8 @@ STROKES_PER_FIGURE = 10
 FIGURES_PER_ROW = 5
 GAP = 0.35  # between figures, in figure widths
 MINUS_WIDTH = 0.5
+PATH_UNIT = ' pathLength="1"'  # a new stroke's length as 1, for drawing it in
+FIGURE_EM = 1.25  # a figure's size on the page, in em (rows of figures keep their size)
 _W = 0.09  # half the size of a small x
 _WEDGES = ((0.5, 0.21), (0.79, 0.5), (0.5, 0.79), (0.21, 0.5))  # top, right, bottom, left
 
@@ -89,12 +91,17 @@ def _slot(index: int, left: float) -> tuple[float, float]:
     return left + col * (1 + GAP), row * (1 + GAP)
 
 
-def tally_svg(score: int, divisor: int = 1) -> str:
+def tally_svg(score: int, divisor: int = 1, since: int | None = None) -> str:
     """One side's score drawn as tally figures, rows of five, stroke by
     stroke in drawing order (``data-stroke`` counts them from 1). The root
     carries ``data-tally`` (the score) and ``data-strokes``; it draws in
-    ``currentColor`` without any style sheet."""
+    ``currentColor`` without any style sheet. ``since``: the score before
+    the points just scored; the strokes they added get the class ``new``
+    (the page draws them in)."""
     marks = tally(score, divisor)
+    old = marks.strokes
+    if since is not None and 0 <= score and since < score:
+        old = tally(since, divisor).strokes if since >= 0 else 0
     left = MINUS_WIDTH + GAP if marks.negative else 0.0
     parts = []
     if marks.negative:
@@ -105,7 +112,9 @@ def tally_svg(score: int, divisor: int = 1) -> str:
         for i, (x1, y1, x2, y2) in enumerate(STROKES[:count]):
             number += 1
             size = "big" if i < 2 else "small"
-            parts.append(f'<line class="stroke {size}" data-stroke="{number}"'
+            fresh = number > old
+            parts.append(f'<line class="stroke {size}{" new" if fresh else ""}"'
+                         f'{PATH_UNIT if fresh else ""} data-stroke="{number}"'
                          f' x1="{_n(x + x1)}" y1="{_n(y + y1)}"'
                          f' x2="{_n(x + x2)}" y2="{_n(y + y2)}"/>')
     slots = len(marks.figures)
@@ -118,7 +127,9 @@ def tally_svg(score: int, divisor: int = 1) -> str:
         slots += 1
     rows = max(1, -(-slots // FIGURES_PER_ROW))
     height = rows * (1 + GAP) - GAP
+    width = max(width, 1.0)
     return (f'<svg class="tally" data-tally="{score}" data-strokes="{marks.strokes}"'
-            f' viewBox="0 0 {_n(max(width, 1.0))} {_n(height)}" role="img"'
+            f' viewBox="0 0 {_n(width)} {_n(height)}"'
+            f' width="{_n(width * FIGURE_EM)}em" height="{_n(height * FIGURE_EM)}em" role="img"'
             f' aria-label="{score} points" stroke="currentColor" fill="currentColor"'
             f' stroke-width="0.06" stroke-linecap="round">{"".join(parts)}</svg>')
