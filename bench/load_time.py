@@ -1,107 +1,483 @@
 #!/usr/bin/env python3
-"""Load time: navigation until the person can play, against a bare PyScript page.
+"""Load time as people meet it: the game against a bare PyScript page.
 
-Both pages load the same vendored Pyodide from the same local server, in
-fresh browser contexts (cold caches), alternating, in one run:
+Both pages load the same vendored Pyodide from one local server, in
+headless Chromium, alternating, in one run:
 
 - ``bench/bare.html``: PyScript starts Pyodide and runs one line of Python;
-  the time is ``performance.now()`` when that line runs.
-- ``index.html``: the game; the time is the ``allfives:human-can-play``
-  performance mark, set when the hand first takes clicks. Measured with a
-  seed where the person leads, and with one where a bot moves first: with
-  the default settings (the lead slides in; a bot pauses only before moves
-  that follow another), and with pause and animation off.
+  its time is ``performance.now()`` when that line runs.
+- ``index.html``: the game, with a seed where the person leads; its time is
+  the ``allfives:human-can-play`` performance mark (the hand takes clicks).
 
-    .venv/bin/python bench/load_time.py [--runs 5]
+Each run measures, for both pages:
 
-Target: the game's time is at most 1.2 times the bare page's.
+- cold: a fresh browser context (empty caches, no service worker), and the
+  bytes the server sent for the whole visit (for the game: until the
+  snapshot is made and the service worker keeps every file);
+- cold at 10 Mbit/s: the same, with every response the server sends
+  throttled to one shared 10 Mbit/s and 40 ms latency. The server does it:
+  CDP's network emulation slows the page's own requests, not what its
+  service worker fetches for it, so it would leave the game's downloads at
+  full speed;
+- repeat: a kept profile (a persistent browser profile, disk caches): a
+  first visit, the browser closed and started again on the profile, a
+  second visit; then a reload in the same tab ("warm reload");
+- offline repeat (the game only; the bare page cannot open offline): the
+  profile's browser started again with the network off.
+
+Then the bots' think time (an expert's moves asked of the page's bot
+worker) while the snapshot is being made, against after it is made.
+
+    .venv/bin/python bench/load_time.py [--runs 5] [--think 3]
+
+Targets: repeat visit <= 0.4 times the bare page's warm reload (moonshot
+0.3); cold <= 1.1 times the bare page, at full speed and at 10 Mbit/s;
+bytes on a cold visit <= 1.05 times the bare page's; bot think time while
+the snapshot is made within 1.5 times normal.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
+import tempfile
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 from allfives import serve
-from allfives.game import Game
-from allfives.rules import Rules
+from allfives.web import bundle
+from allfives.web.decide import decide
+from allfives.web.table import Setup, Table
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 MARK = "allfives:human-can-play"
-NO_PAUSE = "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off'}))"
+LOAD_MS = 180_000
+BARE = ("bench/bare.html", "bench/bare.toml")
+SLOW = (10e6 / 8, 0.040)  # bytes per second, seconds of latency per request
+QUIET_S = 2.0
 
 
-def seed_where(human_leads: bool) -> int:
-    return next(s for s in range(1000)
-                if (Game(Rules.make("standard"), str(s)).round.starter == 0) == human_leads)
+# -- the server: counts what it sends, and can throttle it -------------------
 
 
-def bare_ms(context: object, base: str) -> float:
-    page = context.new_page()
-    page.goto(base + "bench/bare.html")
-    page.wait_for_selector("body[data-ready=true]", timeout=120_000)
-    return float(page.evaluate("Number(document.body.dataset.t)"))
+class Traffic:
+    """What the server sent since the last ``reset``, and whether it is busy."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.offline = False  # every connection is dropped unanswered
+        self.rate: float | None = None  # bytes per second, shared by all requests
+        self.latency = 0.0
+        self.next_free = 0.0
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent = 0
+            self.answers: list[tuple[str, int, int]] = []  # path, status, bytes
+            self.active = 0
+            self.last = time.monotonic()
+
+    def throttle(self, on: bool) -> None:
+        self.rate, self.latency = SLOW if on else (None, 0.0)
+
+    def wait(self, n: int) -> None:
+        """Hold a write of ``n`` bytes until the shared line has carried it."""
+        if self.rate is None:
+            return
+        with self.lock:
+            start = max(time.monotonic(), self.next_free)
+            self.next_free = start + n / self.rate
+            done = self.next_free
+        time.sleep(max(0.0, done - time.monotonic()))
+
+    def quiet(self, seconds: float = QUIET_S, limit: float = 120.0) -> None:
+        """Wait until nothing has been sent or asked for ``seconds``."""
+        until = time.monotonic() + limit
+        while time.monotonic() < until:
+            with self.lock:
+                idle = self.active == 0 and time.monotonic() - self.last >= seconds
+            if idle:
+                return
+            time.sleep(0.1)
 
 
-def game_ms(context: object, base: str, seed: int, own: list[float]) -> float:
-    """Navigation to the human-can-play mark; appends to ``own`` the part
-    after Python was ready (the game's own imports, set-up and drawing)."""
-    page = context.new_page()
-    page.goto(f"{base}index.html?seed={seed}")
-    page.wait_for_selector("#status[data-phase=human]", timeout=120_000)
-    ready, start = page.evaluate(
-        f"['{MARK}', 'allfives:python-ready']"
-        ".map(n => performance.getEntriesByName(n)[0].startTime)")
-    own.append(ready - start)
-    return float(ready)
+TRAFFIC = Traffic()
+
+
+class _Counted:
+    CHUNK = 16 * 1024
+
+    def __init__(self, raw: Any, handler: CountingHandler) -> None:
+        self.raw, self.handler = raw, handler
+
+    def write(self, data: bytes) -> int:
+        view = memoryview(data)
+        for at in range(0, len(view), self.CHUNK):
+            piece = view[at:at + self.CHUNK]
+            TRAFFIC.wait(len(piece))
+            self.raw.write(piece)
+            self.handler.sent += len(piece)
+            with TRAFFIC.lock:
+                TRAFFIC.sent += len(piece)
+                TRAFFIC.last = time.monotonic()
+        return len(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+class CountingHandler(serve.Handler):
+    def setup(self) -> None:
+        super().setup()
+        self.sent, self.status = 0, 0
+        self.wfile = _Counted(self.wfile, self)
+        with TRAFFIC.lock:
+            TRAFFIC.active += 1
+            TRAFFIC.last = time.monotonic()
+
+    def handle(self) -> None:
+        if TRAFFIC.offline:
+            with TRAFFIC.lock:
+                TRAFFIC.answers.append(("(dropped)", 0, 0))
+            return  # the connection closes unanswered: the network is down
+        super().handle()
+
+    def send_head(self) -> Any:
+        if TRAFFIC.latency:
+            time.sleep(TRAFFIC.latency)
+        return super().send_head()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = int(code)
+        super().send_response(code, message)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            with TRAFFIC.lock:
+                TRAFFIC.active -= 1
+                TRAFFIC.last = time.monotonic()
+                if self.status:
+                    TRAFFIC.answers.append((self.path.split("?")[0], self.status, self.sent))
+
+
+def build_site(into: Path) -> Path:
+    """The site as published, plus the bare page: files nobody rebuilds
+    while the bench runs (tests and servers elsewhere repack allfives.zip)."""
+    if bundle.is_stale():
+        bundle.build()
+    spec = importlib.util.spec_from_file_location("site_builder", ROOT / "scripts" / "site.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    site = builder.build(into / "site")
+    (site / "bench").mkdir()
+    for name in BARE:
+        (site / name).write_bytes((ROOT / name).read_bytes())
+    return site
+
+
+# -- visits ----------------------------------------------------------------------
+
+
+def you_lead() -> int:
+    return next(s for s in range(1000) if Table.new(Setup(), str(s)).game.round.starter == 0)
+
+
+class Pages:
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.seed = you_lead()
+
+    def url(self, kind: str) -> str:
+        return self.base + ("bench/bare.html" if kind == "bare" else f"index.html?seed={self.seed}")
+
+    @staticmethod
+    def ready_ms(page: Any, kind: str) -> float:
+        if kind == "bare":
+            page.wait_for_selector("body[data-ready=true]", timeout=LOAD_MS)
+            return float(page.evaluate("Number(document.body.dataset.t)"))
+        page.wait_for_selector("#status[data-phase=human]", timeout=LOAD_MS)
+        return float(page.evaluate(f"performance.getEntriesByName('{MARK}')[0].startTime"))
+
+    def visit(self, page: Any, kind: str) -> float:
+        page.goto(self.url(kind))
+        return self.ready_ms(page, kind)
+
+    @staticmethod
+    def settle(page: Any, kind: str) -> None:
+        """Until the visit is over: the game has made its snapshot (or could
+        not) and the service worker has kept the files; nothing is sent."""
+        if kind == "game":
+            page.wait_for_selector("body[data-bots=worker], body[data-bots=page]", timeout=LOAD_MS)
+            if page.get_attribute("html", "data-boot") != "snapshot":
+                page.wait_for_selector("html[data-snapshot=made], html[data-snapshot=failed], "
+                                       "html[data-snapshot=off]", timeout=LOAD_MS)
+        TRAFFIC.quiet()
+
+
+@contextmanager
+def profile(p: Any, folder: Path, *, offline: bool = False) -> Iterator[Any]:
+    context = p.chromium.launch_persistent_context(
+        str(folder), executable_path=CHROMIUM, args=FLAGS, headless=True, offline=offline)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def cold(browser: Any, pages: Pages, kind: str, slow: bool) -> tuple[float, int, int]:
+    """Time to ready, and bytes and requests sent for the whole visit."""
+    context = browser.new_context()
+    TRAFFIC.throttle(slow)
+    try:
+        TRAFFIC.reset()
+        ms = pages.visit(context.new_page(), kind)
+        pages.settle(context.pages[0], kind)
+        return ms, TRAFFIC.sent, len(TRAFFIC.answers)
+    finally:
+        TRAFFIC.throttle(False)
+        context.close()
+
+
+def repeat(p: Any, pages: Pages, kind: str, folder: Path) -> dict[str, float]:
+    """A first visit in a new profile; the browser started again on it and a
+    second visit; a reload; for the game, the browser started again offline."""
+    out: dict[str, float] = {}
+    with profile(p, folder) as context:
+        pages.visit(context.pages[0], kind)
+        pages.settle(context.pages[0], kind)
+    with profile(p, folder) as context:
+        TRAFFIC.reset()
+        out["repeat"] = pages.visit(context.pages[0], kind)
+        out["repeat bytes"] = TRAFFIC.sent
+        if kind == "game":
+            out["restored"] = float(context.pages[0].get_attribute("html", "data-boot")
+                                    == "snapshot")
+        pages.settle(context.pages[0], kind)
+        context.pages[0].reload()
+        out["reload"] = pages.ready_ms(context.pages[0], kind)
+        pages.settle(context.pages[0], kind)
+    if kind == "game":
+        # Playwright's offline mode lets the service worker's own fetches
+        # through; the server dropping every connection does not.
+        with profile(p, folder, offline=True) as context:
+            TRAFFIC.reset()
+            TRAFFIC.offline = True
+            try:
+                out["offline"] = pages.visit(context.pages[0], kind)
+                out["offline restored"] = float(
+                    context.pages[0].get_attribute("html", "data-boot") == "snapshot")
+            finally:
+                TRAFFIC.offline = False
+    return out
+
+
+# -- think time while the snapshot is made ------------------------------------------
+
+
+def expert_requests(n: int) -> list[dict[str, Any]]:
+    """``n`` expert decisions with a choice, from medium-bot games."""
+    out: list[dict[str, Any]] = []
+    for g in range(1000):
+        table = Table.new(Setup(), f"think:{g}")
+        game = table.game
+        while not game.round.over and len(out) < n:
+            seat = game.round.turn
+            if len(game.round.legal_moves()) > 1:
+                out.append(table.bot_request(seat, "expert"))
+            game.apply(decide(table.bot_request(seat, "medium")))
+        if len(out) >= n:
+            return out
+    return out
+
+
+ASK = """async ([reqs, whileMaking]) => {
+    const bots = document.querySelector('script[worker][name=bots]').xworker.sync;
+    const times = [];
+    for (let i = 0; ; i = (i + 1) % reqs.length) {
+        if (whileMaking && document.documentElement.dataset.snapshot !== 'making') break;
+        if (!whileMaking && times.length >= reqs.length) break;
+        const started = performance.now();
+        await bots.choose(JSON.stringify(reqs[i]));
+        times.push(performance.now() - started);
+    }
+    return times;
+}"""
+
+
+def think(browser: Any, pages: Pages, reqs: list[dict[str, Any]]) -> tuple[list[float],
+                                                                            list[float]]:
+    """Expert think times (ms) in the bots' worker while the snapshot is
+    made, then the same requests once it is made."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        pages.visit(page, "game")
+        page.wait_for_selector("body[data-bots=worker]", timeout=LOAD_MS)
+        page.wait_for_selector("html[data-snapshot]", timeout=LOAD_MS)
+        making = page.evaluate(ASK, [reqs, True])
+        page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
+        after = page.evaluate(ASK, [reqs, False])
+        return making, after
+    finally:
+        context.close()
+
+
+# -- the report ---------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else float("nan")
+
+
+def row(name: str, values: list[float], base: float | None, unit: str = "ms") -> str:
+    med = median(values)
+    ratio = f"{med / base:6.2f}" if base else "      "
+    runs = " ".join(f"{v:.0f}" for v in values)
+    return f"{name:<34} {med:>10.0f} {unit:<3}{ratio}   {runs}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--think", type=int, default=3, help="first visits timing the bots")
+    parser.add_argument("--only", choices=["cold", "slow", "repeat", "think"], action="append",
+                        help="measure only these (repeatable); default: all")
     args = parser.parse_args()
+    only = set(args.only or ["cold", "slow", "repeat", "think"])
     if serve.missing_vendor():
         print(f"static/vendor/ is missing: run `{serve.SETUP}`", file=sys.stderr)
         return 1
-    httpd = serve.make_server(0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = "http://{}:{}/".format(*httpd.server_address[:2])
-    leads, follows = seed_where(True), seed_where(False)
-    times: dict[str, list[float]] = {"bare": [], "game, you lead": [], "game, a bot leads": [],
-                                     "  same, no pause": []}
-    own: list[float] = []  # "you lead" runs only
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        for _ in range(args.runs):
-            for name, measure in (("bare", lambda c: bare_ms(c, base)),
-                                  ("game, you lead", lambda c: game_ms(c, base, leads, own)),
-                                  ("game, a bot leads", lambda c: game_ms(c, base, follows, [])),
-                                  ("  same, no pause", lambda c: game_ms(c, base, follows, []))):
+    serve_handler = serve.Handler
+    serve.Handler = CountingHandler
+    results: dict[str, list[float]] = {}
+    made: list[dict[str, Any]] = []
+    thinking: tuple[list[float], list[float]] = ([], [])
+
+    def add(name: str, value: float) -> None:
+        results.setdefault(name, []).append(value)
+
+    with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
+        site = build_site(Path(tmp))
+        httpd = serve.make_server(0, root=site, extra=BARE)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        pages = Pages("http://{}:{}/".format(*httpd.server_address[:2]))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for run in range(args.runs):
+                for kind in ("bare", "game") if run % 2 == 0 else ("game", "bare"):
+                    if "cold" in only:
+                        ms, sent, requests = cold(browser, pages, kind, slow=False)
+                        add(f"{kind}: cold", ms)
+                        add(f"{kind}: cold bytes", sent)
+                        add(f"{kind}: cold requests", requests)
+                    if "slow" in only:
+                        add(f"{kind}: cold, 10 Mbit/s 40 ms", cold(browser, pages, kind, True)[0])
+                    if "repeat" in only:
+                        folder = Path(tmp, f"profile-{kind}-{run}")
+                        for name, value in repeat(p, pages, kind, folder).items():
+                            add(f"{kind}: {name}", value)
+                print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
+            if "think" in only:
+                reqs = expert_requests(12)
+                for _ in range(args.think):
+                    making, after = think(browser, pages, reqs)
+                    thinking[0].extend(making)
+                    thinking[1].extend(after)
+            if "cold" in only or "think" in only:
                 context = browser.new_context()
-                if name.endswith("no pause"):
-                    context.add_init_script(NO_PAUSE)
-                try:
-                    times[name].append(measure(context))
-                finally:
-                    context.close()
-        browser.close()
-    httpd.shutdown()
-    bare = statistics.median(times["bare"])
-    print(f"{'page':<20} {'median ms':>10} {'ratio':>6}   runs (ms)")
-    for name, values in times.items():
-        med = statistics.median(values)
-        runs = " ".join(f"{v:.0f}" for v in values)
-        print(f"{name:<20} {med:>10.0f} {med / bare:>6.2f}   {runs}")
-    print(f"of 'you lead', after Python was ready (the game's own imports, set-up, drawing): "
-          f"median {statistics.median(own):.0f} ms")
+                page = context.new_page()
+                pages.visit(page, "game")
+                page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
+                made.append(page.evaluate(
+                    "(e => ({duration: e.duration, detail: e.detail}))"
+                    "(performance.getEntriesByName('allfives:snapshot-made')[0])"))
+                context.close()
+            browser.close()
+        httpd.shutdown()
+        httpd.server_close()
+    serve.Handler = serve_handler
+    report(results, made, thinking)
     return 0
+
+
+def report(results: dict[str, list[float]], made: list[dict[str, Any]],
+           thinking: tuple[list[float], list[float]]) -> None:
+    print(f"{'':<34} {'median':>10}    {'ratio':>6}   runs")
+    report_times(results)
+    report_repeats(results)
+    if thinking[0]:
+        during, after = thinking
+        print(f"expert think time in the bots' worker, ms: while the snapshot is made "
+              f"median {median(during):.0f} / p95 {p95(during):.0f} ({len(during)} moves); "
+              f"after: median {median(after):.0f} / p95 {p95(after):.0f} ({len(after)} moves); "
+              f"ratio of medians {median(during) / median(after):.2f}")
+    for entry in made:
+        report_snapshot(entry)
+
+
+def base_of(results: dict[str, list[float]], name: str) -> float | None:
+    return median(results[name]) if name in results else None
+
+
+def report_times(results: dict[str, list[float]]) -> None:
+    for name in ("cold", "cold, 10 Mbit/s 40 ms"):
+        for kind in ("bare", "game"):
+            if f"{kind}: {name}" in results:
+                print(row(f"{kind}: {name}", results[f"{kind}: {name}"],
+                          base_of(results, f"bare: {name}")))
+    for kind in ("bare", "game"):
+        if f"{kind}: cold bytes" in results:
+            print(row(f"{kind}: cold, bytes sent", results[f"{kind}: cold bytes"],
+                      base_of(results, "bare: cold bytes"), "B"))
+            print(row(f"{kind}: cold, requests", results[f"{kind}: cold requests"],
+                      base_of(results, "bare: cold requests"), ""))
+
+
+def report_repeats(results: dict[str, list[float]]) -> None:
+    warm = base_of(results, "bare: reload")
+    for name in ("repeat", "reload", "offline"):
+        for kind in ("bare", "game"):
+            if f"{kind}: {name}" in results:
+                print(row(f"{kind}: {name} (vs bare reload)", results[f"{kind}: {name}"], warm))
+    for kind in ("bare", "game"):
+        if f"{kind}: repeat" in results:
+            print(row(f"{kind}: repeat (vs bare repeat)", results[f"{kind}: repeat"],
+                      base_of(results, "bare: repeat")))
+            print(row(f"{kind}: repeat, bytes sent", results[f"{kind}: repeat bytes"], None, "B"))
+    for name, label in (("restored", "repeat"), ("offline restored", "offline")):
+        if f"game: {name}" in results:
+            print(f"game: {label} visits that restored the snapshot: "
+                  f"{sum(results[f'game: {name}']):.0f} of {len(results[f'game: {name}'])}")
+
+
+def report_snapshot(entry: dict[str, Any]) -> None:
+    detail = entry.get("detail") or {}
+    timings = ", ".join(f"{k} {v:.0f}" for k, v in (detail.get("timings") or {}).items())
+    print(f"snapshot: {detail.get('bytes', 0) / 1e6:.1f} MB, "
+          f"{detail.get('gzipped', 0) / 1e6:.2f} MB gzipped, made in "
+          f"{entry['duration'] / 1000:.1f} s in its worker (ms: {timings})")
+    if detail.get("skipped"):
+        print("  left out (they need a page): "
+              + ", ".join(s.split(":")[0] for s in detail["skipped"]))
 
 
 if __name__ == "__main__":

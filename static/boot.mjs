@@ -36,25 +36,15 @@ const CACHE = "allfives-snapshots";
 const SLOT = new URL("./vendor/pyodide-snapshot", import.meta.url).href;
 const LENGTH_HEADER = "x-allfives-snapshot-length";
 
-// What the snapshot imports: the engine, every bot and the page's modules
-// that need no browser (the ones that touch js or pyscript are imported by
-// PyScript's run, after the restore). Importing one pulls in its own imports;
-// one that cannot be imported without a page is left out (and named in the
-// maker's answer), the rest are still kept.
-export const SNAPSHOT_IMPORTS = [
-  "allfives",
-  "allfives.bots",
-  "allfives.web.controller",
-  "allfives.web.decide",
-  "allfives.web.forms",
-  "allfives.web.table",
-  "allfives.web.table_view",
-  "allfives.web.board",
-  "allfives.web.render",
-  "allfives.web.words",
-  "json",
-  "asyncio",
-];
+// What the snapshot imports: every module the page itself has imported once
+// it is playable (the engine, the bots, the page's pure-Python modules and
+// the standard library they use) that can be imported without a browser.
+// The maker refuses js, pyscript and their kin, so a module that needs them
+// is left out (and named in the maker's answer): what is kept never depends
+// on where it was made. These are imported even if the page cannot say.
+export const SNAPSHOT_IMPORTS = ["allfives", "allfives.bots", "allfives.web.decide", "asyncio",
+                                 "json"];
+const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "_pyscript", "polyscript"];
 
 const warn = (...args) => console.warn("allfives:", ...args);
 
@@ -108,17 +98,47 @@ async function keptSnapshot() {
   return (await cache.match(await currentSlot())) ?? null;
 }
 
-// The snapshot's bytes; throws if the gzip stream is truncated or corrupt
-// (DecompressionStream checks the gzip trailer) or the length is not the one
-// that was kept.
-async function snapshotBytes(response) {
+// Pyodide wants the snapshot's bytes (their length sizes its memory) before
+// it starts the wasm module, and reads them only once the module is
+// running. So it is handed a buffer of the kept length at once, filled by
+// decompressing while the wasm compiles; the module is not handed back
+// until the buffer is full. Throws if the gzip stream is truncated or
+// corrupt (DecompressionStream checks the gzip trailer) or its length is
+// not the one that was kept.
+const MAX_SNAPSHOT = 1 << 30;
+
+function snapshotBuffer(response) {
   const expected = Number(response.headers.get(LENGTH_HEADER));
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  if (!expected || bytes.length !== expected) {
-    throw new Error(`snapshot is ${bytes.length} bytes, expected ${expected}`);
+  if (!Number.isSafeInteger(expected) || expected <= 0 || expected > MAX_SNAPSHOT) {
+    throw new Error(`snapshot length ${response.headers.get(LENGTH_HEADER)}`);
   }
-  return bytes;
+  const bytes = new Uint8Array(expected);
+  const filled = (async () => {
+    const started = performance.now();
+    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    let at = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (at + value.length > expected) throw new Error(`snapshot longer than ${expected} bytes`);
+      bytes.set(value, at);
+      at += value.length;
+    }
+    if (at !== expected) throw new Error(`snapshot is ${at} bytes, expected ${expected}`);
+    performance.measure?.("allfives:snapshot-read", { start: started });
+  })();
+  filled.catch(() => {}); // awaited below, with the module; not unhandled meanwhile
+  return { bytes, filled };
+}
+
+// Pyodide's module factory (its createPyodideModule option), finishing only
+// once the snapshot buffer is full.
+function afterFilling(filled) {
+  const factory = import(INDEX_URL + "pyodide.asm.mjs").then((module) => module.default);
+  return async (settings) => {
+    const [module] = await Promise.all([factory.then((create) => create(settings)), filled]);
+    return module;
+  };
 }
 
 export async function dropSnapshots(except = null) {
@@ -160,9 +180,9 @@ export async function loadPyodide(options = {}) {
   }
   if (kept) {
     try {
-      const bytes = snapshotBytes(kept);
-      bytes.catch(() => {}); // Pyodide awaits it later; its failure is caught below
-      const pyodide = await loadVendored({ ...base, _loadSnapshot: bytes });
+      const { bytes, filled } = snapshotBuffer(kept);
+      const pyodide = await loadVendored({ ...base, _loadSnapshot: bytes,
+                                           createPyodideModule: afterFilling(filled) });
       afterRestore(pyodide);
       performance.measure?.("allfives:snapshot-restore", { start: started });
       say("boot", "snapshot");
@@ -175,7 +195,7 @@ export async function loadPyodide(options = {}) {
   say("boot", "normal");
   await serviceWorkerInControl();
   const pyodide = await loadVendored(base);
-  if (typeof document !== "undefined") whenIdleMakeSnapshot();
+  if (typeof document !== "undefined") whenIdleMakeSnapshot(pyodide);
   return pyodide;
 }
 
@@ -241,7 +261,7 @@ let making = null;
 
 // After the first visit reached a playable table and the bots' worker has
 // started, when the page is idle: make the snapshot in a worker of its own.
-export function whenIdleMakeSnapshot() {
+export function whenIdleMakeSnapshot(pyodide) {
   if (making) return making;
   if (!canKeepSnapshots() || typeof Worker !== "function") {
     say("snapshot", "off");
@@ -252,7 +272,7 @@ export function whenIdleMakeSnapshot() {
     await botsSettled();
     await idle();
     say("snapshot", "making");
-    return makeInWorker();
+    return makeInWorker(importedModules(pyodide));
   })().catch((error) => {
     say("snapshot", "failed");
     warn("no snapshot made:", error);
@@ -261,10 +281,26 @@ export function whenIdleMakeSnapshot() {
   return making;
 }
 
-function makeInWorker() {
+// The modules the page's Python has imported (names), or [].
+function importedModules(pyodide) {
+  try {
+    const scope = pyodide.toPy({});
+    const names = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: scope });
+    const list = names.toJs();
+    names.destroy();
+    scope.destroy();
+    return list;
+  } catch (error) {
+    warn("could not list the page's modules:", error);
+    return [];
+  }
+}
+
+function makeInWorker(modules) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {
       type: "module", name: "allfives-snapshot" });
+    worker.postMessage({ modules });
     const started = performance.now();
     worker.onmessage = ({ data }) => {
       worker.terminate();
@@ -289,7 +325,7 @@ function makeInWorker() {
 // Start a Pyodide as PyScript would, unpack allfives.zip where PyScript does
 // ([files] "./static/vendor/allfives.zip" = "./*"), import the game, take
 // the memory snapshot and keep it gzipped. Runs in ./snapshot-maker.js.
-export async function makeSnapshot() {
+export async function makeSnapshot(modules = []) {
   const timings = {};
   let t = performance.now();
   const zip = await fetchZip();
@@ -300,15 +336,32 @@ export async function makeSnapshot() {
   timings.load = performance.now() - t;
   t = performance.now();
   pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
-  const scope = pyodide.toPy({}); // not __main__: the page's script runs there
+  const wanted = [...new Set([...SNAPSHOT_IMPORTS, ...modules])]
+    .filter((name) => typeof name === "string" && /^[A-Za-z_][\w.]*$/.test(name) &&
+      name !== "__main__" && !BROWSER_MODULES.includes(name.split(".")[0]));
+  const scope = pyodide.toPy({ wanted, blocked: BROWSER_MODULES });
+  // Python runs in a scope of its own, not __main__: the page's script runs there.
   const result = pyodide.runPython(`
-import importlib
+import importlib, sys
+
+class NoBrowser:
+    """Refuses the browser's modules while the snapshot's imports run."""
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in blocked:
+            raise ImportError(f"{name} needs a page")
+        return None
+
+refuse = NoBrowser()
+sys.meta_path.insert(0, refuse)
 skipped = []
-for name in ${JSON.stringify(SNAPSHOT_IMPORTS)}:
-    try:
-        importlib.import_module(name)
-    except Exception as e:
-        skipped.append(f"{name}: {type(e).__name__}: {e}")
+try:
+    for name in wanted:
+        try:
+            importlib.import_module(name)
+        except Exception as e:
+            skipped.append(f"{name}: {type(e).__name__}: {e}")
+finally:
+    sys.meta_path.remove(refuse)
 skipped`, { globals: scope });
   const skipped = result.toJs();
   result.destroy();

@@ -9,12 +9,14 @@ from __future__ import annotations
 import os
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from allfives import serve
 from allfives.web.table import Setup, Table
 
-from .browser_helpers import FIRST_LOAD_MS, open_game, take_turn
+from .browser_helpers import FIRST_LOAD_MS, take_turn
 from .conftest import FAST, Watch
 from .test_pages_subpath import load_site_builder
 
@@ -63,41 +65,26 @@ def wait_until_kept(page: object, base: str, needed: list[str]) -> None:
     assert all(url.startswith(base) for url in page.evaluate(CACHED))
 
 
-def reload_offline(page: object, base: str) -> None:
+def reload_offline(page: object, base: str, httpd: object) -> None:
+    """Reload with the network gone: the server stopped (Playwright's offline
+    mode alone would let the service worker's own fetches through)."""
+    httpd.shutdown()
+    httpd.server_close()
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == base + "sw.js"
 
 
-def test_the_game_loads_plays_and_asks_the_bots_offline(page, server):
-    requested: list[str] = []  # the page's requests and its bots' worker's
-    page.on("request", lambda r: requested.append(r.url.split("?")[0]))
-    you_lead = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
-    open_game(page, server, f"?seed={you_lead}")
-    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
-    needed = sorted({url for url in requested
-                     if url.startswith(server) and url != server + "sw.js"})
-    wait_until_kept(page, server, needed)
-    page.wait_for_selector("html[data-snapshot=made]", timeout=2 * FIRST_LOAD_MS)
-    reload_offline(page, server)
-    assert page.get_attribute("html", "data-boot") == "snapshot"
-    # the bots' worker starts from the kept files too, and answers
-    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
-    page.click("#hint")
-    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
-    assert page.locator("#hand [data-hint]").count() == 1
-    take_turn(page)
-    page.wait_for_selector("#log li.move:not([data-seat='0'])")  # a bot moved after the lead
-    assert page.is_hidden("#notice"), page.inner_text("#notice")
-
-
-def test_under_a_project_sub_path_a_new_deploy_wins_online_and_is_kept(browser, tmp_path):
+@contextmanager
+def site_page(browser: object, tmp_path: Path) -> Iterator[tuple[object, object, str]]:
+    """A page in a fresh context, and a server of its own (which a test may
+    stop) for a built site under /all-fives/; yields (page, server, base).
+    The page fails the test as the ``page`` fixture does."""
     site = load_site_builder().build(tmp_path / "all-fives")
     httpd = serve.make_server(0, root=tmp_path)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     origin = "http://{}:{}".format(*httpd.server_address[:2])
-    base = origin + "/all-fives/"
     context = browser.new_context()
     context.add_init_script(FAST)
     page = context.new_page()
@@ -105,24 +92,57 @@ def test_under_a_project_sub_path_a_new_deploy_wins_online_and_is_kept(browser, 
     page.on("console", watch.console)
     page.on("pageerror", watch.page_error)
     page.on("request", watch.request)
+    page.site = site
     try:
-        page.goto(base)
-        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        wait_until_kept(page, base, [base, base + "index.html"])
-        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == base
-        redeploy(site / "index.html", "<title>All Fives dominoes", "<title>All Fives, redeployed")
-        page.reload()  # online, and now through the service worker: the server's copy wins
-        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        assert page.title() == "All Fives, redeployed"
-        assert page.evaluate(KEEPS_TEXT, [base, "All Fives, redeployed", FIRST_LOAD_MS])
-        reload_offline(page, base)
-        assert page.title() == "All Fives, redeployed"
-        take_turn(page)
+        yield page, httpd, origin + "/all-fives/"
     finally:
         context.close()
         httpd.shutdown()
         httpd.server_close()
     assert not watch.problems, "\n".join(watch.problems)
+
+
+def test_the_game_loads_plays_and_asks_the_bots_offline(browser, tmp_path):
+    with site_page(browser, tmp_path) as (page, httpd, base):
+        requested: list[str] = []  # the page's requests and its bots' worker's
+        page.on("request", lambda r: requested.append(r.url.split("?")[0]))
+        you_lead = next(s for s in range(100)
+                        if Table.new(Setup(), str(s)).game.round.starter == 0)
+        page.goto(f"{base}index.html?seed={you_lead}")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+        needed = sorted({url for url in requested
+                         if url.startswith(base) and url != base + "sw.js"})
+        wait_until_kept(page, base, needed)
+        page.wait_for_selector("html[data-snapshot=made]", timeout=2 * FIRST_LOAD_MS)
+        reload_offline(page, base, httpd)
+        assert page.get_attribute("html", "data-boot") == "snapshot"
+        # the bots' worker starts from the kept files too, and answers
+        page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+        page.click("#hint")
+        page.wait_for_function(
+            "document.querySelector('#hint-text').textContent.startsWith('Hint')")
+        assert page.locator("#hand [data-hint]").count() == 1
+        take_turn(page)
+        page.wait_for_selector("#log li.move:not([data-seat='0'])")  # a bot moved after the lead
+        assert page.is_hidden("#notice"), page.inner_text("#notice")
+
+
+def test_under_a_project_sub_path_a_new_deploy_wins_online_and_is_kept(browser, tmp_path):
+    with site_page(browser, tmp_path) as (page, httpd, base):
+        page.goto(base)
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        wait_until_kept(page, base, [base, base + "index.html"])
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == base
+        redeploy(page.site / "index.html", "<title>All Fives dominoes",
+                 "<title>All Fives, redeployed")
+        page.reload()  # online, and now through the service worker: the server's copy wins
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        assert page.title() == "All Fives, redeployed"
+        assert page.evaluate(KEEPS_TEXT, [base, "All Fives, redeployed", FIRST_LOAD_MS])
+        reload_offline(page, base, httpd)
+        assert page.title() == "All Fives, redeployed"
+        take_turn(page)
 
 
 def redeploy(path: Path, old: str, new: str) -> None:
@@ -147,21 +167,10 @@ def test_a_first_visit_downloads_each_file_once_and_a_reload_none(browser, tmp_p
     """The page's downloads pass through the service worker and are kept; the
     bots' worker, the snapshot maker and the files the page reports get
     them from there or from the HTTP cache; a reload downloads nothing."""
-    load_site_builder().build(tmp_path / "all-fives")  # files nobody rebuilds meanwhile
     answers: list[tuple[str, int]] = []
     monkeypatch.setattr(CountingHandler, "answers", answers)
     monkeypatch.setattr(serve, "Handler", CountingHandler)
-    httpd = serve.make_server(0, root=tmp_path)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    origin = "http://{}:{}".format(*httpd.server_address[:2])
-    base = origin + "/all-fives/"
-    context = browser.new_context()
-    context.add_init_script(FAST)
-    page = context.new_page()
-    watch = Watch(origin)
-    page.on("console", watch.console)
-    page.on("pageerror", watch.page_error)
-    try:
+    with site_page(browser, tmp_path) as (page, _httpd, base):
         page.goto(base + "index.html?seed=3")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
@@ -180,8 +189,3 @@ def test_a_first_visit_downloads_each_file_once_and_a_reload_none(browser, tmp_p
         assert page.get_attribute("html", "data-boot") == "snapshot"
         downloaded = [path for path, status in answers if status == 200]
         assert downloaded in ([], ["/all-fives/index.html"]), downloaded  # asked for as it is
-    finally:
-        context.close()
-        httpd.shutdown()
-        httpd.server_close()
-    assert not watch.problems, "\n".join(watch.problems)
