@@ -24,19 +24,18 @@ from pyscript import window
 from allfives.tiles import parse_tile
 from allfives.web import controller as steps
 from allfives.web import dialogs, dom, forms, saves, screen, words
+from allfives.web.backup import SETTINGS_KEY, SETUP_KEY
 from allfives.web.bot_client import BotClient
 from allfives.web.controller import Controller, Play, Reply, Status
 from allfives.web.dom import closest, el, on, spawn
 from allfives.web.drag import Drag
 from allfives.web.hand import played_tile
+from allfives.web.home import Home
 from allfives.web.keys import Keyboard
 from allfives.web.review import Review, seated
 from allfives.web.review_panel import ReviewPanel
 from allfives.web.sharing import Sharing
 from allfives.web.table import HINT_BOT, Settings, Setup, Table
-
-SETUP_KEY = "allfives.setup"
-SETTINGS_KEY = "allfives.settings"
 
 
 class App:
@@ -53,6 +52,7 @@ class App:
         self.drag = Drag(self.ctl, self.answer)
         self.keys = Keyboard(self.ctl, self.answer)
         self.reviews = ReviewPanel(self.bots, self.play_on)
+        self.home = Home(self)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
 
     def start(self) -> None:
@@ -61,7 +61,7 @@ class App:
         screen.table(self.ctl)
         el("progress").setAttribute("hidden", "")
         for id_ in ("new-game-button", "download", "settings-button", "review-button",
-                    "open-record", "daily"):
+                    "open-record", "daily", "stats-button", "rules-button", "mute"):
             el(id_).removeAttribute("disabled")
         self.bots.start()
         self.run_turns()
@@ -75,19 +75,21 @@ class App:
         on(el("keys-button"), "click", lambda _e: dom.show_dialog("keys"))
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
+        self.home.bind()
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
         on(el("hint"), "click", self.on_hint)
         on(el("next-round"), "click", self.on_next_round)
         # Escape must not close the round-end panel: the game would be stranded
         on(el("round-end"), "cancel", lambda e: e.preventDefault())
-        on(el("play-again"), "click", lambda _e: self.open_new_game())
-        on(el("new-game-button"), "click", lambda _e: self.open_new_game())
+        on(el("play-again"), "click", lambda _e: dialogs.open_new_game(self.setup))
+        on(el("new-game-button"), "click", lambda _e: dialogs.open_new_game(self.setup))
         on(el("download"), "click", lambda _e: saves.download_record(self.ctl.table))
         on(el("game-over-download"), "click", lambda _e: saves.download_record(self.ctl.table))
         on(el("settings-button"), "click", lambda _e: dialogs.open_settings(self.ctl.settings))
         for kind in ("change", "input"):
-            on(el("settings-form"), kind, self.on_settings_change)
+            on(el("settings-form"), kind,
+               lambda _e: self.change_settings(dialogs.read_settings(self.ctl.settings)))
         on(el("new-game-form"), "submit", self.on_new_game_submit)
         on(el("new-game-form"), "change",
            lambda e: dialogs.refresh_new_game(str(e.target.name or ""), self.setup))
@@ -164,6 +166,7 @@ class App:
                 await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
                 await self.make(chosen)
             else:
+                self.home.ended(self.ctl.table)
                 screen.over(self.ctl, isinstance(step, steps.RoundOver),
                             self.sharing.ended(self.ctl.table))
                 screen.announce(words.round_summary(self.ctl.view()))
@@ -180,6 +183,7 @@ class App:
         screen.announce(played.said)
         if (now := self.ctl.status()).phase == "bot":
             screen.status(now)  # at once, while the tile slides
+        self.home.sounded(played, now.phase)
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         if played.tile is not None:
@@ -195,10 +199,6 @@ class App:
             self.saver.save(self.ctl.table)
             screen.table(self.ctl)
             self.run_turns()
-
-    def open_new_game(self) -> None:
-        dom.close_dialogs("game-over", "round-end")
-        dialogs.open_new_game(self.setup)
 
     def on_new_game_submit(self, evt: Any) -> None:
         evt.preventDefault()
@@ -226,10 +226,11 @@ class App:
         screen.table(self.ctl)
         self.turns = spawn(self.turn_loop(None))
 
-    def on_settings_change(self, _evt: Any) -> None:
-        self.ctl.settings = dialogs.read_settings()
-        dom.store(SETTINGS_KEY, json.dumps(self.ctl.settings.to_json()))
-        screen.hand(self.ctl, self.ctl.view())
+    def change_settings(self, settings: Settings) -> None:
+        """Apply and keep settings (from their dialog, or the mute button)."""
+        self.ctl.settings = settings
+        dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
+        screen.table(self.ctl)
         if self.ctl.can_act():
             self.run_turns()  # automatic drawing may apply now
 

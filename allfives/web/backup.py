@@ -128,3 +128,24 @@ def _daily(text: str) -> str:
 CHECKS: dict[str, Callable[[str], str]] = {
     SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats,
     DAILY_KEY: _daily}
+
+
+# -- the words the settings dialog says about backups ------------------------------
+
+
+def backup_name(stamp: str) -> str:
+    """The downloaded file's name; ``stamp`` is the date and time, YYYYMMDD-HHMMSS."""
+    return f"allfives-backup-{stamp}.json"
+
+
+def restored(name: str) -> str:
+    return f"Restored from {name}: your game, statistics, settings and set-up."
+
+
+def not_restored(name: str, why: str) -> str:
+    return f"{name} was not restored, nothing has changed: {why}."
+
+
+def not_kept() -> str:
+    return ("This browser would not keep the backup's values (its storage may be full or "
+            "switched off); nothing has changed.")

@@ -11,11 +11,14 @@ from typing import Any
 from pyscript import document
 
 from . import forms
-from .dom import el
+from .dom import close_dialogs, el
+from .rules_help import choice_help
 from .table import Settings, Setup
 
 
 def fill_new_game(setup: Setup) -> None:
+    for key, line in choice_help(setup.preset).items():
+        el(f"ng-help-{key}").textContent = line
     el("ng-name").value = setup.name
     for radio in document.querySelectorAll('#new-game-form input[name="players"]'):
         radio.checked = str(radio.value) == str(setup.players)
@@ -28,6 +31,8 @@ def fill_new_game(setup: Setup) -> None:
 
 
 def open_new_game(setup: Setup) -> None:
+    """The new-game dialog, in place of a round-end or game-over panel."""
+    close_dialogs("game-over", "round-end")
     fill_new_game(setup)
     el("ng-error").textContent = ""
     el("new-game").showModal()
@@ -60,21 +65,32 @@ def show_new_game_problem(text: str) -> None:
     el("ng-error").textContent = text
 
 
-def open_settings(settings: Settings) -> None:
+def fill_settings(settings: Settings) -> None:
     el("set-bot-pause").value = str(settings.bot_pause)
     el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
     el("set-speed").value = settings.speed
     el("set-hand-order").value = settings.hand_order
     el("set-auto-draw").checked = settings.auto_draw
+    el("set-undo").checked = settings.undo
+    el("set-tally").checked = settings.tally
+
+
+def open_settings(settings: Settings) -> None:
+    fill_settings(settings)
+    el("backup-status").textContent = ""
     el("settings").showModal()
 
 
-def read_settings() -> Settings:
+def read_settings(previous: Settings) -> Settings:
+    """The dialog's fields as Settings; what the dialog does not show (mute) is kept."""
     settings = Settings.from_json({
+        **previous.to_json(),
         "bot_pause": forms.int_or(el("set-bot-pause").value, -1),
         "speed": str(el("set-speed").value),
         "hand_order": str(el("set-hand-order").value),
         "auto_draw": bool(el("set-auto-draw").checked),
+        "undo": bool(el("set-undo").checked),
+        "tally": bool(el("set-tally").checked),
     })
     el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
     return settings

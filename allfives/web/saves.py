@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
+from .backup import SAVE_KEY
 from .dom import download, notice, store, stored
 from .table import SaveError, Table
 
-SAVE_KEY = "allfives.save"
 UNREADABLE_KEY = "allfives.unreadable-save"
 
 

@@ -17,6 +17,7 @@ from . import board, render, words
 from .controller import Controller, Refuse, Say, Status
 from .dom import el, found, reduced_motion, show_dialog, toggle
 from .table_view import TableView
+from .takeback import can_take_back
 
 _ready: list[bool] = []
 
@@ -63,7 +64,8 @@ def focus_lost() -> bool:
 def table(ctl: Controller) -> None:
     """Everything on the table, from the controller's view."""
     view = ctl.view()
-    el("scores").innerHTML = render.scores(view, ctl.scored_side())
+    fresh = ctl.fresh.points if ctl.fresh else 0
+    el("scores").innerHTML = render.scores(view, ctl.scored_side(), ctl.settings.tally, fresh)
     el("seats").innerHTML = render.seats(view)
     log = el("log")
     log.innerHTML = render.log(view)
@@ -73,6 +75,16 @@ def table(ctl: Controller) -> None:
     bones.setAttribute("aria-label", words.boneyard(view.player.boneyard_left))
     hand(ctl, view)
     layout(ctl, view)
+    buttons(ctl)
+
+
+def buttons(ctl: Controller) -> None:
+    """Take back (shown with its setting; enabled when there is a turn to
+    take back) and the mute button's state."""
+    undo = el("undo")
+    toggle(undo, "hidden", not ctl.settings.undo)
+    toggle(undo, "disabled", not (ctl.settings.undo and can_take_back(ctl.table.game)))
+    el("mute").setAttribute("aria-pressed", "true" if ctl.settings.mute else "false")
 
 
 def hand(ctl: Controller, view: TableView) -> None:
