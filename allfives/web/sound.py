@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
+from pyodide.ffi import create_proxy
 from pyscript import document
 
 from .cues import SOUNDS, Sound
@@ -22,17 +23,22 @@ class Player:
     def __init__(self) -> None:
         self.context: Any = None
         self.failed = False
+        self.ignore = create_proxy(lambda _e: None)  # a refused resume is no error
 
     def bind(self) -> None:
         for kind in ("pointerdown", "keydown"):
             on(document, kind, lambda _e: self.wake())
 
     def wake(self) -> None:
-        """Make the audio context inside the person's first gesture."""
-        if self.context is not None or self.failed:
+        """Make the audio context inside the person's gesture (or resume one
+        made by a gesture that did not count, such as Escape)."""
+        if self.failed:
             return
         try:
-            self.context = js.AudioContext.new()
+            if self.context is None:
+                self.context = js.AudioContext.new()
+            elif str(self.context.state) == "suspended":
+                self.context.resume().catch(self.ignore)
         except Exception as e:  # noqa: BLE001 - no Web Audio here: the page stays silent
             self.give_up(e)
 

@@ -187,6 +187,9 @@ def spinners(page) -> str:
 
 
 def test_how_to_play_shows_the_rules_being_played(page, server):
+    # a browser without working audio: the page stays silent, and says nothing wrong
+    page.context.add_init_script("window.AudioContext = function () {"
+                                 " throw new Error('no audio device'); };")
     open_game(page, server)  # before any game of one's own: the dealt game's rules
     page.click("#rules-button")
     page.wait_for_selector("#rules-help[open] [data-preset=standard]")
@@ -221,6 +224,9 @@ def test_how_to_play_shows_the_rules_being_played(page, server):
     assert page.is_visible("#new-game[open]")  # back in the dialog, as it was
     assert axe(page) == [], "new game with its help"
     close(page, "#new-game", "#ng-cancel")
+    page.wait_for_selector("#status[data-phase=human]")
+    take_turn(page)
+    assert page.get_attribute("#mute", "data-sound") is None
 
 
 def shown_scores(page) -> list[list[int]]:
