@@ -12,10 +12,10 @@ from allfives.record import replay
 from allfives.tiles import NAMES
 from allfives.web.board import Target
 from allfives.web.controller import (
-    AskHint,
     AutoMove,
     AwaitPerson,
     BotMove,
+    Command,
     Controller,
     GameOver,
     Play,
@@ -24,7 +24,6 @@ from allfives.web.controller import (
     RoundOver,
     Say,
     Select,
-    ShowKeys,
     Status,
 )
 from allfives.web.decide import decide
@@ -235,8 +234,9 @@ def test_hand_order_and_the_tile_a_move_lays():
 
 def test_shortcut_keys_mean_what_the_keys_panel_says():
     ctl = Controller(scripted_table(), Settings())
-    assert ctl.key("?") == ShowKeys()
-    assert ctl.key("h") == AskHint() and ctl.key("H") == AskHint()
+    assert ctl.key("?") == Command("keys")
+    assert ctl.key("h") == Command("hint") and ctl.key("H") == Command("hint")
+    assert ctl.key("r") == Command("review") and ctl.key("u") == Command("undo")
     assert ctl.key("d") == Refuse("A tile fits: you may draw only when none does.")
     assert ctl.key("x") is None and ctl.key("Enter") is None
     ctl.click_tile(ZERO_SIX)

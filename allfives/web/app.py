@@ -72,7 +72,6 @@ class App:
         on(el("hand"), "click", self.on_hand_click)
         self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
-        on(el("keys-button"), "click", lambda _e: dom.show_dialog("keys"))
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
         self.home.bind()
@@ -113,10 +112,12 @@ class App:
             screen.selected(self.ctl, reply.tile)
         elif isinstance(reply, (steps.Refuse, steps.Say)):
             screen.said(reply)
-        elif isinstance(reply, steps.AskHint):
+        elif reply.name == "hint":  # the shortcuts for buttons
             spawn(self.on_hint(None))
-        else:
-            dom.show_dialog("keys")
+        elif reply.name == "undo":
+            self.home.take_back()
+        elif reply.name == "review":
+            self.reviews.open(Review.of(self.ctl.table))
 
     def on_hand_click(self, evt: Any) -> None:
         button = closest(evt, "[data-tile]")

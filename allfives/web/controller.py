@@ -104,16 +104,14 @@ class Say:
 
 
 @dataclass(frozen=True)
-class AskHint:
-    """Ask the strongest bot for a hint."""
+class Command:
+    """A shortcut for a button: ``hint``, ``keys`` (the shortcuts panel),
+    ``undo`` (take back, where the setting allows it) or ``review``."""
+
+    name: Literal["hint", "keys", "undo", "review"]
 
 
-@dataclass(frozen=True)
-class ShowKeys:
-    """Open the keyboard shortcuts panel."""
-
-
-Reply = Play | Select | Refuse | Say | AskHint | ShowKeys | None  # None: nothing to do
+Reply = Play | Select | Refuse | Say | Command | None  # None: nothing to do
 
 
 @dataclass(frozen=True)
@@ -268,13 +266,17 @@ class Controller:
         if key == "Escape":
             return self.escape()
         if key == "?":
-            return ShowKeys()
+            return Command("keys")
+        if key in ("r", "R"):
+            return Command("review")
+        if key in ("u", "U"):
+            return Command("undo")
         view = self.view()
         if key in ("t", "T"):
             return Say(words.table_words(view))
         hand = self.hand(view)
         if key in ("h", "H"):
-            return AskHint() if hand.can_hint else None
+            return Command("hint") if hand.can_hint else None
         if key in ("d", "D") and hand.active:
             if hand.must_draw or hand.must_pass:
                 return Play("draw" if hand.must_draw else "pass")

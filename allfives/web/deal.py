@@ -22,6 +22,7 @@ from ..errors import AllFivesError
 from ..game import Game
 from ..rules import Rules
 from .table import BOT_NAMES, Table, clean_name
+from .takeback import DAILY_PREFIX
 
 MAX_LINK = 600  # characters of ?deal=: a deal is about 100
 MAX_SEED = 40  # characters of a seed: a number, or "daily:2026-11-22"
@@ -90,15 +91,14 @@ def seed_deal(seed: str, table: Table) -> Deal:
 
 def daily(day: str) -> Deal:
     """Today's deal (``day`` as YYYY-MM-DD): standard, two players, against the expert."""
-    return Deal(Rules.make("standard", players=2), (DAILY_LEVEL,), f"daily:{day}")
+    return Deal(Rules.make("standard", players=2), (DAILY_LEVEL,), f"{DAILY_PREFIX}{day}")
 
 
 def daily_day(table: Table) -> str | None:
     """The day of a daily deal, or None for any other game."""
     seed = str(table.game.seed)
-    if seed.startswith("daily:") and deal_of(table) == daily(seed[len("daily:"):]):
-        return seed[len("daily:"):]
-    return None
+    day = seed[len(DAILY_PREFIX):]
+    return day if seed.startswith(DAILY_PREFIX) and deal_of(table) == daily(day) else None
 
 
 def margin(table: Table) -> int:

@@ -10,8 +10,8 @@ from typing import Any
 
 from pyscript import document
 
-from .controller import Controller, Reply
-from .dom import closest, el, found, on
+from .controller import Command, Controller, Reply
+from .dom import closest, el, found, on, show_dialog
 from .hand import next_focus
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
@@ -23,6 +23,7 @@ class Keyboard:
         self.answer = answer
 
     def bind(self) -> None:
+        on(el("keys-button"), "click", lambda _e: show_dialog("keys"))
         on(document, "keydown", self.shortcut)
         on(el("hand"), "keydown", lambda e: self.arrow(e, "#hand [data-tile]"))
         on(el("board"), "keydown", self.board_key)
@@ -38,7 +39,10 @@ class Keyboard:
         reply = self.controller.key(str(evt.key))
         if reply is not None:
             evt.preventDefault()
-            self.answer(reply)
+            if reply == Command("keys"):
+                show_dialog("keys")
+            else:
+                self.answer(reply)
 
     def board_key(self, evt: Any) -> None:
         """Enter or Space on a lit place plays there; arrows move among the places."""

@@ -16,11 +16,10 @@ from pyscript import window
 
 from ..errors import AllFivesError
 from . import words
+from .backup import DAILY_KEY
 from .deal import Deal, best_days, daily, daily_day, deal_of, margin, read_deal, seed_deal
 from .dom import el, notice, on, show_dialog, store, stored_json, url_param
 from .table import Table
-
-DAILY_KEY = "allfives.daily"
 
 
 class Sharing:

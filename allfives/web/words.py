@@ -12,6 +12,7 @@ from ..moves import DRAW, LEAD, PASS, Move, move_on, move_tile, parse_move
 from ..scoring import ScoreLine
 from ..tiles import HIGH, LOW, NAMES
 from .table_view import RoundView, TableView
+from .takeback import DAILY_PREFIX
 
 GAME_OVER = "Game over."
 ROUND_OVER = "Round over."
@@ -260,8 +261,8 @@ def unreadable_link(why: str) -> str:
 
 def deal_line(seed: str) -> str:
     """Which deal this game is: a daily deal's date, or its seed."""
-    if seed.startswith("daily:"):
-        return f"Daily deal of {seed[len('daily:'):]}"
+    if seed.startswith(DAILY_PREFIX):
+        return f"Daily deal of {seed[len(DAILY_PREFIX):]}"
     return f"Deal {seed}"
 
 

@@ -61,6 +61,11 @@ def test_a_screen_reader_hears_each_move_and_the_keyboard_plays(page, server):
     assert "read out the open ends" in page.inner_text("#keys")
     page.keyboard.press("Escape")
     page.wait_for_selector("#keys", state="hidden")
+    # R reviews the game so far
+    page.keyboard.press("r")
+    page.wait_for_selector("#review[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review", state="hidden")
     # the hint by its key
     page.keyboard.press("h")
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")

@@ -27,6 +27,7 @@ def test_a_shared_link_deals_the_same_game_and_asks_before_replacing_a_saved_one
     play_until(page, ("round-over",))
     assert page.inner_text("#round-end-deal") == "Deal 9"
     page.click("#round-end-share")
+    page.wait_for_function("document.querySelector('#round-end-share-link').value !== ''")
     link = page.input_value("#round-end-share-link")
     assert re.match(rf"^{re.escape(server)}index\.html\?deal=[\w-]+$", link), link
     shared = saved(page)
