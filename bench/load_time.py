@@ -336,6 +336,88 @@ def think(browser: Any, pages: Pages, reqs: list[dict[str, Any]]) -> tuple[list[
         context.close()
 
 
+# A person who takes PERSON_S to move, against three experts (no bot pause,
+# no animation: what is timed is the bots' thinking and the page's drawing).
+PERSON_S = 2.0
+PLAY = ("localStorage.setItem('allfives.setup', JSON.stringify({players: 4, "
+        "bots: ['expert', 'expert', 'expert']}));"
+        "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off'}));")
+# When each move was logged, and when the snapshot's making started and ended.
+WATCH_MOVES = """
+window.__moves = []; window.__making = [];
+let known = 0;
+new MutationObserver((records) => {
+    const items = document.querySelectorAll('#log li.move');
+    for (let i = known; i < items.length; i++) {
+        window.__moves.push([performance.now(), Number(items[i].dataset.seat)]);
+    }
+    known = items.length;
+    for (const r of records) {
+        if (r.attributeName === 'data-snapshot') {
+            window.__making.push([performance.now(), document.documentElement.dataset.snapshot]);
+        }
+    }
+}).observe(document, {childList: true, subtree: true, attributes: true,
+                      attributeFilter: ['data-snapshot']});
+"""
+
+
+def person_moves(page: Any) -> bool:
+    """One move, as a person makes it (draw, pass, or the first playable
+    tile); False if there was nothing to do (yet)."""
+    if page.is_enabled("#draw"):
+        page.click("#draw")
+    elif page.locator("#pass:not([hidden])").count() and page.is_enabled("#pass"):
+        page.click("#pass")
+    elif page.locator("#hand [data-playable=true]").count():
+        page.locator("#hand [data-playable=true]").first.click()
+        targets = page.locator("#board [data-target]")
+        if targets.count():
+            targets.first.click()
+    else:
+        return False
+    return True
+
+
+def think_in_play(browser: Any, pages: Pages, after: int = 24) -> tuple[list[float], list[float]]:
+    """Each bot move's delay (ms since the move before it) while the snapshot
+    is made, and for ``after`` bot moves once it is made."""
+    context = browser.new_context()
+    context.add_init_script(PLAY)
+    context.add_init_script(WATCH_MOVES)
+    try:
+        page = context.new_page()
+        page.goto(pages.base + "index.html")
+        for _ in range(400):
+            page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over], "
+                                   "#status[data-phase=game-over]", timeout=LOAD_MS)
+            moves, making = page.evaluate("[window.__moves, window.__making]")
+            done = [t for t, state in making if state in ("made", "failed")]
+            if done and sum(1 for t, seat in moves if seat and t > done[0]) >= after:
+                break
+            phase = page.get_attribute("#status", "data-phase")
+            if phase == "round-over":
+                page.click("#next-round")
+            elif phase == "game-over":
+                break
+            else:
+                time.sleep(PERSON_S)
+                logged = page.locator("#log li.move").count()
+                if person_moves(page):
+                    page.wait_for_function(
+                        "n => document.querySelectorAll('#log li.move').length > n", arg=logged)
+        moves, making = page.evaluate("[window.__moves, window.__making]")
+    finally:
+        context.close()
+    start = next((t for t, state in making if state == "making"), float("inf"))
+    end = next((t for t, state in making if state in ("made", "failed")), float("inf"))
+    during, later = [], []
+    for (t0, _), (t1, seat) in zip(moves, moves[1:], strict=False):
+        if seat:
+            (during if start <= t1 <= end else later if t1 > end else []).append(t1 - t0)
+    return during, later[:after]
+
+
 # -- the report ---------------------------------------------------------------------
 
 
@@ -371,6 +453,7 @@ def main() -> int:
     results: dict[str, list[float]] = {}
     made: list[dict[str, Any]] = []
     thinking: tuple[list[float], list[float]] = ([], [])
+    playing: tuple[list[float], list[float]] = ([], [])
 
     def add(name: str, value: float) -> None:
         results.setdefault(name, []).append(value)
@@ -402,6 +485,9 @@ def main() -> int:
                     making, after = think(browser, pages, reqs)
                     thinking[0].extend(making)
                     thinking[1].extend(after)
+                    making, after = think_in_play(browser, pages)
+                    playing[0].extend(making)
+                    playing[1].extend(after)
             if "cold" in only or "think" in only:
                 context = browser.new_context()
                 page = context.new_page()
@@ -415,21 +501,24 @@ def main() -> int:
         httpd.shutdown()
         httpd.server_close()
     serve.Handler = serve_handler
-    report(results, made, thinking)
+    report(results, made, thinking, playing)
     return 0
 
 
 def report(results: dict[str, list[float]], made: list[dict[str, Any]],
-           thinking: tuple[list[float], list[float]]) -> None:
+           thinking: tuple[list[float], list[float]],
+           playing: tuple[list[float], list[float]]) -> None:
     print(f"{'':<34} {'median':>10}    {'ratio':>6}   runs")
     report_times(results)
     report_repeats(results)
-    if thinking[0]:
-        during, after = thinking
-        print(f"expert think time in the bots' worker, ms: while the snapshot is made "
-              f"median {median(during):.0f} / p95 {p95(during):.0f} ({len(during)} moves); "
-              f"after: median {median(after):.0f} / p95 {p95(after):.0f} ({len(after)} moves); "
-              f"ratio of medians {median(during) / median(after):.2f}")
+    for label, (during, after) in (
+            ("expert moves asked of the bots' worker back to back", thinking),
+            (f"bot moves in play (3 experts, a person taking {PERSON_S:.0f} s)", playing)):
+        if during and after:
+            print(f"{label}, ms: while the snapshot is made median {median(during):.0f} / "
+                  f"p95 {p95(during):.0f} ({len(during)} moves); after: median "
+                  f"{median(after):.0f} / p95 {p95(after):.0f} ({len(after)} moves); "
+                  f"ratio of medians {median(during) / median(after):.2f}")
     for entry in made:
         report_snapshot(entry)
 

@@ -296,6 +296,27 @@ function importedModules(pyodide) {
   }
 }
 
+// Resolves once no bot is thinking (#status[data-phase] is not "bot"), or
+// after `ms` whatever happens.
+function botsQuiet(ms = 20000) {
+  return new Promise((resolve) => {
+    const status = document.getElementById("status");
+    const quiet = () => status?.dataset.phase !== "bot";
+    if (!status || quiet()) return resolve();
+    const observer = new MutationObserver(() => quiet() && done());
+    const timer = setTimeout(done, ms);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(status, { attributes: true, attributeFilter: ["data-phase"] });
+  });
+}
+
+// The maker asks before each of its heavy steps ({type: "wait"}) and is let
+// go ({type: "go"}) when no bot is thinking, so that the bots' worker keeps
+// its core while the person waits for it.
 function makeInWorker(modules) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {
@@ -303,6 +324,10 @@ function makeInWorker(modules) {
     worker.postMessage({ modules });
     const started = performance.now();
     worker.onmessage = ({ data }) => {
+      if (data?.type === "wait") {
+        botsQuiet().then(() => worker.postMessage({ type: "go" }));
+        return;
+      }
       worker.terminate();
       if (data?.ok) {
         performance.measure?.("allfives:snapshot-made", { start: started, detail: data });
@@ -325,15 +350,17 @@ function makeInWorker(modules) {
 // Start a Pyodide as PyScript would, unpack allfives.zip where PyScript does
 // ([files] "./static/vendor/allfives.zip" = "./*"), import the game, take
 // the memory snapshot and keep it gzipped. Runs in ./snapshot-maker.js.
-export async function makeSnapshot(modules = []) {
+export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   const timings = {};
-  let t = performance.now();
   const zip = await fetchZip();
   const slot = slotURL(await sha256(zip)); // keyed by the zip it imports
   const cache = await caches.open(CACHE);
   if (await cache.match(slot)) return { ok: true, kept: true };
+  await whenQuiet();
+  let t = performance.now();
   const pyodide = await loadVendored({ indexURL: INDEX_URL, _makeSnapshot: true });
   timings.load = performance.now() - t;
+  await whenQuiet();
   t = performance.now();
   pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
   const wanted = [...new Set([...SNAPSHOT_IMPORTS, ...modules])]
@@ -367,6 +394,7 @@ skipped`, { globals: scope });
   result.destroy();
   scope.destroy();
   timings.imports = performance.now() - t;
+  await whenQuiet();
   t = performance.now();
   const snapshot = pyodide.makeMemorySnapshot();
   timings.snapshot = performance.now() - t;
