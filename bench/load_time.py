@@ -561,8 +561,7 @@ def report_repeats(results: dict[str, list[float]]) -> None:
 def report_snapshot(entry: dict[str, Any]) -> None:
     detail = entry.get("detail") or {}
     timings = ", ".join(f"{k} {v:.0f}" for k, v in (detail.get("timings") or {}).items())
-    print(f"snapshot: {detail.get('bytes', 0) / 1e6:.1f} MB, "
-          f"{detail.get('gzipped', 0) / 1e6:.2f} MB gzipped, made in "
+    print(f"snapshot: {detail.get('bytes', 0) / 1e6:.1f} MB, made in "
           f"{entry['duration'] / 1000:.1f} s in its worker (ms: {timings})")
     if detail.get("skipped"):
         print("  left out (they need a page): "

@@ -2,7 +2,7 @@
 // once the first visit is playable and idle). It is sent {modules: [the
 // names the page has imported]}; before each heavy step it asks
 // {type: "wait"} and goes on when told {type: "go"} (no bot is thinking);
-// it answers once, with {ok: true, bytes, gzipped, timings, skipped} or
+// it answers once, with {ok: true, bytes, timings, skipped} or
 // {ok: false, error}.
 import { makeSnapshot } from "./boot.mjs";
 

@@ -9,7 +9,7 @@ context's Cache Storage before the game opens there."""
 from __future__ import annotations
 
 import base64
-import gzip
+from typing import NamedTuple
 
 import pytest
 
@@ -19,7 +19,7 @@ from .conftest import FAST, Watch
 BOOT = "./static/boot.mjs"
 MADE_MS = 120_000
 FAKE = "__test_snapshot__"  # a URL on the server that the tests answer
-# The kept snapshots: [url, length header, gzipped bytes as base64].
+# The kept snapshots: [url, length header, checksum header, bytes as base64].
 KEPT = """async () => {
     const boot = await import(new URL("BOOT_URL", location.href));
     const cache = await caches.open(boot.SNAPSHOT_CACHE);
@@ -31,18 +31,21 @@ KEPT = """async () => {
         for (let i = 0; i < bytes.length; i += 0x8000) {
             text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
         }
-        kept.push([request.url, response.headers.get("x-allfives-snapshot-length"), btoa(text)]);
+        kept.push([request.url, response.headers.get("x-allfives-snapshot-length"),
+                   response.headers.get("x-allfives-snapshot-sum"), btoa(text)]);
     }
     return kept;
 }""".replace("BOOT_URL", BOOT)
-# Keep what the server answers at FAKE as this build's snapshot (or at `slot`).
-PUT = """async ([fake, length, slot]) => {
+# Keep what the server answers at FAKE as this build's snapshot (or at
+# `slot`), with the given length and checksum (null: the body's own).
+PUT = """async ([fake, length, sum, slot]) => {
     const boot = await import(new URL("BOOT_URL", location.href));
-    const body = await (await fetch(fake)).arrayBuffer();
+    const body = new Uint8Array(await (await fetch(fake)).arrayBuffer());
     const cache = await caches.open(boot.SNAPSHOT_CACHE);
     slot = slot || await boot.currentSlot();
     await cache.put(slot, new Response(body, {headers: {
-        "x-allfives-snapshot-length": String(length), "x-test": "injected"}}));
+        "x-allfives-snapshot-length": String(length),
+        "x-allfives-snapshot-sum": sum || boot.checksum(body), "x-test": "injected"}}));
     return slot;
 }""".replace("BOOT_URL", BOOT)
 SLOTS = """async () => {
@@ -59,10 +62,16 @@ def you_lead_seed() -> int:
     return next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
 
 
+class Snapshot(NamedTuple):
+    slot: str
+    length: int
+    sum: str
+    body: bytes
+
+
 @pytest.fixture(scope="module")
-def snapshot(browser, server) -> tuple[str, int, bytes]:
-    """A first visit: the game is playable, then the snapshot is made and
-    kept. Returns its slot URL, its length and its gzipped bytes."""
+def snapshot(browser, server) -> Snapshot:
+    """A first visit: the game is playable, then the snapshot is made and kept."""
     context = browser.new_context()
     context.add_init_script(FAST)
     page = context.new_page()
@@ -77,18 +86,19 @@ def snapshot(browser, server) -> tuple[str, int, bytes]:
     finally:
         context.close()
     assert not watch.problems, "\n".join(watch.problems)
-    assert len(kept) == 1, kept
-    slot, length, data = kept[0]
+    assert len(kept) == 1, [k[:3] for k in kept]
+    slot, length, sum_, data = kept[0]
     assert "pyodide=" in slot and "allfives=" in slot
-    return slot, int(length), base64.b64decode(data)
+    return Snapshot(slot, int(length), sum_, base64.b64decode(data))
 
 
-def keep(page, server: str, body: bytes, length: int, slot: str | None = None) -> str:
+def keep(page, server: str, body: bytes, length: int, sum_: str | None = None,
+         slot: str | None = None) -> str:
     """Put ``body`` into this context's Cache Storage as the kept snapshot."""
     page.context.route(server + FAKE, lambda route: route.fulfill(
         body=body, headers={"content-type": "application/octet-stream"}))
     page.goto(server + "pyscript.toml")  # any document of the origin
-    return page.evaluate(PUT, [server + FAKE, length, slot])
+    return page.evaluate(PUT, [server + FAKE, length, sum_, slot])
 
 
 def bots_boot(page) -> str:
@@ -99,8 +109,7 @@ def bots_boot(page) -> str:
 
 
 def test_a_return_visit_starts_the_page_and_the_bots_from_the_snapshot(page, server, snapshot):
-    slot, length, body = snapshot
-    keep(page, server, body, length)
+    keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
     open_game(page, server, f"?seed={you_lead_seed()}")
     assert page.get_attribute("html", "data-boot") == "snapshot"
     assert page.evaluate("performance.getEntriesByName('allfives:snapshot-restore').length") == 1
@@ -116,7 +125,6 @@ def test_a_return_visit_starts_the_page_and_the_bots_from_the_snapshot(page, ser
 def test_every_restore_deals_its_own_game(browser, server, snapshot):
     """A snapshot freezes Python's random state: the boot module seeds it
     again, so two visits restored from one snapshot deal different games."""
-    _slot, length, body = snapshot
     seeds = []
     for _ in range(2):
         context = browser.new_context()
@@ -125,7 +133,7 @@ def test_every_restore_deals_its_own_game(browser, server, snapshot):
         watch = Watch(server.rstrip("/"))
         page.on("console", watch.console)
         try:
-            keep(page, server, body, length)
+            keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
             open_game(page, server)  # no ?seed: a random game
             assert page.get_attribute("html", "data-boot") == "snapshot"
             seeds.append(saved(page)["seed"])
@@ -135,32 +143,35 @@ def test_every_restore_deals_its_own_game(browser, server, snapshot):
     assert seeds[0] != seeds[1]
 
 
-def truncated(body: bytes) -> bytes:
-    return body[: len(body) // 2]
+def truncated(s: Snapshot) -> tuple[bytes, int, str | None]:
+    return s.body[: len(s.body) // 2], s.length, s.sum
 
 
-def corrupt(body: bytes) -> bytes:
-    middle = len(body) // 2
-    flipped = bytes(b ^ 0x5A for b in body[middle:middle + 4096])
-    return body[:middle] + flipped + body[middle + 4096:]
+def corrupt(s: Snapshot) -> tuple[bytes, int, str | None]:
+    middle = len(s.body) // 2
+    flipped = bytes(b ^ 0x5A for b in s.body[middle:middle + 4096])
+    return s.body[:middle] + flipped + s.body[middle + 4096:], s.length, s.sum
 
 
-def not_a_snapshot(body: bytes) -> bytes:
-    """Well-formed gzip of the right length that Pyodide refuses (bad magic)."""
-    return gzip.compress(bytes(len(gzip.decompress(body))), compresslevel=1)
+def not_a_snapshot(s: Snapshot) -> tuple[bytes, int, str | None]:
+    """The right length and its own checksum, but Pyodide refuses it (no magic number)."""
+    return bytes(s.length), s.length, None
 
 
-def wrong_length(body: bytes) -> bytes:
-    return body  # kept with a length header that does not match
+def wrong_length(s: Snapshot) -> tuple[bytes, int, str | None]:
+    return s.body, s.length + 16, s.sum
 
 
-@pytest.mark.parametrize("damage", [truncated, corrupt, not_a_snapshot, wrong_length],
+def no_checksum(s: Snapshot) -> tuple[bytes, int, str | None]:
+    return s.body, s.length, "-"
+
+
+@pytest.mark.parametrize("damage", [truncated, corrupt, not_a_snapshot, wrong_length, no_checksum],
                          ids=lambda f: f.__name__)
 def test_a_broken_snapshot_starts_python_normally_and_is_dropped(page, server, snapshot, damage):
-    _slot, length, body = snapshot
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    slot = keep(page, server, damage(body), length + (8 if damage is wrong_length else 0))
+    slot = keep(page, server, *damage(snapshot))
     open_game(page, server)
     assert page.get_attribute("html", "data-boot") == "normal"
     assert any("did not restore" in w for w in warnings), warnings
@@ -172,9 +183,8 @@ def test_a_broken_snapshot_starts_python_normally_and_is_dropped(page, server, s
 def test_a_stale_snapshot_is_never_restored_and_is_dropped_for_the_new_one(page, server, snapshot):
     """A snapshot kept by an earlier deploy (another allfives.zip) is not this
     build's: the game starts normally, then makes its own and drops the old."""
-    slot, length, body = snapshot
-    stale = slot.replace("allfives=", "allfives=0000")
-    keep(page, server, body, length, stale)
+    stale = snapshot.slot.replace("allfives=", "allfives=0000")
+    keep(page, server, snapshot.body, snapshot.length, snapshot.sum, stale)
     open_game(page, server)
     assert page.get_attribute("html", "data-boot") == "normal"
     page.wait_for_selector("html[data-snapshot=made]", timeout=MADE_MS)
@@ -183,13 +193,13 @@ def test_a_stale_snapshot_is_never_restored_and_is_dropped_for_the_new_one(page,
     assert len(kept) == 1 and kept[0][1] is None, kept  # the one just made
 
 
-@pytest.mark.parametrize("missing", ["CompressionStream", "DecompressionStream", "caches"])
+@pytest.mark.parametrize("missing", ["caches", "crypto.subtle"])
 def test_without_the_browser_apis_it_starts_normally_and_makes_none(page, server, snapshot,
-                                                                    missing):
-    _slot, length, body = snapshot
-    keep(page, server, body, length)
+                                                                   missing):
+    keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
+    owner, name = missing.rsplit(".", 1) if "." in missing else ("globalThis", missing)
     page.context.add_init_script(
-        f"Object.defineProperty(globalThis, '{missing}', {{value: undefined, configurable: true}})")
+        f"Object.defineProperty({owner}, '{name}', {{value: undefined, configurable: true}})")
     open_game(page, server)
     assert page.get_attribute("html", "data-boot") == "normal"
     page.wait_for_selector("html[data-snapshot=off]")
