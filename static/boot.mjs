@@ -148,6 +148,17 @@ function snapshotBuffer(response) {
   return { bytes, filled };
 }
 
+// Pyodide's config keeps what _loadSnapshot was, so once restored the 31.5 MB
+// are let go by detaching their buffer.
+function release(bytes) {
+  try {
+    if (typeof bytes.buffer.transfer === "function") bytes.buffer.transfer(0);
+    else structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  } catch {
+    // kept a little longer: only memory
+  }
+}
+
 // Pyodide's module factory (its createPyodideModule option), finishing only
 // once the snapshot buffer is full.
 function afterFilling(filled) {
@@ -200,6 +211,7 @@ export async function loadPyodide(options = {}) {
       const { bytes, filled } = snapshotBuffer(kept);
       const pyodide = await loadVendored({ ...base, _loadSnapshot: bytes,
                                            createPyodideModule: afterFilling(filled) });
+      release(bytes);
       afterRestore(pyodide);
       performance.measure?.("allfives:snapshot-restore", { start: started });
       say("boot", "snapshot");
@@ -237,31 +249,37 @@ async function serviceWorkerInControl(ms = 1000) {
 // -- making the snapshot (page side) -------------------------------------------
 
 const PLAYABLE = "allfives:human-can-play";
+// If the page never says (a hook renamed), the snapshot is made anyway.
+const PATIENCE_MS = 60000;
 
 function playable() {
   return new Promise((resolve) => {
     if (performance.getEntriesByName(PLAYABLE).length) return resolve();
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName(PLAYABLE).length) {
-        observer.disconnect();
-        resolve();
-      }
+      if (list.getEntriesByName(PLAYABLE).length) done();
     });
+    const timer = setTimeout(done, PATIENCE_MS);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
     observer.observe({ type: "mark", buffered: true });
   });
 }
 
-// The bots' worker has started (or given up): data-bots leaves "loading".
+// The bots' worker has started (or given up): body[data-bots] leaves "loading".
 function botsSettled() {
   return new Promise((resolve) => {
     const settled = () => ["worker", "page"].includes(document.body?.dataset.bots);
     if (settled()) return resolve();
-    const observer = new MutationObserver(() => {
-      if (settled()) {
-        observer.disconnect();
-        resolve();
-      }
-    });
+    const observer = new MutationObserver(() => settled() && done());
+    const timer = setTimeout(done, PATIENCE_MS);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
     observer.observe(document.documentElement, { attributes: true, subtree: true,
                                                  attributeFilter: ["data-bots"] });
   });
