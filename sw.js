@@ -13,8 +13,9 @@
 // control at once, so what the page downloads passes through here and is
 // kept as it passes. What went past it before it took control (the page
 // itself, PyScript's first files) the page reports once the game has
-// started; those are kept from the browser's HTTP cache, not downloaded
-// again. ALSO_KEEP is what the page may not have loaded by then.
+// started; those are kept from the browser's HTTP cache once the server says
+// they are current, not downloaded again. ALSO_KEEP is what the page may
+// not have loaded by then.
 //
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
@@ -128,16 +129,16 @@ function keep(event, key, response) {
 }
 
 // Keep each file not kept yet ([url, key] pairs: a page with a query is
-// kept without it), from the HTTP cache when it is there (the page has just
-// loaded it); one that fails (a 404 the page shrugged off) must not stop
-// the others being kept.
+// kept without it), from the HTTP cache when it is there and still current
+// (the page has just loaded it: the server answers 304); one that fails (a
+// 404 the page shrugged off) must not stop the others being kept.
 async function keepMissing(files) {
   const cache = await caches.open(CACHE);
   const urlOf = new Map(files.map(([url, key]) => [key, url])); // the last url for a key wins
   await Promise.allSettled([...urlOf].map(async ([key, url]) => {
     await keeping.get(key);
     if (await cache.match(key)) return;
-    const response = await fetch(url, { cache: "force-cache" });
+    const response = await fetch(url, { cache: "no-cache" });
     if (response.ok && !response.redirected) await cache.put(key, response);
   }));
 }

@@ -302,6 +302,7 @@ export function whenIdleMakeSnapshot(pyodide) {
     say("snapshot", "off");
     return null;
   }
+  watchTheBots();
   making = (async () => {
     await playable();
     await botsSettled();
@@ -331,27 +332,44 @@ function importedModules(pyodide) {
   }
 }
 
-// Resolves once no bot is thinking (#status[data-phase] is not "bot"), or
-// after `ms` whatever happens.
-function botsQuiet(ms = 20000) {
+// When the maker may take a core: at the start of the person's turn (the
+// bots have just finished and will not think again until the person has
+// moved: a second or more), or once no bot has thought for REST_MS (the
+// person is away); whatever happens, after MAX_WAIT_MS. #status[data-phase]
+// is "bot" while a bot thinks or plays.
+const FRESH_MS = 300;
+const REST_MS = 5000;
+const MAX_WAIT_MS = 30000;
+let restingSince = performance.now();
+
+function watchTheBots() {
+  const status = document.getElementById("status");
+  if (!status) return;
+  let thinking = status.dataset.phase === "bot";
+  new MutationObserver(() => {
+    const now = status.dataset.phase === "bot";
+    if (thinking && !now) restingSince = performance.now();
+    thinking = now;
+  }).observe(status, { attributes: true, attributeFilter: ["data-phase"] });
+}
+
+function botsResting() {
   return new Promise((resolve) => {
     const status = document.getElementById("status");
-    const quiet = () => status?.dataset.phase !== "bot";
-    if (!status || quiet()) return resolve();
-    const observer = new MutationObserver(() => quiet() && done());
-    const timer = setTimeout(done, ms);
-    function done() {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    }
-    observer.observe(status, { attributes: true, attributeFilter: ["data-phase"] });
+    const started = performance.now();
+    const ready = () => {
+      if (!status || performance.now() - started > MAX_WAIT_MS) return true;
+      if (status.dataset.phase === "bot") return false;
+      const rested = performance.now() - restingSince;
+      return rested < FRESH_MS || rested >= REST_MS;
+    };
+    const timer = setInterval(() => ready() && (clearInterval(timer), resolve()), 50);
   });
 }
 
 // The maker asks before each of its heavy steps ({type: "wait"}) and is let
-// go ({type: "go"}) when no bot is thinking, so that the bots' worker keeps
-// its core while the person waits for it.
+// go ({type: "go"}) when the bots are resting, so that the bots' worker
+// keeps its core while the person waits for it.
 function makeInWorker(modules) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {
@@ -360,7 +378,7 @@ function makeInWorker(modules) {
     const started = performance.now();
     worker.onmessage = ({ data }) => {
       if (data?.type === "wait") {
-        botsQuiet().then(() => worker.postMessage({ type: "go" }));
+        botsResting().then(() => worker.postMessage({ type: "go" }));
         return;
       }
       worker.terminate();

@@ -1,7 +1,7 @@
 // The worker that makes the Pyodide memory snapshot (started by ./boot.mjs
 // once the first visit is playable and idle). It is sent {modules: [the
 // names the page has imported]}; before each heavy step it asks
-// {type: "wait"} and goes on when told {type: "go"} (no bot is thinking);
+// {type: "wait"} and goes on when told {type: "go"} (the bots are resting);
 // it answers once, with {ok: true, bytes, timings, skipped} or
 // {ok: false, error}.
 import { makeSnapshot } from "./boot.mjs";
