@@ -10,6 +10,11 @@ ACTIVE = ("#status[data-phase=human], #status[data-phase=round-over], "
           "#status[data-phase=game-over]")
 
 
+DRAW = "#draw:enabled"
+PASS = "#pass:not([hidden]):enabled"
+PLAYABLE = "#hand [data-playable=true]"
+
+
 def open_game(page: object, server: str, query: str = "") -> None:
     page.goto(server + "index.html" + query)
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
@@ -24,14 +29,18 @@ def moves_logged(page: object) -> int:
 
 
 def take_turn(page: object) -> None:
-    """Make one human move by clicking, the way a person would."""
+    """Make one human move by clicking, the way a person would.
+
+    It waits until the hand offers something, as a person looks before they
+    click: a phase read just after a new game may still be the old game's."""
     before = moves_logged(page)
-    if page.is_enabled("#draw"):
-        page.click("#draw")
-    elif page.locator("#pass:not([hidden])").count() and page.is_enabled("#pass"):
-        page.click("#pass")
+    page.wait_for_selector(f"{DRAW}, {PASS}, {PLAYABLE}")
+    if page.locator(DRAW).count():
+        page.click(DRAW)
+    elif page.locator(PASS).count():
+        page.click(PASS)
     else:
-        page.locator("#hand [data-playable=true]").first.click()
+        page.locator(PLAYABLE).first.click()
         targets = page.locator("#board [data-target]")
         if targets.count():
             targets.first.click()
