@@ -15,6 +15,7 @@ from ..game import Game
 from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from ..view import PlayerView
+from .i18n import LANGUAGES
 from .stored import UnreadableError, loads
 from .takeback import TAKEBACKS_KEY, takebacks_of
 
@@ -133,6 +134,7 @@ class Settings:
     undo: bool = False  # offer take-backs (#undo)
     tally: bool = False  # scores also as tally marks
     mute: bool = False  # no sounds (the #mute button, kept with the settings)
+    language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
 
     @property
     def slide_ms(self) -> int:
@@ -156,6 +158,7 @@ class Settings:
             undo=bool(data.get("undo", base.undo)),
             tally=bool(data.get("tally", base.tally)),
             mute=bool(data.get("mute", base.mute)),
+            language=one_of(data.get("language"), LANGUAGES, base.language),
         )
 
 

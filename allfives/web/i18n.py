@@ -1,0 +1,78 @@
+"""The page's language: gettext catalogs from ``allfives/locale``, and which
+language a visit gets.
+
+Every sentence a person sees is written in English in the source and goes
+through ``_`` (or ``ngettext`` where a number decides the form) when it is
+shown, so a language change applies at the next render. Texts fixed at import
+time are marked with ``N_`` and translated where they are used.
+
+The catalogs are ``.po`` files kept in the package; the build compiles them to
+``.mo`` (``make catalogs``, Babel). A language whose ``.mo`` is missing falls
+back to English rather than failing.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "allfives"
+ENGLISH = "en"
+# Each language named in itself, as the settings list them.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "sk": "Slovenčina",
+    "hi": "हिन्दी",
+}
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_code = ENGLISH
+
+
+def use(code: str) -> str:
+    """Make ``code`` the language of every later ``_``; returns the code in use
+    (English when ``code`` is not one of ``LANGUAGES``)."""
+    global _current, _code
+    code = code if code in LANGUAGES else ENGLISH
+    _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    _code = code
+    return code
+
+
+def current() -> str:
+    return _code
+
+
+def _(message: str) -> str:
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it yet."""
+    return message
+
+
+def supported(tag: str | None) -> str | None:
+    """The language of a tag like ``de-AT`` or ``hi``, if we have it."""
+    if not tag:
+        return None
+    code = tag.strip().replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose(asked: str | None, kept: str | None, preferred: Iterable[str]) -> str:
+    """The language for this visit: ``?lang=`` first, then the one the person
+    chose before, then the browser's preferred languages in order, else English."""
+    for tag in (asked, kept, *preferred):
+        code = supported(tag)
+        if code:
+            return code
+    return ENGLISH
