@@ -13,6 +13,7 @@ of the round minus the other sides' mean, with a won game worth
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -30,6 +31,55 @@ REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the 
 MIN_WORLDS = 30  # sampled deals per option, at least
 REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
 THREAT = 10  # a reply this big left to the next player is worth naming
+SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the move made lost, when it is plain, in parts (the page words each
+    kind in its own language; ``str()`` is the command line's English):
+
+    - SCORED: the move made scored ``made`` where the move ``best`` scored ``other``;
+    - LEFT: it left the next player a chance of ``made`` where ``best`` left ``other``;
+    - KEPT: it kept the tile ``best`` (``made`` pips) with the boneyard empty.
+
+    Points are the game's own (divided by the divisor); ``best`` is written
+    as in records (a move like ``2-6>5-6``, or KEPT's tile like ``6-6``).
+    """
+
+    kind: str
+    best: str
+    made: int
+    other: int = 0
+
+    def english(self) -> str:
+        if self.kind == SCORED:
+            return f"scored {self.made} where {self.best} scored {self.other}"
+        if self.kind == LEFT:
+            return f"left the next player a chance of {self.made} ({self.best} left {self.other})"
+        return f"kept {self.best} ({self.made} pips) with the boneyard empty"
+
+    def __str__(self) -> str:
+        return self.english()
+
+    @classmethod
+    def read(cls, text: str) -> Reason | None:
+        """The reason ``english()`` wrote, read back (None if it is none of them)."""
+        for kind, pattern in _ENGLISH.items():
+            found = pattern.fullmatch(text)
+            if found:
+                best, made, other = found.group("best", "made", "other")
+                return cls(kind, best, int(made), int(other or 0))
+        return None
+
+
+_ENGLISH = {
+    SCORED: re.compile(r"scored (?P<made>-?\d+) where (?P<best>\S+) scored (?P<other>-?\d+)"),
+    LEFT: re.compile(r"left the next player a chance of (?P<made>-?\d+)"
+                     r" \((?P<best>\S+) left (?P<other>-?\d+)\)"),
+    KEPT: re.compile(r"kept (?P<best>\S+) \((?P<made>-?\d+) pips\) with the boneyard empty"
+                     r"(?P<other>)"),
+}
 
 
 @dataclass(frozen=True)
@@ -69,10 +119,23 @@ class Decision:
     best: str
     loss: float
     options: int
-    reason: str | None = None
+    reason: Reason | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """JSON-like, for the page's worker and ``allfives review --json``: the
+        reason as its English sentence (``Reason.read`` reads it back)."""
+        data = asdict(self)
+        data["reason"] = None if self.reason is None else self.reason.english()
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        """A decision from ``to_json``; a reason given as anything but one of
+        ``Reason.english()``'s sentences is left out."""
+        reason = data.get("reason")
+        return cls(int(data["round"]), int(data["move"]), int(data["seat"]), str(data["played"]),
+                   str(data["best"]), float(data["loss"]), int(data["options"]),
+                   Reason.read(reason) if isinstance(reason, str) else None)
 
 
 def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
@@ -117,7 +180,7 @@ def biggest_losses(decisions: list[Decision]) -> list[Decision]:
     return sorted((d for d in decisions if d.loss > 0), key=lambda d: -d.loss)
 
 
-def why(view: PlayerView, played: Move, best: Move) -> str | None:
+def why(view: PlayerView, played: Move, best: Move) -> Reason | None:
     """A short reason when one is plain: fewer points now, a big reply left to
     the next player, or a heavy tile kept with the boneyard empty."""
     layout = view.layout()
@@ -125,15 +188,14 @@ def why(view: PlayerView, played: Move, best: Move) -> str | None:
     scored = {m: play_points(layout.count_after(move_tile(m), move_on(m)), divisor)
               for m in (played, best)}
     if scored[best] > scored[played]:
-        return f"scored {scored[played]} where {move_text(best)} scored {scored[best]}"
+        return Reason(SCORED, move_text(best), scored[played], scored[best])
     left = {m: threat_after(view, m) for m in (played, best)}
     if left[played] >= THREAT and left[played] > left[best]:
-        return (f"left the next player a chance of {left[played] // divisor}"
-                f" ({move_text(best)} left {left[best] // divisor})")
+        return Reason(LEFT, move_text(best), left[played] // divisor, left[best] // divisor)
     heavier = PIPS[move_tile(best)] - PIPS[move_tile(played)]
     if view.boneyard_left == 0 and heavier >= 4:
         heavy = move_tile(best)
-        return f"kept {NAMES[heavy]} ({PIPS[heavy]} pips) with the boneyard empty"
+        return Reason(KEPT, NAMES[heavy], PIPS[heavy])
     return None
 
 

@@ -147,8 +147,9 @@ def test_reasons_name_what_was_plain():
     game = Game(Rules.make("standard"), seed=0, deal_first=False)
     game.start_round([hand(*h) for h in hands], tiles(*boneyard), starter=0)
     view = PlayerView.of(game.round, 0)
-    assert analysis.why(view, parse_move("1-2"), parse_move("5-5")) == \
-        "scored 0 where 5-5 scored 10"
+    reason = analysis.why(view, parse_move("1-2"), parse_move("5-5"))
+    assert reason == analysis.Reason("scored", "5-5", 0, 10)
+    assert str(reason) == "scored 0 where 5-5 scored 10"
     # the expert prefers 1-1 here: 5-5 leaves the 5s to seat 1's hand of 6s and 4s
     d = analyse(Moment(1, 1, view, parse_move("1-2")), FAST)
     assert (d.best, d.reason) == ("1-1", None)
@@ -160,11 +161,38 @@ def test_reasons_name_what_was_plain():
             d = analyse(m, FAST)
             if d.reason:
                 given += 1
-                assert d.loss >= analysis.REASON_FROM and d.reason.startswith(kinds)
+                assert d.loss >= analysis.REASON_FROM and str(d.reason).startswith(kinds)
                 assert d.reason == analysis.why(m.view, m.played, parse_move(d.best))
+                assert d.reason.kind in (analysis.SCORED, analysis.LEFT, analysis.KEPT)
+                # the worker sends it as JSON: the English sentence, read back whole
+                sent = json.loads(json.dumps(d.to_json()))
+                assert sent["reason"] == str(d.reason) and Decision.from_json(sent) == d
     assert given >= 3
     assert set(d.to_json()) == {"round", "move", "seat", "played", "best", "loss", "options",
                                 "reason"}
+
+
+@pytest.mark.parametrize(("reason", "english"), [
+    (analysis.Reason("scored", "0-1>1-3", 0, 10), "scored 0 where 0-1>1-3 scored 10"),
+    (analysis.Reason("left", "3-6>6-6", 15, 10),
+     "left the next player a chance of 15 (3-6>6-6 left 10)"),
+    (analysis.Reason("left", "2-3", 3, 0), "left the next player a chance of 3 (2-3 left 0)"),
+    (analysis.Reason("kept", "6-6", 12), "kept 6-6 (12 pips) with the boneyard empty"),
+])
+def test_a_reason_is_the_command_lines_sentence_and_read_back_from_it(reason, english):
+    assert str(reason) == reason.english() == english
+    assert analysis.Reason.read(english) == reason
+    decision = Decision(2, 7, 0, "1-2", "5-5", 1.5, 3, reason)
+    assert decision.to_json()["reason"] == english
+    assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
+
+
+def test_a_decision_reads_back_without_a_reason_it_cannot_read():
+    data = Decision(1, 3, 1, "1-2", "5-5", 2.0, 4).to_json()
+    assert data["reason"] is None and Decision.from_json(data).reason is None
+    for odd in ("played badly", "scored lots where 5-5 scored 10", 7, {"kind": "scored"}):
+        assert Decision.from_json({**data, "reason": odd}) == Decision(1, 3, 1, "1-2", "5-5",
+                                                                       2.0, 4)
 
 
 @pytest.mark.parametrize("seat", [0, 1])

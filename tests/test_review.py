@@ -9,11 +9,11 @@ import json
 import pytest
 from test_analysis import FAST, bot_game
 
-from allfives.analysis import Moment, analyse
+from allfives.analysis import Moment, Reason, analyse
 from allfives.errors import RecordError
 from allfives.record import dumps, to_record
 from allfives.web import words
-from allfives.web.review import Review, Spot, opened, seated
+from allfives.web.review import Review, Spot, opened, reason_words, seated
 from allfives.web.table import Table
 from allfives.web.table_view import TableView
 
@@ -109,3 +109,9 @@ def test_a_broken_record_is_refused_with_the_replay_commands_line():
         opened(json.dumps(record))
     with pytest.raises(RecordError, match="not JSON"):
         opened("{")
+
+
+def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
+    for reason in (Reason("scored", "0-5>5-5", 0, 10), Reason("left", "4-4>1-4", 15, 10),
+                   Reason("left", "2-3", 2, 0), Reason("kept", "6-6", 12)):
+        assert reason_words(reason) == str(reason)

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis import Decision, biggest_losses, moments
+from ..analysis import KEPT, LEFT, SCORED, Decision, Reason, biggest_losses, moments
 from ..bots import LEVELS
 from ..record import loads, replay
+from .i18n import _, ngettext
 from .table import DEFAULT_LEVEL, HUMAN, Table, clean_name, one_of
 from .table_view import TableView
 
@@ -83,7 +84,9 @@ class Review:
         """``#review-step``: "Round 2: move 5 of 23"."""
         spot = self.spot
         total = len(self.game.rounds[spot.round - 1].history)
-        return f"Round {spot.round}: move {spot.move} of {total}"
+        # Translators: where the review is: {move} moves of the round's {total} have been made.
+        return _("Round {round}: move {move} of {total}").format(
+            round=spot.round, move=spot.move, total=total)
 
     def view(self) -> TableView:
         """The table at the shown position, through the seat's eyes."""
@@ -108,7 +111,7 @@ class Review:
         return [m.to_json() for m in self.moments if (m.round, m.move) not in self.decisions]
 
     def take(self, answer: dict[str, Any]) -> None:
-        decision = Decision(**answer)
+        decision = Decision.from_json(answer)
         self.decisions[(decision.round, decision.move)] = decision
 
     @property
@@ -137,7 +140,8 @@ def opened(text: str, seat: int = HUMAN) -> Review:
     table = data.get("table") if isinstance(data.get("table"), dict) else {}
     names = table.get("names")
     if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names)):
-        names = [f"Player {s + 1}" for s in range(n)]
+        # Translators: a seat's name when an opened record names nobody; {number} is 1 to 4.
+        names = [_("Player {number}").format(number=s + 1) for s in range(n)]
     levels = table.get("bots")
     if not (isinstance(levels, list) and len(levels) == n):
         levels = [None] * n
@@ -159,3 +163,30 @@ def seated(review: Review, name: str) -> str:
     record["table"] = {"names": [name] + [review.names[old] for old in turn[1:]],
                        "bots": [None] + levels[1:]}
     return json.dumps(record)
+
+
+def reason_words(reason: Reason) -> str:
+    """Why a reviewed move lost, in the page's language: a clause about the
+    move made (it follows "(3 points: " in the review's sentence); in English
+    the command line's own words."""
+    if reason.kind == KEPT:
+        # Translators: why a reviewed move was worse, said of that move after a colon: it kept
+        # the heavy tile {tile} (as "6-6") in hand when no tiles were left to draw (the
+        # boneyard: the face-down tiles players draw from). {n} is the tile's number of pips.
+        return ngettext("kept {tile} ({n} pip) with the boneyard empty",
+                        "kept {tile} ({n} pips) with the boneyard empty",
+                        reason.made).format(tile=reason.best, n=reason.made)
+    if reason.kind == SCORED:
+        # Translators: why a reviewed move was worse, said of that move after a colon, as in
+        # "the expert prefers 0-5>5-5 (3 points: scored 0 where 0-5>5-5 scored 10)". {points}
+        # and {best_points} are points scored; {best} is a move, as "0-5>5-5" (tile 0-5 laid
+        # on 5-5) or a lead, as "2-3".
+        text = _("scored {points} where {best} scored {best_points}")
+    elif reason.kind == LEFT:
+        # Translators: why a reviewed move was worse, said of that move after a colon: it let
+        # the next player score {points} in reply, where the move {best} (as "4-4>1-4": tile
+        # 4-4 laid on 1-4) would have let them score {best_points}.
+        text = _("left the next player a chance of {points} ({best} left {best_points})")
+    else:
+        return reason.english()
+    return text.format(points=reason.made, best=reason.best, best_points=reason.other)
