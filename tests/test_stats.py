@@ -9,6 +9,7 @@ import re
 
 import pytest
 from helpers import full_deal, hand, tiles
+from pseudo_i18n import pseudo, untranslated
 
 from allfives.game import Game
 from allfives.rules import Rules
@@ -251,3 +252,32 @@ def test_the_panel_escapes_what_it_shows():
     stats = record_game(Stats(), led(), "<b>day</b>")
     html = stats_panel(stats)
     assert "&lt;b&gt;day&lt;/b&gt;" in html and "<b>day</b>" not in html
+
+
+def test_every_word_of_the_panel_goes_through_gettext_and_the_hooks_stay():
+    stats = Stats()
+    for table in (greedy(2), led(bots=("easy", "hard")), led(preset="cribbage", target=2)):
+        stats = record_game(stats, table, DAY)
+    stats = record_game(stats, {**json.loads(led(seed=3).to_save()), "takebacks": 1}, DAY)
+    with pseudo():
+        html = stats_panel(stats)
+    assert untranslated(html) == []
+    assert re.findall(r'data-stat="([\w-]+)"', html) == ["played", "won", "takebacks", "streak",
+                                                        "best-streak", "best", "worst",
+                                                        "biggest"]
+    assert '<tr data-level="mixed"><th scope="row">⟦mixed levels⟧</th>' in html
+    assert "⟦Games played: {played}, won: {won} ({percent}).⟧" not in html  # filled in
+    assert '⟦Games played: <b data-stat="played">4</b>, won: <b data-stat="won">' in html
+    assert "⟦⟦25 points⟧: ⟦2-6 on 5-6⟧, round 2 (⟦standard⟧, 2025-06-01)⟧" in html
+    with pseudo():
+        crib = stats_panel(record_game(Stats(), led(preset="cribbage", target=2), DAY))
+    assert "⟦⟦2 points (10 on the table)⟧: ⟦5-5 led⟧, round 1 (⟦cribbage⟧, 2025-06-01)⟧" in crib
+
+
+@pytest.mark.parametrize("data", hostile())
+def test_what_is_wrong_with_stored_statistics_is_said_in_the_pages_language(data):
+    with pseudo(), pytest.raises(StatsError) as caught:
+        parse(data)
+    assert untranslated(str(caught.value), r"\w+\.[\w.]+|allfives|stats|best|worst|counted"
+                                           r"|levels|presets|streak|best_streak") == []
+    assert str(caught.value).startswith("⟦statistics: ")

@@ -34,6 +34,7 @@ from ..game import Game
 from ..moves import move_text, parse_move
 from ..record import to_record
 from ..rules import PRESETS
+from .i18n import _, ngettext
 from .stored import UnreadableError, loads
 from .table import HUMAN, Table, level_of
 from .takeback import takebacks_of
@@ -51,7 +52,9 @@ _ID = re.compile(r"[0-9a-f]{16}")
 
 
 class StatsError(AllFivesError):
-    """Stored statistics that cannot be read; one line for people."""
+    """Stored statistics that cannot be read; one line for people, in the
+    page's language ("statistics: " and what is wrong, naming the field as
+    it is stored)."""
 
 
 @dataclass(frozen=True)
@@ -239,11 +242,16 @@ def read_stats(text: str) -> Stats:
     """Statistics from stored text; StatsError (one line) if it is not
     statistics this page wrote."""
     if len(text) > MAX_CHARS:
-        raise StatsError(f"statistics: {len(text):,} characters long, more than {MAX_CHARS:,}")
+        # Translators: stored statistics that are too long to read; {n} and {limit} are
+        # numbers of characters. "statistics:" begins every message about them.
+        raise StatsError(ngettext("statistics: {n} character long, more than {limit}",
+                                  "statistics: {n} characters long, more than {limit}",
+                                  len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}"))
     try:
         data = loads(text)
     except UnreadableError as e:
-        raise StatsError(f"statistics: {e}") from None
+        # Translators: stored statistics that could not be read, and {reason} why not.
+        raise StatsError(_("statistics: {reason}").format(reason=e)) from None
     return parse(data)
 
 
@@ -251,9 +259,11 @@ def parse(data: Any) -> Stats:
     """Statistics from their parsed JSON; StatsError naming the first field
     that is missing, of the wrong kind or out of range."""
     if not isinstance(data, dict):
-        raise StatsError("statistics: expected a JSON object")
+        # Translators: stored statistics of the wrong kind (JSON is the format they are kept in).
+        raise StatsError(_("statistics: expected a JSON object"))
     if data.get("format") != FORMAT:
-        raise StatsError(f"statistics: format must be {FORMAT!r}")
+        # Translators: {format} is the statistics format's name, as 'allfives-stats/1'.
+        raise StatsError(_("statistics: format must be {format}").format(format=repr(FORMAT)))
     levels = _rows(data.get("levels"), "levels", GROUPS)
     presets = _rows(data.get("presets"), "presets", tuple(PRESETS))
     stats = Stats(
@@ -270,34 +280,47 @@ def parse(data: Any) -> Stats:
         by_preset = by_preset.plus(row)
     if (total.played, total.won, total.takebacks) != \
             (by_preset.played, by_preset.won, by_preset.takebacks):
-        raise StatsError("statistics: the games by level and by preset do not add up the same")
+        # Translators: stored statistics whose games counted per opponents' level and per rule
+        # set (preset) differ.
+        raise StatsError(_("statistics: the games by level and by preset do not add up the same"))
     if not stats.streak <= stats.best_streak <= total.won:
-        raise StatsError("statistics: the streaks do not fit the games won")
+        # Translators: stored statistics with more games won in a row than games won.
+        raise StatsError(_("statistics: the streaks do not fit the games won"))
     return stats
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StatsError(f"statistics: {where} must be a whole number from {low} to {high}")
+        # Translators: {field} is where in the stored statistics, as "levels.hard.won".
+        raise StatsError(_("statistics: {field} must be a whole number from {low} to {high}")
+                         .format(field=where, low=low, high=high))
     return int(value)
 
 
 def _text(value: Any, where: str, allowed: tuple[str, ...] | None = None) -> str:
     if not isinstance(value, str) or len(value) > MAX_WHEN or \
             (allowed is not None and value not in allowed):
-        raise StatsError(f"statistics: {where} is not one of ours")
+        # Translators: {field} is where in the stored statistics, as "best.preset"; its value
+        # is not one this page writes.
+        raise StatsError(_("statistics: {field} is not one of ours").format(field=where))
     return value
 
 
 def _fields(value: Any, where: str, names: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != set(names):
-        raise StatsError(f"statistics: {where} must hold {', '.join(names)}")
+        # Translators: {field} is where in the stored statistics, as "best"; {names} the
+        # stored names it must hold, as "mine, theirs, divisor".
+        raise StatsError(_("statistics: {field} must hold {names}").format(
+            field=where, names=", ".join(names)))
     return value
 
 
 def _rows(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Row]:
     if not isinstance(value, dict) or not set(value) <= set(keys):
-        raise StatsError(f"statistics: {where} must be keyed by {', '.join(keys)}")
+        # Translators: {field} is where in the stored statistics, as "levels"; {keys} the
+        # stored names it may hold, as "easy, medium, hard, expert, mixed".
+        raise StatsError(_("statistics: {field} must be keyed by {keys}").format(
+            field=where, keys=", ".join(keys)))
     return {k: _row(value[k], f"{where}.{k}") for k in keys if k in value}
 
 
@@ -327,7 +350,9 @@ def _big_play(value: Any, where: str) -> BigPlay:
     try:
         parse_move(move)
     except AllFivesError:
-        raise StatsError(f"statistics: {where}.move is not a move") from None
+        # Translators: {field} is where in the stored statistics, as "biggest.move".
+        raise StatsError(_("statistics: {field} is not a move").format(
+            field=f"{where}.move")) from None
     return BigPlay(_int(data["points"], f"{where}.points", 1, MAX_POINTS),
                    _divisor(data["divisor"], where), move,
                    _int(data["round"], f"{where}.round", 1, MAX_COUNT),
@@ -337,12 +362,17 @@ def _big_play(value: Any, where: str) -> BigPlay:
 
 def _divisor(value: Any, where: str) -> int:
     if value not in (1, 5) or isinstance(value, bool):
-        raise StatsError(f"statistics: {where}.divisor must be 1 or 5")
+        # Translators: {field} is where in the stored statistics, as "best.divisor".
+        raise StatsError(_("statistics: {field} must be 1 or 5").format(field=f"{where}.divisor"))
     return int(value)
 
 
 def _counted(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > MAX_COUNTED or \
             not all(isinstance(x, str) and _ID.fullmatch(x) for x in value):
-        raise StatsError(f"statistics: counted must be at most {MAX_COUNTED} game identities")
+        # Translators: "counted" is a stored name (keep it); a game's identity is the digest
+        # that tells finished games apart.
+        raise StatsError(ngettext("statistics: counted must be at most {n} game identity",
+                                  "statistics: counted must be at most {n} game identities",
+                                  MAX_COUNTED).format(n=MAX_COUNTED))
     return tuple(value)

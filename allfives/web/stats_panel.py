@@ -7,11 +7,21 @@ from __future__ import annotations
 from html import escape
 
 from ..rules import PRESETS
+from .i18n import _, ngettext
+from .labels import level_name, opponents, preset_name
 from .stats import GROUPS, MIXED, BigPlay, Finish, Row, Stats
 
 
+def _text(message: str) -> str:
+    """A translated message for HTML text, its placeholders left to fill with markup."""
+    return escape(message, quote=False)
+
+
 def _percent(row: Row) -> str:
-    return f"{round(100 * row.won / row.played)}%" if row.played else "–"
+    if not row.played:
+        return "–"
+    # Translators: a share of games won, as "50%" (write "50 %" if your language spaces it).
+    return _("{percent}%").format(percent=round(100 * row.won / row.played))
 
 
 def _per_round(row: Row) -> str:
@@ -24,36 +34,57 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
         f'<tr data-{kind}="{key}"><th scope="row">{escape(label)}</th><td>{row.played}</td>'
         f"<td>{row.won}</td><td>{_percent(row)}</td><td>{row.takebacks}</td>"
         f"<td>{_per_round(row)}</td></tr>" for key, label, row in rows if row.played)
-    return (f'<table class="stats-table" data-stats="{kind}"><caption>{caption}</caption>'
-            "<thead><tr><th scope='col'>"
-            f"{'Opponents' if kind == 'level' else 'Rules'}</th><th scope='col'>Played</th>"
-            "<th scope='col'>Won</th><th scope='col'>Won %</th>"
-            "<th scope='col'>With take-backs</th><th scope='col'>Points per round</th>"
-            f"</tr></thead><tbody>{body}</tbody></table>")
+    # Translators: the statistics tables' column headings: the opponents' level (or the
+    # rules), games played, games won, the share won, games in which a move was taken back,
+    # and the points scored per round on average.
+    heads = (_("Opponents") if kind == "level" else _("Rules"), _("Played"), _("Won"),
+             _("Won %"), _("With take-backs"), _("Points per round"))
+    head = "".join(f"<th scope='col'>{_text(h)}</th>" for h in heads)
+    return (f'<table class="stats-table" data-stats="{kind}"><caption>{_text(caption)}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def _game_words(finish: Finish) -> str:
     ahead = finish.mine - finish.theirs
-    result = (f"won {finish.mine} to {finish.theirs}, by {ahead}" if ahead > 0 else
-              f"lost {finish.mine} to {finish.theirs}, by {-ahead}" if ahead < 0 else
-              f"level at {finish.mine}")
-    rounds = f"{finish.rounds} round{'s' if finish.rounds != 1 else ''}"
-    return (f"{result} ({finish.preset.replace('_', ' ')}, {_level_words(finish.level)}, "
-            f"{rounds}{', ' + finish.when if finish.when else ''})")
-
-
-def _level_words(level: str) -> str:
-    return "opponents of mixed levels" if level == MIXED else f"{level} opponents"
+    # Translators: a finished game's result: the person's score {mine} against the best
+    # other side's {theirs}, ahead or behind by {margin} points.
+    result = (_("won {mine} to {theirs}, by {margin}") if ahead > 0 else
+              _("lost {mine} to {theirs}, by {margin}") if ahead < 0 else
+              # Translators: a finished game that ended level, both sides on {score} points.
+              _("level at {score}")).format(mine=finish.mine, theirs=finish.theirs,
+                                            margin=abs(ahead), score=finish.mine)
+    rounds = ngettext("{n} round", "{n} rounds", finish.rounds).format(n=finish.rounds)
+    # Translators: a best or worst game: {result} as "won 120 to 40, by 80", then the rules,
+    # the opponents ("hard opponents"), the rounds played ("2 rounds") and the {date}
+    # (YYYY-MM-DD) it was played.
+    line = (_("{result} ({rules}, {opponents}, {rounds}, {date})") if finish.when else
+            _("{result} ({rules}, {opponents}, {rounds})"))
+    return line.format(result=result, rules=preset_name(finish.preset),
+                       opponents=opponents(finish.level), rounds=rounds, date=finish.when)
 
 
 def _play_words(play: BigPlay) -> str:
-    tile, _, on = play.move.partition(">")
-    move = f"{tile} on {on}" if on else f"{tile} led"
-    points = f"{play.points} point{'s' if play.points != 1 else ''}"
+    tile, _sep, on = play.move.partition(">")
+    if on:
+        # Translators: a move: the tile {tile} laid against the open end of the tile {end}
+        # (tiles are written "2-6").
+        move = _("{tile} on {end}").format(tile=tile, end=on)
+    else:
+        # Translators: a move: the tile {tile} laid first in a round.
+        move = _("{tile} led").format(tile=tile)
     if play.divisor != 1:
-        points += f" ({play.table_points} on the table)"
-    return (f"{points}: {move}, round {play.round} ({play.preset.replace('_', ' ')}"
-            f"{', ' + play.when if play.when else ''})")
+        # Translators: the points a play scored under cribbage rules (every point divided by
+        # 5), then the {table} points it was worth before dividing.
+        points = ngettext("{n} point ({table} on the table)", "{n} points ({table} on the table)",
+                          play.points).format(n=play.points, table=play.table_points)
+    else:
+        points = ngettext("{n} point", "{n} points", play.points).format(n=play.points)
+    # Translators: the biggest play: {points} as "25 points", the {move} as "2-6 on 5-6", the
+    # round it was played in, the rules and the {date} (YYYY-MM-DD).
+    line = (_("{points}: {move}, round {round} ({rules}, {date})") if play.when else
+            _("{points}: {move}, round {round} ({rules})"))
+    return line.format(points=points, move=move, round=play.round,
+                       rules=preset_name(play.preset), date=play.when)
 
 
 def stats_panel(stats: Stats) -> str:
@@ -61,34 +92,43 @@ def stats_panel(stats: Stats) -> str:
     ``[data-stat=won]`` hold the numbers), streaks, a table per opponents'
     level and per preset, the best and worst game and the biggest play."""
     total = stats.total
-    out = [f'<p class="stats-totals">Games played: <b data-stat="played">{total.played}</b>, '
-           f'won: <b data-stat="won">{total.won}</b> ({_percent(total)}).</p>']
+    out = ['<p class="stats-totals">' + _text(
+        _("Games played: {played}, won: {won} ({percent}).")).format(
+        played=f'<b data-stat="played">{total.played}</b>',
+        won=f'<b data-stat="won">{total.won}</b>', percent=_percent(total)) + "</p>"]
     if not total.played:
-        out.append('<p class="stats-empty">No finished games yet.</p>')
+        out.append(f'<p class="stats-empty">{_text(_("No finished games yet."))}</p>')
     if total.takebacks:
-        out.append(f'<p class="stats-takebacks">Played with take-backs: '
-                   f'<b data-stat="takebacks">{total.takebacks}</b>. They count in games '
-                   "played and won, but not in the streaks or the records below.</p>")
-    out.append(f'<p class="stats-streaks">Winning streak: <b data-stat="streak">{stats.streak}'
-               f'</b>; longest: <b data-stat="best-streak">{stats.best_streak}</b>.</p>')
+        # Translators: {count} games in which the person took a move back.
+        said = _("Played with take-backs: {count}. They count in games played and won, but "
+                 "not in the streaks or the records below.")
+        out.append('<p class="stats-takebacks">' + _text(said).format(
+            count=f'<b data-stat="takebacks">{total.takebacks}</b>') + "</p>")
+    # Translators: games won in a row, up to the latest ({streak}), and the most ever ({longest}).
+    streaks = _("Winning streak: {streak}; longest: {longest}.")
+    out.append('<p class="stats-streaks">' + _text(streaks).format(
+        streak=f'<b data-stat="streak">{stats.streak}</b>',
+        longest=f'<b data-stat="best-streak">{stats.best_streak}</b>') + "</p>")
     if total.played:
-        out.append(_table("By opponents' level", "level",
-                          [(k, "mixed levels" if k == MIXED else k, stats.levels.get(k, Row()))
-                           for k in GROUPS]))
-        out.append(_table("By rules", "preset",
-                          [(k, k.replace("_", " "), stats.presets.get(k, Row()))
-                           for k in PRESETS]))
+        out.append(_table(_("By opponents' level"), "level",
+                          # Translators: the row of games against opponents of different levels.
+                          [(k, _("mixed levels") if k == MIXED else level_name(k),
+                            stats.levels.get(k, Row())) for k in GROUPS]))
+        out.append(_table(_("By rules"), "preset",
+                          [(k, preset_name(k), stats.presets.get(k, Row())) for k in PRESETS]))
         if stats.presets.get("cribbage", Row()).played:
-            out.append('<p class="stats-note">Points per round are table points: '
-                       "a cribbage point counts 5.</p>")
+            # Translators: cribbage rules divide every point by 5; table points are undivided.
+            note = _("Points per round are table points: a cribbage point counts 5.")
+            out.append(f'<p class="stats-note">{_text(note)}</p>')
     records = []
     if stats.best:
-        records.append(("best", "Best game", _game_words(stats.best)))
+        records.append(("best", _("Best game"), _game_words(stats.best)))
     if stats.worst:
-        records.append(("worst", "Worst game", _game_words(stats.worst)))
+        records.append(("worst", _("Worst game"), _game_words(stats.worst)))
     if stats.biggest:
-        records.append(("biggest", "Biggest play", _play_words(stats.biggest)))
-    items = "".join(f'<li data-stat="{key}"><b>{label}:</b> {escape(text)}.</li>'
+        # Translators: the person's highest-scoring single move.
+        records.append(("biggest", _("Biggest play"), _play_words(stats.biggest)))
+    items = "".join(f'<li data-stat="{key}"><b>{escape(label)}:</b> {escape(text)}.</li>'
                     for key, label, text in records)
     if items:
         out.append(f'<ul class="stats-records">{items}</ul>')
