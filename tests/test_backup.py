@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from pseudo_i18n import pseudo, untranslated
 from web_helpers import scripted_table, table_of
 
 from allfives.game import Game
@@ -19,7 +20,11 @@ from allfives.web.backup import (
     SETUP_KEY,
     BackupError,
     make_backup,
+    not_kept,
+    not_restored,
     read_backup,
+    restored,
+    too_big,
 )
 from allfives.web.deal import best_days
 from allfives.web.stats import STATS_KEY, Stats, record_game
@@ -125,3 +130,29 @@ def test_one_bad_value_refuses_the_whole_file():
     values[STATS_KEY] = values[STATS_KEY].replace('"streak":0', '"streak":-1')
     with pytest.raises(BackupError, match="allfives.stats: statistics: streak must be"):
         read_backup(backup_of(values))
+
+
+def test_what_the_settings_dialog_says_about_backups():
+    assert restored("b.json") == ("Restored from b.json: your game, statistics, settings and "
+                                  "set-up.")
+    assert not_restored("b.json", "not an All Fives backup file") == \
+        "b.json was not restored, nothing has changed: not an All Fives backup file."
+    assert too_big("b.json", 2_000_001) == \
+        "b.json was not restored, nothing has changed: 2,000,001 bytes is too big."
+    assert not_kept().endswith("nothing has changed.")
+
+
+@pytest.mark.parametrize("text", ["", "[" * 50_000, "[]", backup_of({}, version=2),
+                                  backup_of([]), backup_of({"theme": "dark"}),
+                                  backup_of({SAVE_KEY: None}), backup_of({SETUP_KEY: "[1, 2]"}),
+                                  backup_of({DAILY_KEY: '{"yesterday": 3}'}),
+                                  backup_of({STATS_KEY: '{"format": "allfives-stats/1"}'})])
+def test_a_bad_file_is_refused_in_the_pages_language(text):
+    with pseudo(), pytest.raises(BackupError) as caught:
+        read_backup(text)
+    message = str(caught.value)
+    assert untranslated(message, r"'?allfives\.\w+'?|'theme'|Expecting value|YYYY|MM|DD"
+                                 r"|levels|easy|medium|hard|expert|mixed") == [], message
+    with pseudo():
+        said = not_restored("b.json", message)
+    assert untranslated(said, r"b\.json") == []

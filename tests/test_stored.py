@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pseudo_i18n import pseudo, untranslated
 from web_helpers import random_game, table_of
 
 from allfives.bots import BOTS
@@ -187,3 +188,11 @@ def test_a_save_with_anything_anywhere_is_a_table_or_a_save_error(rng, values):
         Table.from_save(json.dumps(save))
     except SaveError:
         pass
+
+
+@pytest.mark.parametrize("text", ["", "{", "[" * 100, "1" * 50, "x" * (MAX_CHARS + 1)])
+def test_the_reason_is_in_the_pages_language(text):
+    with pseudo(), pytest.raises(UnreadableError) as caught:
+        loads(text)
+    assert untranslated(str(caught.value), "Expecting value|Expecting property name enclosed in "
+                                           "double quotes|Extra data") == []

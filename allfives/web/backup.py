@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import AllFivesError
 from .deal import DAYS_KEPT
+from .i18n import _, ngettext
 from .stats import STATS_KEY, StatsError, read_stats
 from .stored import MAX_CHARS, UnreadableError, loads
 from .table import SaveError, Settings, Setup, Table
@@ -36,7 +37,15 @@ MAX_MARGIN = 10**6  # a day's margin: a game to 10000 is the most the page deals
 
 
 class BackupError(AllFivesError):
-    """A backup file that cannot be restored; one line for people."""
+    """A backup file that cannot be restored; one line for people, in the
+    page's language (storage keys, and an English detail from the engine's
+    record checks, as they are)."""
+
+
+def _not_kept(key: object) -> BackupError:
+    # Translators: a backup file holds a value under {key} (a storage name, as
+    # 'allfives.theme'), which this page does not keep.
+    return BackupError(_("{key} is not kept by this page").format(key=repr(key)))
 
 
 def make_backup(values: Mapping[str, str | None]) -> str:
@@ -45,12 +54,15 @@ def make_backup(values: Mapping[str, str | None]) -> str:
     read back."""
     unknown = sorted(set(values) - set(KEYS))
     if unknown:
-        raise BackupError(f"{unknown[0]!r} is not kept by this page")
+        raise _not_kept(unknown[0])
     kept = {k: values[k] for k in KEYS if values.get(k) is not None}
     text = json.dumps({"format": FORMAT, "version": VERSION, "values": kept},
                       separators=(",", ":"))
     if len(text) > MAX_CHARS:
-        raise BackupError(f"the backup would be {len(text):,} characters, more than {MAX_CHARS:,}")
+        # Translators: a backup too big to read back; {n} and {limit} are numbers of characters.
+        raise BackupError(ngettext("the backup would be {n} character, more than {limit}",
+                                   "the backup would be {n} characters, more than {limit}",
+                                   len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}"))
     return text
 
 
@@ -61,21 +73,26 @@ def read_backup(text: str) -> dict[str, str]:
     try:
         data = loads(text)
     except UnreadableError as e:
-        raise BackupError(f"not a backup file ({e})") from None
+        # Translators: a file chosen to restore that is no backup; {reason} says why.
+        raise BackupError(_("not a backup file ({reason})").format(reason=e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupError("not an All Fives backup file")
+        # Translators: All Fives is the game's name.
+        raise BackupError(_("not an All Fives backup file"))
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise BackupError(f"a backup of version {version!r}; this page reads version {VERSION}")
+        # Translators: {version} is the backup file's version, {supported} the one this page reads.
+        raise BackupError(_("a backup of version {version}; this page reads version {supported}")
+                          .format(version=repr(version), supported=VERSION))
     values = data.get("values")
     if not isinstance(values, dict):
-        raise BackupError("the backup holds no values")
+        raise BackupError(_("the backup holds no values"))
     out = {}
     for key, value in values.items():
         if key not in KEYS:
-            raise BackupError(f"{str(key)[:40]!r} is not kept by this page")
+            raise _not_kept(str(key)[:40])
         if not isinstance(value, str):
-            raise BackupError(f"{key}: the value is not text")
+            # Translators: {key} is a storage name, as 'allfives.save'.
+            raise BackupError(_("{key}: the value is not text").format(key=key))
         out[key] = CHECKS[key](value)
     return out
 
@@ -84,7 +101,10 @@ def _save(text: str) -> str:
     try:
         Table.from_save(text)
     except SaveError as e:
-        raise BackupError(f"{SAVE_KEY}: the saved game cannot be read ({e})") from None
+        # Translators: {key} is a storage name ('allfives.save'); {reason} says why the game
+        # saved in the backup cannot be read.
+        raise BackupError(_("{key}: the saved game cannot be read ({reason})").format(
+            key=SAVE_KEY, reason=e)) from None
     return text
 
 
@@ -94,7 +114,9 @@ def _object(key: str, text: str) -> dict[str, Any]:
     except UnreadableError as e:
         raise BackupError(f"{key}: {e}") from None
     if not isinstance(data, dict):
-        raise BackupError(f"{key}: expected a JSON object")
+        # Translators: {key} is a storage name, as 'allfives.setup'; what it holds is of the
+        # wrong kind (JSON is the format the page keeps things in).
+        raise BackupError(_("{key}: expected a JSON object").format(key=key))
     return data
 
 
@@ -120,8 +142,12 @@ def _daily(text: str) -> str:
     if len(data) > DAYS_KEPT or not all(
             _DAY.fullmatch(day) and isinstance(best, int) and not isinstance(best, bool)
             and abs(best) <= MAX_MARGIN for day, best in data.items()):
-        raise BackupError(f"{DAILY_KEY}: expected at most {DAYS_KEPT} days "
-                          "(YYYY-MM-DD), each with a whole number")
+        # Translators: {key} is a storage name ('allfives.daily'): the best result of each day's
+        # deal, at most {n} days, each a date written YYYY-MM-DD (keep it) with a whole number.
+        raise BackupError(ngettext("{key}: expected at most {n} day (YYYY-MM-DD), each with a "
+                                   "whole number",
+                                   "{key}: expected at most {n} days (YYYY-MM-DD), each with a "
+                                   "whole number", DAYS_KEPT).format(key=DAILY_KEY, n=DAYS_KEPT))
     return json.dumps(dict(sorted(data.items())))
 
 
@@ -139,13 +165,26 @@ def backup_name(stamp: str) -> str:
 
 
 def restored(name: str) -> str:
-    return f"Restored from {name}: your game, statistics, settings and set-up."
+    # Translators: {name} is the backup file's name.
+    return _("Restored from {name}: your game, statistics, settings and set-up.").format(
+        name=name)
 
 
 def not_restored(name: str, why: str) -> str:
-    return f"{name} was not restored, nothing has changed: {why}."
+    # Translators: {name} is a file's name; {reason} says what is wrong with it (as "not an All
+    # Fives backup file").
+    return _("{name} was not restored, nothing has changed: {reason}.").format(name=name,
+                                                                              reason=why)
+
+
+def too_big(name: str, size: int) -> str:
+    """A file too big to be a backup, refused unread."""
+    # Translators: {name} is a file's name, {n} its size in bytes.
+    return ngettext("{name} was not restored, nothing has changed: {n} byte is too big.",
+                    "{name} was not restored, nothing has changed: {n} bytes is too big.",
+                    size).format(name=name, n=f"{size:,}")
 
 
 def not_kept() -> str:
-    return ("This browser would not keep the backup's values (its storage may be full or "
-            "switched off); nothing has changed.")
+    return _("This browser would not keep the backup's values (its storage may be full or "
+             "switched off); nothing has changed.")

@@ -12,6 +12,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from .i18n import _
 from .stored import UnreadableError, loads
 
 _proxies: list[Any] = []  # event handlers must outlive the frames that made them
@@ -70,7 +71,9 @@ async def _reported(coro: Coroutine[Any, Any, Any]) -> None:
 
 def oops(error: Exception) -> None:
     js.console.error(f"allfives: {type(error).__name__}: {error}")
-    notice(f"Something went wrong ({error}). The game is saved; reloading the page resumes it.")
+    # Translators: {error} is the program's own English about what failed.
+    notice(_("Something went wrong ({error}). The game is saved; reloading the page resumes "
+             "it.").format(error=error))
 
 
 def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) -> None:
@@ -90,8 +93,9 @@ def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) ->
     close = document.createElement("button")
     close.type = "button"
     close.className = "close"
-    close.textContent = "Dismiss"
-    close.setAttribute("aria-label", "Dismiss this message")
+    # Translators: the button that closes a message shown above the table.
+    close.textContent = _("Dismiss")
+    close.setAttribute("aria-label", _("Dismiss this message"))
     on(close, "click", lambda _e: box.setAttribute("hidden", ""))
     box.append(close)
     box.removeAttribute("hidden")

@@ -25,6 +25,7 @@ from .backup import (
     not_restored,
     read_backup,
     restored,
+    too_big,
 )
 from .controller import Controller, Phase, Played
 from .cues import cue
@@ -136,7 +137,7 @@ class Home:
         evt.target.value = ""  # the same file may be chosen again
         name, say = str(file.name), el("backup-status")
         if int(file.size) > MAX_BACKUP_BYTES:
-            say.textContent = not_restored(name, f"{int(file.size):,} bytes is too big")
+            say.textContent = too_big(name, int(file.size))
             return
         try:
             values = read_backup(str(await file.text()))

@@ -17,6 +17,7 @@ from itertools import accumulate
 from typing import Any
 
 from ..errors import AllFivesError
+from .i18n import _, ngettext
 
 # A save is ~450 characters a round (a game of 20 rounds is under 10 KB; the
 # longest a save may hold, table.MAX_ROUNDS, under 100 KB). A megabyte leaves
@@ -37,22 +38,34 @@ _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class UnreadableError(AllFivesError):
-    """Stored text that is not JSON, or not JSON the page will parse; one line for people."""
+    """Stored text that is not JSON, or not JSON the page will parse; one line
+    for people, in the page's language."""
 
 
 def refusal(text: str) -> str | None:
     """Why ``text`` is refused before parsing (too long, too deep, a number too
     long), or None. Linear in the text, no recursion."""
     if len(text) > MAX_CHARS:
-        return f"{len(text):,} characters long, more than {MAX_CHARS:,}"
+        # Translators: why stored text (a saved game, a backup file) is refused: it is {n}
+        # characters long, more than the {limit} characters read.
+        return ngettext("{n} character long, more than {limit}",
+                        "{n} characters long, more than {limit}",
+                        len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}")
     bare = _STRING.sub('""', text)
     brackets = _NOT_BRACKET.sub("", bare)
     depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
     if depth > MAX_DEPTH:
-        return f"nested {depth:,} levels deep, more than {MAX_DEPTH}"
+        # Translators: why stored text is refused: its brackets nest {n} levels deep, more
+        # than the {limit} levels read.
+        return ngettext("nested {n} level deep, more than {limit}",
+                        "nested {n} levels deep, more than {limit}",
+                        depth).format(n=f"{depth:,}", limit=MAX_DEPTH)
     number = _LONG_NUMBER.search(bare)
     if number:
-        return f"a number {len(number.group()):,} characters long"
+        digits = len(number.group())
+        # Translators: why stored text is refused: it holds a number written with {n} characters.
+        return ngettext("a number {n} character long", "a number {n} characters long",
+                        digits).format(n=f"{digits:,}")
     return None
 
 
@@ -64,6 +77,12 @@ def loads(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise UnreadableError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        # Translators: why stored text is refused: it is not JSON (the format the page keeps
+        # things in). {error} is Python's own English, as "Expecting value", at {line} and
+        # {column} of the text.
+        raise UnreadableError(_("not JSON ({error} at line {line} column {column})").format(
+            error=e.msg, line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError) as e:  # not expected after the checks, but never fatal
-        raise UnreadableError(f"not JSON the page can read ({type(e).__name__})") from None
+        # Translators: why stored text is refused; {error} is the name of Python's error.
+        raise UnreadableError(_("not JSON the page can read ({error})").format(
+            error=type(e).__name__)) from None
