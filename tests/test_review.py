@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from pseudo_i18n import pseudo
 from test_analysis import FAST, bot_game
 
 from allfives.analysis import Moment, Reason, analyse
 from allfives.errors import RecordError
 from allfives.record import dumps, to_record
 from allfives.web import words
-from allfives.web.review import Review, Spot, opened, reason_words, seated
+from allfives.web.review import Review, Spot, opened, reason_words, seated, too_big
 from allfives.web.table import Table
 from allfives.web.table_view import TableView
 
@@ -115,3 +116,16 @@ def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
     for reason in (Reason("scored", "0-5>5-5", 0, 10), Reason("left", "4-4>1-4", 15, 10),
                    Reason("left", "2-3", 2, 0), Reason("kept", "6-6", 12)):
         assert reason_words(reason) == str(reason)
+
+
+def test_a_file_too_big_is_refused_in_one_sentence():
+    assert too_big("game.json", 1_000_001) == \
+        "game.json could not be opened: 1,000,001 bytes is too big for a record"
+    with pseudo():
+        assert too_big("game.json", 1_000_001) == \
+            "⟦game.json could not be opened: 1,000,001 bytes is too big for a record⟧"
+        assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: move ")
+        assert reason_words(Reason("left", "2-3", 2, 0)) == \
+            "⟦left the next player a chance of 2 (2-3 left 0)⟧"
+        assert reason_words(Reason("kept", "6-6", 12)) == \
+            "⟦kept 6-6 (12 pips) with the boneyard empty⟧"

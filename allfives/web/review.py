@@ -149,6 +149,14 @@ def opened(text: str, seat: int = HUMAN) -> Review:
                   [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat)
 
 
+def too_big(name: str, size: int) -> str:
+    """A file too big to be a record, refused unread."""
+    # Translators: a file opened to review, refused: {name} is its name, {n} its size in bytes.
+    return ngettext("{name} could not be opened: {n} byte is too big for a record",
+                    "{name} could not be opened: {n} bytes is too big for a record",
+                    size).format(name=name, n=f"{size:,}")
+
+
 def seated(review: Review, name: str) -> str:
     """The reviewed game as a save in which the person takes the review's
     seat: every seat is renumbered so that one is seat 0 (the engine's

@@ -20,7 +20,7 @@ from ..moves import move_tile
 from . import board, render, words
 from .bot_client import BotClient
 from .dom import closest, el, found, notice, on, spawn, toggle
-from .review import Review, opened
+from .review import Review, opened, too_big
 
 MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 REVIEW_SECONDS = 60.0  # one decision in the worker: about 1 s, far longer on a slow phone
@@ -69,7 +69,7 @@ class ReviewPanel:
         """Review a record file; a broken one is named in one line and changes nothing."""
         name = str(file.name)
         if int(file.size) > MAX_RECORD_BYTES:
-            notice(words.unopened(name, f"{int(file.size):,} bytes is too big for a record"))
+            notice(too_big(name, int(file.size)))
             return
         text = str(await file.text())
         try:
