@@ -14,6 +14,7 @@ from html import escape
 from ..moves import DRAW, move_on, move_tile, parse_move
 from ..tiles import NAMES
 from .geometry import Placed, Vec, arranged
+from .i18n import _, ngettext
 from .table_view import TableView
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
@@ -81,8 +82,10 @@ def tile_shape(p: Placed) -> str:
 def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None) -> str:
     classes = cls + (" spinner" if p.spinner else "")
     extra = _attrs(attrs or {})
+    # Translators: a tile on the table that is the spinner (a double played on from all sides)
+    title = _("{tile} (spinner)").format(tile=NAMES[p.tile]) if p.spinner else NAMES[p.tile]
     return (f'<g class="{classes}" data-tile="{NAMES[p.tile]}"{extra}>'
-            f'<title>{NAMES[p.tile]}{" (spinner)" if p.spinner else ""}</title>'
+            f'<title>{escape(title)}</title>'
             f"{tile_shape(p)}</g>")
 
 
@@ -153,7 +156,7 @@ def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
         parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
     hint_ghost = arranger.preview(move_tile(hinted), move_on(hinted)) if hinted >= 0 else None
     lit = [(t, arranger.preview(selected, t.on)) for t in targets] if selected is not None else []
-    ghosts = ([hint_ghost] if hint_ghost else []) + [g for _, g in lit]
+    ghosts = ([hint_ghost] if hint_ghost else []) + [g for _t, g in lit]
     box = view_box(arranger.bounds(ghosts), aspect)
     if hint_ghost:
         parts.append(hint_place(hint_ghost))
@@ -183,9 +186,14 @@ def lit_place(tile: int, target: Target, ghost: Placed, least: float) -> str:
         hit = (f'<rect class="hit" x="{_n(gx - w / 2)}" y="{_n(gy - h / 2)}" width="{_n(w)}"'
                f' height="{_n(h)}"/>')
     scores = " scores" if target.points else ""
+    # Translators: a lit place on the table, as a screen reader names it: playing the tile
+    # {tile} on {on} there scores {points}
+    said = ngettext("Play {tile} on {on}, {points} point", "Play {tile} on {on}, {points} points",
+                    target.points).format(tile=NAMES[tile], on=NAMES[target.on],
+                                          points=target.points)
     return (f'<g class="target{scores}" data-target="{NAMES[target.on]}"'
             f' data-move="{target.move}" role="button" tabindex="0"'
-            f' aria-label="Play {NAMES[tile]} on {NAMES[target.on]}, {target.points} points">'
+            f' aria-label="{escape(said)}">'
             f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
             f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
             f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')

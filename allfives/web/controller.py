@@ -19,6 +19,7 @@ from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from . import words
 from .board import Target
 from .hand import HandState, hand_order, played_tile
+from .i18n import _
 from .table import HINT_BOT, HUMAN, Settings, Table
 from .table_view import TableView
 
@@ -179,9 +180,9 @@ class Controller:
     def status(self) -> Status:
         view = self.view()
         if view.game_over:
-            return Status("game-over", words.GAME_OVER)
+            return Status("game-over", _(words.GAME_OVER))
         if view.round.over:
-            return Status("round-over", words.ROUND_OVER)
+            return Status("round-over", _(words.ROUND_OVER))
         seat = view.player.turn
         if self.table.is_bot(seat):
             return Status("bot", words.thinking(view.names[seat]))
@@ -195,8 +196,8 @@ class Controller:
         seat = game.round.turn
         try:
             result = game.apply(move)
-        except AllFivesError as e:
-            return Refuse(words.not_allowed(str(e)))
+        except AllFivesError:
+            return Refuse(words.not_allowed())
         tile = played_tile(result.move)
         side = self.table.rules.side_of(seat)
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None

@@ -13,6 +13,8 @@ from ..tiles import NAMES, mask_of, pips_of
 from . import words
 from .board import tile_svg
 from .hand import HandState
+from .i18n import _, ngettext
+from .table import level_shown
 from .table_view import TableView
 from .tally import tally_svg
 
@@ -24,18 +26,32 @@ def hand(state: HandState) -> str:
         can = state.active and t in state.playable
         look = "playable" if can else ("dimmed" if state.active else "waiting")
         cls = f"hand-tile {look}" + (" selected" if t == state.selected else "")
-        label = f"{NAMES[t]}{', playable' if can else ''}"
         hint = ""
         if t == state.hinted:
             cls += " hinted"
-            label += ", the hint"
             hint = ' data-hint="tile"'
         pressed = "true" if t == state.selected else "false"
         out.append(
             f'<button type="button" class="{cls}" data-tile="{NAMES[t]}"{hint}'
-            f' data-playable="{"true" if can else "false"}" aria-label="{label}"'
+            f' data-playable="{"true" if can else "false"}"'
+            f' aria-label="{escape(tile_label(t, can, t == state.hinted))}"'
             f' aria-pressed="{pressed}">{tile_svg(t)}</button>')
     return "".join(out)
+
+
+def tile_label(tile: int, playable: bool, hinted: bool) -> str:
+    """A tile in the hand, as a screen reader names it."""
+    if playable and hinted:
+        # Translators: a tile in the person's hand, as a screen reader names it ({tile} as
+        # 3-5); "the hint" is the tile the hint suggests playing
+        text = _("{tile}, playable, the hint")
+    elif playable:
+        text = _("{tile}, playable")
+    elif hinted:
+        text = _("{tile}, the hint")
+    else:
+        text = "{tile}"
+    return text.format(tile=NAMES[tile])
 
 
 def seat_panel(view: TableView, seat: int) -> str:
@@ -43,9 +59,12 @@ def seat_panel(view: TableView, seat: int) -> str:
     once the round is over)."""
     rules = view.rules
     name = escape(view.names[seat])
-    level = escape(view.levels[seat] or "")
+    bot = view.levels[seat]
+    level = escape(level_shown(bot) if bot else "")
     partner = rules.partnership and rules.side_of(seat) == rules.side_of(0)
-    badge = '<span class="badge">partner</span>' if partner else ""
+    # Translators: a badge by the name of the person's partner (4 players in partnerships)
+    badge = _("partner") if partner else ""
+    badge = f'<span class="badge">{escape(badge)}</span>' if partner else ""
     if view.round.revealed:
         shown = view.round.revealed[seat]
         body = "".join(f'<span class="shown">{tile_svg(t, NAMES[t])}</span>' for t in shown)
@@ -54,7 +73,10 @@ def seat_panel(view: TableView, seat: int) -> str:
         count = view.hand_count(seat)
         body = '<span class="back"></span>' * count
     cls = "seat" + (" to-move" if seat == view.turn else "")
-    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{name}, {count} tiles">'
+    # Translators: a player's place at the table, for screen readers: name and tiles in hand
+    label = ngettext("{name}, {n} tile", "{name}, {n} tiles", count).format(
+        name=view.names[seat], n=count)
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(label)}">'
             f'<header><span class="name">{name}</span> <span class="level">{level}</span>'
             f"{badge}</header>"
             f'<div class="tiles">{body}</div>'
@@ -85,7 +107,9 @@ def scores(view: TableView, scored: int | None = None, tally: bool = False,
             marks = f'<span class="marks" aria-hidden="true">{drawn}</span>'
         out.append(f'<div class="{cls}"><span class="names">{escape(view.side_name(side))}</span>'
                    f'<span class="score" data-side="{side}">{score}</span>{marks}</div>')
-    out.append(f'<div class="target-line">to {rules.target}</div>')
+    # Translators: under the scores: the score the game is played to
+    target = ngettext("to {target}", "to {target}", rules.target).format(target=rules.target)
+    out.append(f'<div class="target-line">{escape(target)}</div>')
     return "".join(out)
 
 
@@ -94,7 +118,7 @@ def log(view: TableView) -> str:
     out = []
     for number, rnd in enumerate(view.rounds, 1):
         out.append(f'<li class="note">{escape(words.round_starts(view, number, rnd))}</li>')
-        for i, (seat, _, _) in enumerate(rnd.history):
+        for i, (seat, _move, _points) in enumerate(rnd.history):
             out.append(f'<li class="move" data-seat="{seat}">'
                        f"{escape(words.move_words(view, rnd, i))}</li>")
         if rnd.over:
@@ -107,15 +131,20 @@ def round_end_panel(view: TableView) -> str:
     rnd = view.round
     lines = rnd.score.lines if rnd.score else ()
     items = "".join(f"<li>{escape(words.score_line(view, ln))}</li>" for ln in lines) or \
-        f"<li>{words.no_round_end_points()}</li>"
+        f"<li>{escape(words.no_round_end_points())}</li>"
     hands = "".join(
         f"<div class='reveal' data-seat='{seat}'><b>{escape(view.names[seat])}</b> "
         f"{''.join(tile_svg(t, NAMES[t]) for t in tiles)}"
-        f"<span class='pips'>{pips_of(mask_of(tiles))} pips</span></div>"
+        f"<span class='pips'>{escape(pips(pips_of(mask_of(tiles))))}</span></div>"
         for seat, tiles in enumerate(rnd.revealed))
     return (f"<p>{escape(words.end_words(view, rnd))}</p><div class='hands'>{hands}</div>"
             f"<ol class='score-lines'>{items}</ol>"
             f"<p class='totals'>{escape(words.totals(view))}</p>")
+
+
+def pips(n: int) -> str:
+    # Translators: the pips (dots) on the tiles left in a hand at a round's end
+    return ngettext("{n} pip", "{n} pips", n).format(n=n)
 
 
 def game_over(view: TableView) -> str:
@@ -131,7 +160,8 @@ def review_moves(decisions: list[Decision]) -> str:
     """``#review-moves``: one button per analysed decision; a click shows it."""
     out = []
     for d in decisions:
-        lost = f"−{d.loss:g}" if d.loss else "best"
+        # Translators: marks a reviewed move that was the best one (others show points lost)
+        lost = f"−{d.loss:g}" if d.loss else escape(_("best"))
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
             f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'

@@ -9,18 +9,23 @@ from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ..bots import BOTS, DESCRIPTIONS, LEVELS
+from ..bots import BOTS, LEVELS
 from ..errors import AllFivesError
 from ..game import Game
 from ..record import RecordError, replay, to_record
 from ..rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from ..view import PlayerView
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, N_, _
+from .labels import level_description, level_name
 from .stored import UnreadableError, loads
 from .takeback import TAKEBACKS_KEY, takebacks_of
 
 BOT_NAMES = ("Anna", "Ben", "Cara")
 HUMAN = 0  # the person always sits in seat 0
+# The person's name until they choose one. Saves and set-ups keep this English
+# word as the mark of "no name chosen" (older saves hold it too); the page shows
+# it in the page's language (``shown_name``) and speaks to the person as "you".
+YOU = "You"
 NAME_LIMIT = 24
 SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
 HAND_ORDERS = ("largest", "received")
@@ -41,9 +46,31 @@ class SaveError(AllFivesError):
     """A saved game that cannot be read; one line for people."""
 
 
+# Bot ids kept from older saves that the dialog no longer offers (``labels``
+# names the levels it offers).
+OLD_LEVELS: dict[str, str] = {
+    # Translators: a bot's level at the table: medium's older name, in games saved with it
+    "greedy": N_("greedy"),
+    # Translators: a bot's level at the table: it plays at random (in older saved games)
+    "random": N_("random"),
+}
+
+
+def level_shown(bot: str) -> str:
+    """A seat's bot level as the page names it."""
+    return _(OLD_LEVELS[bot]) if bot in OLD_LEVELS else level_name(bot)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the page shows it: the person's unchosen name in the
+    page's language, any chosen name as it is."""
+    # Translators: the person's name at the table until they choose one
+    return _("You") if name == YOU else name
+
+
 def bot_choices() -> list[tuple[str, str]]:
     """(level, one-line description) for the set-up dialog, weakest first."""
-    return [(name, DESCRIPTIONS[name]) for name in LEVELS]
+    return [(name, level_description(name)) for name in LEVELS]
 
 
 def level_of(bot: str) -> str:
@@ -57,7 +84,7 @@ def level_of(bot: str) -> str:
 class Setup:
     """The new-game dialog's choices (remembered between games)."""
 
-    name: str = "You"
+    name: str = YOU
     players: int = 2
     partnership: bool = True
     preset: str = "standard"
@@ -120,7 +147,7 @@ def one_of(value: Any, allowed: Collection[str], default: str) -> str:
 
 def clean_name(text: str) -> str:
     name = " ".join(text.split())[:NAME_LIMIT]
-    return name or "You"
+    return name or YOU
 
 
 @dataclass(frozen=True)
@@ -241,7 +268,7 @@ class Table:
         bots = table.get("bots") if isinstance(table, dict) else None
         if not isinstance(names, list) or len(names) != n or \
                 not all(isinstance(x, str) for x in names):
-            names = ["You", *BOT_NAMES[:n - 1]]
+            names = [YOU, *BOT_NAMES[:n - 1]]
         if not isinstance(bots, list) or len(bots) != n:
             bots = [None] + [DEFAULT_LEVEL] * (n - 1)
         seated = (None,) + tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[1:])

@@ -18,7 +18,8 @@ from ..rules import Rules
 from ..scoring import RoundScore, play_points
 from ..tiles import tiles_of
 from ..view import PlayerView
-from .table import HUMAN, Table
+from .i18n import _
+from .table import HUMAN, YOU, Table, shown_name
 
 HistoryEntry = tuple[int, Move, int]
 
@@ -58,14 +59,14 @@ class RoundView:
 
     def drawn_before(self, index: int) -> int:
         """How many tiles the seat drew in moves before ``index``."""
-        return sum(1 for s, m, _ in self.history[:index] if s == self.seat and m == DRAW)
+        return sum(1 for s, m, _points in self.history[:index] if s == self.seat and m == DRAW)
 
 
 def _drawn_by(rnd: Round, seat: int) -> list[int]:
     """The tiles ``seat`` drew this round, in order (the boneyard is dealt in turn)."""
     out = []
     pos = 0
-    for s, m, _ in rnd.history:
+    for s, m, _points in rnd.history:
         if m == DRAW:
             if s == seat:
                 out.append(rnd.boneyard[pos])
@@ -76,22 +77,27 @@ def _drawn_by(rnd: Round, seat: int) -> list[int]:
 @dataclass(frozen=True)
 class TableView:
     """The table as the person sees it. ``player`` is seat 0's view of the
-    current round; ``rounds`` are all rounds so far, the current one last."""
+    current round; ``rounds`` are all rounds so far, the current one last.
+    ``names`` are as shown (``shown_name``); ``you`` is whether the person
+    (seat 0) has chosen no name, so the page speaks to them as "you"."""
 
     names: tuple[str, ...]
     levels: tuple[str | None, ...]  # the bot level per seat, None for the person
     player: PlayerView
     rounds: tuple[RoundView, ...]
     winner: int | None  # the side that won the game, once it is over
+    you: bool = False
 
     @classmethod
     def of(cls, table: Table, seat: int = HUMAN) -> TableView:
         """The table through ``seat``'s eyes (the person's, unless a review
         looks from another seat)."""
         game = table.game
-        return cls(names=table.names, levels=table.bots,
+        names = tuple(shown_name(n) if s == HUMAN else n for s, n in enumerate(table.names))
+        return cls(names=names, levels=table.bots,
                    player=PlayerView.of(game.round, seat),
-                   rounds=tuple(RoundView.of(r, seat) for r in game.rounds), winner=game.winner)
+                   rounds=tuple(RoundView.of(r, seat) for r in game.rounds), winner=game.winner,
+                   you=table.names[HUMAN] == YOU)
 
     # -- what the table shows --------------------------------------------
 
@@ -122,6 +128,39 @@ class TableView:
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
+
+    def is_you(self, seat: int) -> bool:
+        """Whether sentences about ``seat`` speak to the person ("You win!")."""
+        return seat == HUMAN and self.you
+
+    def side_kind(self, side: int) -> str:
+        """Which sentence is said of a side: "you" (the person alone), "one"
+        (another player), "you+" (the person and partner) or "two" (another
+        partnership)."""
+        seats = self.rules.seats_of(side)
+        you = any(self.is_you(s) for s in seats)
+        if len(seats) == 1:
+            return "you" if you else "one"
+        return "you+" if you else "two"
+
+    def side_names(self, side: int) -> dict[str, str]:
+        """The placeholders of sentences about a side: ``name`` (the side's
+        name), ``partner`` (the person's partner), ``first`` and ``second``."""
+        names = [self.names[s] for s in self.rules.seats_of(side)]
+        return {"name": self.side_name(side), "partner": names[-1], "first": names[0],
+                "second": names[-1]}
+
+    def listed(self, seats: tuple[int, ...]) -> str:
+        """The names of ``seats`` as a list in a sentence ("Anna and Ben")."""
+        names = [self.names[s] for s in seats]
+        if len(names) == 1:
+            return names[0]
+        if len(names) == 2:
+            # Translators: two players' names, in a sentence
+            return _("{first} and {second}").format(first=names[0], second=names[1])
+        # Translators: three players' names, in a sentence
+        return _("{first}, {second} and {third}").format(
+            first=", ".join(names[:-2]), second=names[-2], third=names[-1])
 
     def hand_count(self, seat: int) -> int:
         return self.player.hand_counts[seat]

@@ -15,8 +15,10 @@ below zero is the same marks for its size after a minus sign.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from ..errors import RulesError
+from .i18n import ngettext
 
 STROKES_PER_FIGURE = 10
 FIGURES_PER_ROW = 5
@@ -128,8 +130,10 @@ def tally_svg(score: int, divisor: int = 1, since: int | None = None) -> str:
     rows = max(1, -(-slots // FIGURES_PER_ROW))
     height = rows * (1 + GAP) - GAP
     width = max(width, 1.0)
+    # Translators: a score drawn as tally marks, as a screen reader names it
+    label = ngettext("{n} point", "{n} points", abs(score)).format(n=score)
     return (f'<svg class="tally" data-tally="{score}" data-strokes="{marks.strokes}"'
             f' viewBox="0 0 {_n(width)} {_n(height)}"'
             f' width="{_n(width * FIGURE_EM)}em" height="{_n(height * FIGURE_EM)}em" role="img"'
-            f' aria-label="{score} points" stroke="currentColor" fill="currentColor"'
+            f' aria-label="{escape(label)}" stroke="currentColor" fill="currentColor"'
             f' stroke-width="0.06" stroke-linecap="round">{"".join(parts)}</svg>')
