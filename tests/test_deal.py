@@ -48,7 +48,7 @@ def encoded(data: object) -> str:
     (encoded({"r": {"preset": "chess"}, "b": ["easy"], "s": "1"}), "unknown preset 'chess'"),
     (encoded({"r": {"preset": "standard", "players": 3}, "b": ["easy"], "s": "1"}),
      "needs 2 opponent levels"),
-    (encoded({"r": {"preset": "standard"}, "b": ["random"], "s": "1"}), "opponent levels"),
+    (encoded({"r": {"preset": "standard"}, "b": ["random"], "s": "1"}), "needs 1 opponent level "),
     (encoded({"r": {"preset": "standard"}, "b": ["easy"], "s": "9" * 41}), "too long"),
     (encoded({"r": {"preset": "standard"}, "b": ["easy"], "s": 5}), "seed is missing"),
     ("A" * 601, "too long"),

@@ -28,6 +28,7 @@ from pyscript import create_named_worker, document, window
 
 from .decide import decide
 from .dom import found, notice
+from .i18n import _
 from .table import Setup, Table
 
 WORKER_SRC = "./allfives/web/worker.py"
@@ -78,7 +79,7 @@ class BotClient:
         loading = asyncio.ensure_future(
             create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.toml"))
         try:
-            done, _ = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
+            done, _pending = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
                                          return_when=asyncio.FIRST_COMPLETED)
             if loading in done:
                 worker = loading.result()
@@ -87,7 +88,7 @@ class BotClient:
                 document.body.dataset.bots = "worker"
             else:
                 loading.cancel()
-                self._fail("could not start" if done else "took too long to start")
+                self._fail("could not start" if done else "took too long to start", slow=not done)
         except Exception as e:  # noqa: BLE001 - any failure means: think on the page
             self._fail(f"could not start ({type(e).__name__})")
         finally:
@@ -95,14 +96,24 @@ class BotClient:
                 window.removeEventListener(event, listener)
             listener.destroy()
 
-    def _fail(self, why: str) -> None:
+    def _fail(self, why: str, slow: bool = False, answered: bool = False) -> None:
+        """The worker is given up: ``why`` for the console; the person is told
+        it did not start, took too long (``slow``) or stopped (``answered``)."""
         if not self.failed:
             self.failed = True
             end_worker()
             document.body.dataset.bots = "page"
             js.console.warn(f"allfives: bot worker {why}")
-            notice(f"The bots' background worker {why}, so they now think on this page; "
-                   "it may pause briefly while they do.")
+            if answered:
+                said = _("The bots' background worker did not answer, so they now think on "
+                         "this page; it may pause briefly while they do.")
+            elif slow:
+                said = _("The bots' background worker took too long to start, so they now "
+                         "think on this page; it may pause briefly while they do.")
+            else:
+                said = _("The bots' background worker could not start, so they now think on "
+                         "this page; it may pause briefly while they do.")
+            notice(said)
 
     async def choose(self, request: dict[str, Any]) -> str:
         """The move text a bot chooses for ``request`` (see ``decide``)."""
@@ -112,7 +123,7 @@ class BotClient:
             except asyncio.CancelledError:
                 raise  # a new game: nobody waits for this answer any more
             except Exception as e:  # noqa: BLE001
-                self._fail(f"did not answer ({type(e).__name__})")
+                self._fail(f"did not answer ({type(e).__name__})", answered=True)
         return decide(request)
 
 

@@ -21,6 +21,8 @@ from ..bots import LEVELS
 from ..errors import AllFivesError
 from ..game import Game
 from ..rules import Rules
+from .i18n import _, ngettext
+from .labels import level_name
 from .table import BOT_NAMES, Table, clean_name
 from .takeback import DAILY_PREFIX
 
@@ -31,7 +33,8 @@ DAYS_KEPT = 400  # daily results kept
 
 
 class DealError(AllFivesError):
-    """A shared deal that cannot be read; one line for people."""
+    """A shared deal that cannot be read: one sentence for people, in the
+    page's language."""
 
 
 @dataclass(frozen=True)
@@ -64,28 +67,33 @@ def deal_of(table: Table) -> Deal:
 def read_deal(text: str) -> Deal:
     """A ``?deal=`` value back as a Deal; DealError says what is wrong."""
     if len(text) > MAX_LINK:
-        raise DealError("the link is too long to be a deal")
+        raise DealError(_("The link is too long to be a deal."))
     try:
         data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
     except (binascii.Error, ValueError, RecursionError):
-        raise DealError("the link's deal is not readable (was it cut short?)") from None
+        raise DealError(_("The link's deal is not readable (was it cut short?).")) from None
     if not isinstance(data, dict):
-        raise DealError("the link's deal is not readable")
+        raise DealError(_("The link's deal is not readable."))
     rules = Rules.from_dict(data.get("r"))  # RulesError: an AllFivesError with the reason
     levels, seed = data.get("b"), data.get("s")
     if not (isinstance(levels, list) and len(levels) == rules.players - 1
             and all(level in LEVELS for level in levels)):
-        raise DealError(f"the deal needs {rules.players - 1} opponent levels from "
-                        f"{', '.join(LEVELS)}")
+        n = rules.players - 1
+        # Translators: {levels} lists the bot levels, as "easy, medium, hard, expert"
+        raise DealError(ngettext("The deal needs {n} opponent level from {levels}.",
+                                 "The deal needs {n} opponent levels from {levels}.", n).format(
+            n=n, levels=", ".join(level_name(level) for level in LEVELS)))
     if not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED:
-        raise DealError("the deal's seed is missing or too long")
+        # Translators: the seed is the number that deals the game
+        raise DealError(_("The deal's seed is missing or too long."))
     return Deal(rules, tuple(levels), seed)
 
 
 def seed_deal(seed: str, table: Table) -> Deal:
     """``?seed=N``: the given game's set-up dealt from seed N."""
     if not 0 < len(seed) <= MAX_SEED:
-        raise DealError("the seed is too long")
+        # Translators: the seed is the number that deals the game, given in the address
+        raise DealError(_("The seed is missing or too long."))
     return Deal(table.rules, deal_of(table).levels, seed)
 
 

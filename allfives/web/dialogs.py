@@ -19,7 +19,7 @@ from .table import Settings, Setup
 def fill_new_game(setup: Setup) -> None:
     for key, line in choice_help(setup.preset).items():
         el(f"ng-help-{key}").textContent = line
-    el("ng-name").value = setup.name
+    el("ng-name").value = forms.name_field(setup)
     for radio in document.querySelectorAll('#new-game-form input[name="players"]'):
         radio.checked = str(radio.value) == str(setup.players)
     el("ng-partnership").checked = setup.partnership

@@ -9,17 +9,31 @@ from html import escape
 from typing import Any
 
 from ..rules import PRESETS, RulesError
-from .table import BOT_NAMES, DEFAULT_LEVEL, Setup, bot_choices, clean_name, level_of, one_of
+from .i18n import _, ngettext
+from .labels import level_name, preset_description, preset_name
+from .table import (
+    BOT_NAMES,
+    DEFAULT_LEVEL,
+    YOU,
+    Setup,
+    bot_choices,
+    clean_name,
+    level_of,
+    one_of,
+    shown_name,
+)
+
+MIN_TARGET, MAX_TARGET = 5, 10000
 
 
 def preset_options(setup: Setup) -> str:
     """One radio button per preset, with its one-line description."""
     out = []
-    for name, preset in PRESETS.items():
+    for name in PRESETS:
         checked = " checked" if name == setup.preset else ""
         out.append(f'<label><input type="radio" name="preset" value="{name}"{checked}> '
-                   f'<b>{escape(name.replace("_", " "))}</b> '
-                   f'<span class="desc">{escape(preset.description)}</span></label>')
+                   f'<b>{escape(preset_name(name))}</b> '
+                   f'<span class="desc">{escape(preset_description(name))}</span></label>')
     return "".join(out)
 
 
@@ -29,9 +43,14 @@ def hand_size_options(setup: Setup) -> str:
     chosen = setup.hand_size if setup.hand_size in setup.hand_sizes() else default
     out = []
     for size in setup.hand_sizes():
-        label = f"{size} tiles" + (" (preset)" if size == default else "")
+        if size == default:
+            # Translators: a hand size offered in the new-game dialog, the rule set's own
+            label = ngettext("{n} tile (preset)", "{n} tiles (preset)", size)
+        else:
+            # Translators: a hand size offered in the new-game dialog
+            label = ngettext("{n} tile", "{n} tiles", size)
         sel = " selected" if size == chosen else ""
-        out.append(f'<option value="{size}"{sel}>{label}</option>')
+        out.append(f'<option value="{size}"{sel}>{escape(label.format(n=size))}</option>')
     return "".join(out)
 
 
@@ -44,7 +63,8 @@ def bot_options(setup: Setup) -> str:
         chosen = level_of(setup.bots[i]) if i < len(setup.bots) else DEFAULT_LEVEL
         opts = "".join(
             f'<option value="{name}"{" selected" if name == chosen else ""}'
-            f' title="{escape(desc)}">{escape(name)}</option>' for name, desc in choices)
+            f' title="{escape(desc)}">{escape(level_name(name))}</option>'
+            for name, desc in choices)
         out.append(f'<label>{BOT_NAMES[i]} <select name="bot{i}" data-bot-seat="{i + 1}">{opts}'
                    f'</select> <span class="bot-desc">{escape(described.get(chosen, ""))}</span>'
                    f"</label>")
@@ -61,7 +81,20 @@ def int_or(text: Any, default: int = 0) -> int:
 
 def seconds(ms: int) -> str:
     """A pause as the settings dialog shows it: ``700`` -> ``"0.7 s"``."""
-    return f"{ms / 1000:.1f} s"
+    # Translators: a pause in seconds, as "0.7 s", in the settings dialog
+    return _("{seconds} s").format(seconds=f"{ms / 1000:.1f}")
+
+
+def name_field(setup: Setup) -> str:
+    """The name field's text: the person's unchosen name in the page's language."""
+    return shown_name(setup.name)
+
+
+def read_name(text: str) -> str:
+    """The name typed in the dialog; the unchosen name, as the field showed
+    it in the page's language, stays unchosen (``YOU``)."""
+    name = clean_name(text)
+    return YOU if name == shown_name(YOU) else name
 
 
 def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
@@ -76,7 +109,7 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
         chosen = values.get(f"bot{i}")
         if isinstance(chosen, str) and chosen in dict(bot_choices()):
             bots[i] = chosen
-    setup = replace(previous, name=clean_name(str(values.get("name") or "")), players=players,
+    setup = replace(previous, name=read_name(str(values.get("name") or "")), players=players,
                     preset=preset, partnership=bool(values.get("partnership")),
                     bots=tuple(bots), hand_size=0, target=0)
     size = int_or(values.get("hand_size"))
@@ -88,11 +121,13 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
 
 def check(setup: Setup) -> str | None:
     """None if the set-up can be dealt, else a sentence for the dialog."""
-    if setup.target and not 5 <= setup.target <= 10000:
-        return "Play to a target between 5 and 10000 points."
+    if setup.target and not MIN_TARGET <= setup.target <= MAX_TARGET:
+        # Translators: the new-game dialog refuses a target score outside {low} to {high}
+        return ngettext("Play to a target between {low} and {high} point.",
+                        "Play to a target between {low} and {high} points.",
+                        MAX_TARGET).format(low=MIN_TARGET, high=MAX_TARGET)
     try:
         setup.rules()
-    except RulesError as e:
-        message = str(e)
-        return message[:1].upper() + message[1:] + "."
+    except RulesError:
+        return _("These choices do not make a game that can be played.")
     return None

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import time
 
+import js
+
 from .backup import SAVE_KEY
 from .dom import download, notice, store, stored
+from .i18n import _
 from .table import SaveError, Table
 
 UNREADABLE_KEY = "allfives.unreadable-save"
@@ -23,9 +26,11 @@ def restore() -> Table | None:
         return Table.from_save(text)
     except SaveError as e:
         store(UNREADABLE_KEY, text)
-        notice(f"Your saved game could not be read ({e}). It is kept, so nothing is lost; "
-               "a new game has started.",
-               ("Download the saved game",
+        js.console.warn(f"allfives: the saved game could not be read: {e}")
+        notice(_("Your saved game could not be read. It is kept, so nothing is lost; "
+                 "a new game has started."),
+               # Translators: a button under the notice that a saved game could not be read
+               (_("Download the saved game"),
                 lambda _e: download(stored(UNREADABLE_KEY) or text,
                                     "allfives-unreadable-save.json")))
         return None
@@ -39,8 +44,9 @@ class Saver:
         if store(SAVE_KEY, table.to_save()) or self.warned:
             return
         self.warned = True  # say it once, not after every move
-        notice("This browser would not save the game (its storage may be full or "
-               "switched off). Use Download record to keep a copy.")
+        # Translators: "Download record" is the name of a button on the page: use the same words
+        notice(_("This browser would not save the game (its storage may be full or "
+                 "switched off). Use Download record to keep a copy."))
 
 
 def download_record(table: Table) -> None:

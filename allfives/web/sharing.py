@@ -17,8 +17,19 @@ from pyscript import window
 from ..errors import AllFivesError
 from . import words
 from .backup import DAILY_KEY
-from .deal import Deal, best_days, daily, daily_day, deal_of, margin, read_deal, seed_deal
+from .deal import (
+    Deal,
+    DealError,
+    best_days,
+    daily,
+    daily_day,
+    deal_of,
+    margin,
+    read_deal,
+    seed_deal,
+)
 from .dom import el, notice, on, show_dialog, store, stored_json, url_param
+from .i18n import _
 from .table import Table
 
 
@@ -46,9 +57,12 @@ class Sharing:
         window.history.replaceState(js.Object.new(), "", window.location.pathname)
         try:
             return read_deal(deal_text) if deal_text else seed_deal(str(seed), setup_table())
-        except AllFivesError as e:
+        except DealError as e:
             notice(words.unreadable_link(str(e)))
-            return None
+        except AllFivesError as e:  # the engine refused the link's rules
+            js.console.warn(f"allfives: the link's rules: {e}")
+            notice(words.unreadable_link(_("Its rules are not ones this page can play.")))
+        return None
 
     def offer(self, deal: Deal) -> None:
         """A game is saved and a link asks for another: ask which to play."""
