@@ -46,8 +46,10 @@ def tile_label(tile: int, playable: bool, hinted: bool) -> str:
         # 3-5); "the hint" is the tile the hint suggests playing
         text = _("{tile}, playable, the hint")
     elif playable:
+        # Translators: a tile in the person's hand that can be played now, for screen readers
         text = _("{tile}, playable")
     elif hinted:
+        # Translators: the tile in the person's hand that the hint suggests, for screen readers
         text = _("{tile}, the hint")
     else:
         text = "{tile}"

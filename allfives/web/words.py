@@ -118,20 +118,27 @@ def asking(bot: str) -> str:
 
 def move_advice(view: TableView, move: str) -> str:
     """A suggested move in words, with what it would score now."""
-    if move in ("draw", "pass"):
-        # Translators: a suggested move, after "Hint (expert):"
-        return _("draw") if move == "draw" else _("pass")
+    if move == "draw":
+        # Translators: a suggested move, after "Hint (expert):": draw a tile from the boneyard
+        return _("draw")
+    if move == "pass":
+        # Translators: a suggested move, after "Hint (expert):": pass the turn
+        return _("pass")
     tile, _sep, on = move.partition(">")
     points = view.points_for(parse_move(move))
-    # Translators: a suggested move, after "Hint (expert):"; {points} is what it scores
     if on and points:
+        # Translators: a suggested move, after "Hint (expert):": lay tile {tile} on the tile
+        # {on} on the table; {points} is what it scores
         said = ngettext("play {tile} on {on} (+{points})", "play {tile} on {on} (+{points})",
                         points)
     elif on:
+        # Translators: a suggested move, after "Hint (expert):": lay tile {tile} on the tile {on}
         said = _("play {tile} on {on}")
     elif points:
+        # Translators: a suggested move, after "Hint (expert):": play {tile} as the round's first
         said = ngettext("lead with {tile} (+{points})", "lead with {tile} (+{points})", points)
     else:
+        # Translators: a suggested move, after "Hint (expert):": play {tile} as the round's first
         said = _("lead with {tile}")
     return said.format(tile=tile, on=on, points=points)
 
@@ -157,12 +164,16 @@ def winner_heading(view: TableView) -> str:
     winner = view.winner if view.winner is not None else 0
     kind = view.side_kind(winner)
     if kind == "you+":
+        # Translators: the game-over heading; {partner} is the person's partner
         text = _("You & {partner} win!")
     elif kind == "two":
+        # Translators: the game-over heading; {first} & {second} are two partners' names
         text = _("{first} & {second} win!")
     elif view.rules.side_of(0) == winner:
+        # Translators: the game-over heading when the person won
         text = _("You win!")
     else:
+        # Translators: the game-over heading; {name} is the winner's name
         text = _("{name} wins.")
     return text.format(**view.side_names(winner))
 
@@ -199,10 +210,12 @@ def review_says(view: TableView, decision: Decision | None) -> str:
     how the round ended, and the analysis of the decision about to be made."""
     rnd = view.round
     if not rnd.history:
-        you = view.is_you(rnd.starter)
-        # Translators: the review at a round's start, before any move
-        text = _("The deal: You start.") if you else _("The deal: {name} starts.")
-        said = text.format(name=view.names[rnd.starter])
+        if view.is_you(rnd.starter):
+            # Translators: the review at a round's start, before any move: the person plays first
+            said = _("The deal: You start.")
+        else:
+            # Translators: the review at a round's start, before any move: {name} plays first
+            said = _("The deal: {name} starts.").format(name=view.names[rnd.starter])
     else:
         said = move_words(view, rnd, len(rnd.history) - 1)
     if rnd.over:
@@ -214,10 +227,13 @@ def review_says(view: TableView, decision: Decision | None) -> str:
 
 def judged(name: str, d: Decision, you: bool = False) -> str:
     """One decision as the review sums it up; ``you``: the person made it."""
+    if d.loss == 0 and you:
+        # Translators: the review: the person's next move, {played} (as 0-5>5-5), was the best
+        return _("Next, you played {played}: the best move.").format(played=d.played)
     if d.loss == 0:
-        text = _("Next, you played {played}: the best move.") if you else \
-            _("Next, {name} played {played}: the best move.")
-        return text.format(name=name, played=d.played)
+        # Translators: the review: {name}'s next move, {played} (as 0-5>5-5), was the best
+        return _("Next, {name} played {played}: the best move.").format(name=name,
+                                                                        played=d.played)
     n = plural_n(d.loss)
     if d.reason is None:
         text = _lost(you, n)

@@ -18,17 +18,20 @@ def move_words(view: TableView, rnd: RoundView, index: int) -> str:
     seat, move, points = rnd.history[index]
     you = view.is_you(seat)
     tile = on = ""
-    if move == DRAW:
-        if seat == rnd.seat:
-            text = _("You drew {tile}.") if you else _("{name} drew {tile}.")
-            tile = NAMES[rnd.drawn[rnd.drawn_before(index)]]
-        else:
-            text = _("You drew a tile.") if you else _("{name} drew a tile.")
+    if move == DRAW and seat == rnd.seat:
+        text = _drew(you)
+        tile = NAMES[rnd.drawn[rnd.drawn_before(index)]]
+    elif move == DRAW and you:
+        # Translators: the game log: the person drew a tile from the boneyard (not shown)
+        text = _("You drew a tile.")
+    elif move == DRAW:
+        # Translators: the game log: {name} drew a tile from the boneyard (the tile is hidden)
+        text = _("{name} drew a tile.")
     elif move == PASS and you:
-        # Translators: the boneyard is the pile of face-down tiles to draw from
+        # Translators: the game log; the boneyard is the pile of face-down tiles to draw from
         text = _("You passed: nothing fits and the boneyard is empty.")
     elif move == PASS:
-        # Translators: the boneyard is the pile of face-down tiles to draw from
+        # Translators: the game log; the boneyard is the pile of face-down tiles to draw from
         text = _("{name} passed: nothing fits and the boneyard is empty.")
     else:
         tile = NAMES[move_tile(move)]
@@ -40,40 +43,66 @@ def move_words(view: TableView, rnd: RoundView, index: int) -> str:
     return text.format(name=view.names[seat], tile=tile, on=on, points=points)
 
 
-def _led(you: bool, points: int) -> str:
-    if not points:
-        return _("You led {tile}.") if you else _("{name} led {tile}.")
+def _drew(you: bool) -> str:
     if you:
-        # Translators: {points} is the points the play scored
+        # Translators: the game log: the person drew the tile {tile} (as 3-5) from the boneyard
+        return _("You drew {tile}.")
+    # Translators: the game log: {name} drew the tile {tile} from the boneyard
+    return _("{name} drew {tile}.")
+
+
+def _led(you: bool, points: int) -> str:
+    if not points and you:
+        # Translators: the game log: the person played the round's first tile, {tile} (as 3-5)
+        return _("You led {tile}.")
+    if not points:
+        # Translators: the game log: {name} played the round's first tile, {tile} (as 3-5)
+        return _("{name} led {tile}.")
+    if you:
+        # Translators: the game log: the person played the round's first tile; {points} scored
         return ngettext("You led {tile} and scored {points}.",
                         "You led {tile} and scored {points}.", points)
+    # Translators: the game log: {name} played the round's first tile; {points} scored
     return ngettext("{name} led {tile} and scored {points}.",
                     "{name} led {tile} and scored {points}.", points)
 
 
 def _played(you: bool, points: int) -> str:
+    if not points and you:
+        # Translators: the game log: the person laid tile {tile} against tile {on} on the table
+        return _("You played {tile} on {on}.")
     if not points:
-        return _("You played {tile} on {on}.") if you else _("{name} played {tile} on {on}.")
+        # Translators: the game log: {name} laid tile {tile} against tile {on} on the table
+        return _("{name} played {tile} on {on}.")
     if you:
+        # Translators: the game log: the person laid {tile} against {on}; {points} scored
         return ngettext("You played {tile} on {on} and scored {points}.",
                         "You played {tile} on {on} and scored {points}.", points)
+    # Translators: the game log: {name} laid {tile} against {on}; {points} scored
     return ngettext("{name} played {tile} on {on} and scored {points}.",
                     "{name} played {tile} on {on} and scored {points}.", points)
 
 
 def round_starts(view: TableView, number: int, rnd: RoundView) -> str:
-    you = view.is_you(rnd.starter)
-    text = _("Round {number}: You start.") if you else _("Round {number}: {name} starts.")
+    if view.is_you(rnd.starter):
+        # Translators: the game log: round {number} begins and the person plays first
+        text = _("Round {number}: You start.")
+    else:
+        # Translators: the game log: round {number} begins and {name} plays first
+        text = _("Round {number}: {name} starts.")
     return text.format(number=number, name=view.names[rnd.starter])
 
 
 def end_words(view: TableView, rnd: RoundView) -> str:
     """How a finished round ended."""
+    if rnd.end == "domino" and rnd.went_out is not None and view.is_you(rnd.went_out):
+        # Translators: the round ended: the person played their last tile
+        return _("You went out.")
     if rnd.end == "domino" and rnd.went_out is not None:
-        you = view.is_you(rnd.went_out)
-        return (_("You went out.") if you else _("{name} went out.")).format(
-            name=view.names[rnd.went_out])
+        # Translators: the round ended: {name} played their last tile
+        return _("{name} went out.").format(name=view.names[rnd.went_out])
     if rnd.end == "blocked":
+        # Translators: the round ended: no one can play and the boneyard is empty
         return _("The round is blocked: nobody can play.")
     if rnd.end == "target":
         winner = view.winner if view.winner is not None else 0
