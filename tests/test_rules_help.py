@@ -8,11 +8,14 @@ import re
 from html import escape
 
 import pytest
+from pseudo_i18n import pseudo, untranslated
 
 from allfives.bots import DESCRIPTIONS, LEVELS
 from allfives.errors import RulesError
 from allfives.rules import PRESETS, Rules
-from allfives.web.rules_help import SPINNER_EXAMPLE, choice_help, played, rules_help
+from allfives.web import words
+from allfives.web.rules_examples import SPINNER_EXAMPLE, played
+from allfives.web.rules_help import choice_help, rules_help
 
 
 def sections(preset: str) -> dict[str, str]:
@@ -133,3 +136,29 @@ def test_the_new_game_dialog_gets_one_line_per_choice_from_the_same_words():
     assert punt["name"] == crib["name"]
     html = rules_help("punt")
     assert all(escape(line, quote=False) in html for line in punt.values())
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_word_goes_through_gettext(preset, monkeypatch):
+    # the round-end panel's and the table's sentences are words.py's own
+    monkeypatch.setattr(words, "table_words", lambda view: "⟦table⟧")
+    monkeypatch.setattr(words, "score_line", lambda view, line: "⟦line⟧")
+    monkeypatch.setattr(words, "no_round_end_points", lambda: "⟦none⟧")
+    with pseudo():
+        html = rules_help(preset)
+        lines = choice_help(preset)
+    assert untranslated(html, "Anna|Ben|Cara") == []
+    assert all(untranslated(line, "Anna|Ben|Cara") == [] for line in lines.values())
+    # the hooks stay as they are
+    assert re.findall(r'data-rules="([\w-]+)"', html) == ["aim", "tiles", "turn", "spinners",
+                                                         "scoring", "round-end", "winning",
+                                                         "choices"]
+    assert f'data-preset="{preset}"' in html and 'data-example="round-end"' in html
+    assert "<b>⟦You⟧</b>" in html and not re.search(r"\{\w*\}", html)  # every placeholder filled
+
+
+def test_the_language_can_change_between_two_renders():
+    english = rules_help("punt")
+    with pseudo():
+        assert rules_help("punt") != english
+    assert rules_help("punt") == english

@@ -85,6 +85,7 @@ def read_backup(text: str) -> dict[str, str]:
                           .format(version=repr(version), supported=VERSION))
     values = data.get("values")
     if not isinstance(values, dict):
+        # Translators: a backup file with nothing in it to restore.
         raise BackupError(_("the backup holds no values"))
     out = {}
     for key, value in values.items():
@@ -186,5 +187,6 @@ def too_big(name: str, size: int) -> str:
 
 
 def not_kept() -> str:
+    # Translators: restoring a backup failed because the browser refused to store it.
     return _("This browser would not keep the backup's values (its storage may be full or "
              "switched off); nothing has changed.")

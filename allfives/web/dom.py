@@ -95,6 +95,7 @@ def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) ->
     close.className = "close"
     # Translators: the button that closes a message shown above the table.
     close.textContent = _("Dismiss")
+    # Translators: the close button's label for screen readers.
     close.setAttribute("aria-label", _("Dismiss this message"))
     on(close, "click", lambda _e: box.setAttribute("hidden", ""))
     box.append(close)

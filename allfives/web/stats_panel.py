@@ -34,11 +34,22 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
         f'<tr data-{kind}="{key}"><th scope="row">{escape(label)}</th><td>{row.played}</td>'
         f"<td>{row.won}</td><td>{_percent(row)}</td><td>{row.takebacks}</td>"
         f"<td>{_per_round(row)}</td></tr>" for key, label, row in rows if row.played)
-    # Translators: the statistics tables' column headings: the opponents' level (or the
-    # rules), games played, games won, the share won, games in which a move was taken back,
-    # and the points scored per round on average.
-    heads = (_("Opponents") if kind == "level" else _("Rules"), _("Played"), _("Won"),
-             _("Won %"), _("With take-backs"), _("Points per round"))
+    heads = (
+        # Translators: the statistics tables' column headings: the opponents' level (or the
+        # rules), games played, games won, the share won, games in which a move was taken back,
+        # and the points scored per round on average.
+        _("Opponents") if kind == "level" else _("Rules"),
+        # Translators: a statistics column heading: how many games were played.
+        _("Played"),
+        # Translators: a statistics column heading: how many games were won.
+        _("Won"),
+        # Translators: a statistics column heading: the share of games won, in percent.
+        _("Won %"),
+        # Translators: a statistics column heading: games in which a move was taken back.
+        _("With take-backs"),
+        # Translators: a statistics column heading: points scored per round, on average.
+        _("Points per round"),
+    )
     head = "".join(f"<th scope='col'>{_text(h)}</th>" for h in heads)
     return (f'<table class="stats-table" data-stats="{kind}"><caption>{_text(caption)}'
             f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
@@ -46,19 +57,30 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
 
 def _game_words(finish: Finish) -> str:
     ahead = finish.mine - finish.theirs
-    # Translators: a finished game's result: the person's score {mine} against the best
-    # other side's {theirs}, ahead or behind by {margin} points.
-    result = (_("won {mine} to {theirs}, by {margin}") if ahead > 0 else
-              _("lost {mine} to {theirs}, by {margin}") if ahead < 0 else
-              # Translators: a finished game that ended level, both sides on {score} points.
-              _("level at {score}")).format(mine=finish.mine, theirs=finish.theirs,
-                                            margin=abs(ahead), score=finish.mine)
+    if ahead > 0:
+        # Translators: a finished game won: the person's score {mine} against the best other
+        # side's {theirs}, ahead by {margin} points.
+        result = _("won {mine} to {theirs}, by {margin}")
+    elif ahead < 0:
+        # Translators: a finished game lost: the person's score {mine} against the best other
+        # side's {theirs}, behind by {margin} points.
+        result = _("lost {mine} to {theirs}, by {margin}")
+    else:
+        # Translators: a finished game that ended level, both sides on {score} points.
+        result = _("level at {score}")
+    result = result.format(mine=finish.mine, theirs=finish.theirs, margin=abs(ahead),
+                           score=finish.mine)
+    # Translators: how many rounds a game lasted.
     rounds = ngettext("{n} round", "{n} rounds", finish.rounds).format(n=finish.rounds)
-    # Translators: a best or worst game: {result} as "won 120 to 40, by 80", then the rules,
-    # the opponents ("hard opponents"), the rounds played ("2 rounds") and the {date}
-    # (YYYY-MM-DD) it was played.
-    line = (_("{result} ({rules}, {opponents}, {rounds}, {date})") if finish.when else
-            _("{result} ({rules}, {opponents}, {rounds})"))
+    if finish.when:
+        # Translators: a best or worst game: {result} as "won 120 to 40, by 80", then the rules,
+        # the opponents ("hard opponents"), the rounds played ("2 rounds") and the {date}
+        # (YYYY-MM-DD) it was played.
+        line = _("{result} ({rules}, {opponents}, {rounds}, {date})")
+    else:
+        # Translators: a best or worst game: {result} as "won 120 to 40, by 80", then the rules,
+        # the opponents ("hard opponents") and the rounds played ("2 rounds").
+        line = _("{result} ({rules}, {opponents}, {rounds})")
     return line.format(result=result, rules=preset_name(finish.preset),
                        opponents=opponents(finish.level), rounds=rounds, date=finish.when)
 
@@ -78,11 +100,16 @@ def _play_words(play: BigPlay) -> str:
         points = ngettext("{n} point ({table} on the table)", "{n} points ({table} on the table)",
                           play.points).format(n=play.points, table=play.table_points)
     else:
+        # Translators: the points a play scored.
         points = ngettext("{n} point", "{n} points", play.points).format(n=play.points)
-    # Translators: the biggest play: {points} as "25 points", the {move} as "2-6 on 5-6", the
-    # round it was played in, the rules and the {date} (YYYY-MM-DD).
-    line = (_("{points}: {move}, round {round} ({rules}, {date})") if play.when else
-            _("{points}: {move}, round {round} ({rules})"))
+    if play.when:
+        # Translators: the biggest play: {points} as "25 points", the {move} as "2-6 on 5-6", the
+        # round it was played in, the rules and the {date} (YYYY-MM-DD).
+        line = _("{points}: {move}, round {round} ({rules}, {date})")
+    else:
+        # Translators: the biggest play: {points} as "25 points", the {move} as "2-6 on 5-6", the
+        # round it was played in and the rules.
+        line = _("{points}: {move}, round {round} ({rules})")
     return line.format(points=points, move=move, round=play.round,
                        rules=preset_name(play.preset), date=play.when)
 
@@ -92,8 +119,9 @@ def stats_panel(stats: Stats) -> str:
     ``[data-stat=won]`` hold the numbers), streaks, a table per opponents'
     level and per preset, the best and worst game and the biggest play."""
     total = stats.total
-    out = ['<p class="stats-totals">' + _text(
-        _("Games played: {played}, won: {won} ({percent}).")).format(
+    # Translators: {played} and {won} are numbers of finished games, {percent} the share won.
+    totals = _("Games played: {played}, won: {won} ({percent}).")
+    out = ['<p class="stats-totals">' + _text(totals).format(
         played=f'<b data-stat="played">{total.played}</b>',
         won=f'<b data-stat="won">{total.won}</b>', percent=_percent(total)) + "</p>"]
     if not total.played:
@@ -110,10 +138,12 @@ def stats_panel(stats: Stats) -> str:
         streak=f'<b data-stat="streak">{stats.streak}</b>',
         longest=f'<b data-stat="best-streak">{stats.best_streak}</b>') + "</p>")
     if total.played:
+        # Translators: the caption of the table of games by the opponents' level.
         out.append(_table(_("By opponents' level"), "level",
                           # Translators: the row of games against opponents of different levels.
                           [(k, _("mixed levels") if k == MIXED else level_name(k),
                             stats.levels.get(k, Row())) for k in GROUPS]))
+        # Translators: the caption of the table of games by the rule set they were played by.
         out.append(_table(_("By rules"), "preset",
                           [(k, preset_name(k), stats.presets.get(k, Row())) for k in PRESETS]))
         if stats.presets.get("cribbage", Row()).played:
@@ -122,8 +152,10 @@ def stats_panel(stats: Stats) -> str:
             out.append(f'<p class="stats-note">{_text(note)}</p>')
     records = []
     if stats.best:
+        # Translators: the person's finished game with the widest winning margin.
         records.append(("best", _("Best game"), _game_words(stats.best)))
     if stats.worst:
+        # Translators: the person's finished game with the narrowest (or most losing) margin.
         records.append(("worst", _("Worst game"), _game_words(stats.worst)))
     if stats.biggest:
         # Translators: the person's highest-scoring single move.
