@@ -35,7 +35,8 @@ SAMPLE = """<!doctype html>
     for me</span></label>
 <button id="mute" data-i18n-attr="aria-label title" aria-label="Mute" title="Mute the
   sounds">&#9834;</button>
-<select><option value="off" data-i18n>off</option></select>
+<select><!-- Translators: the animation's speed -->
+<option value="off" data-i18n>off</option></select>
 <dd data-i18n>draw (or pass) when <em>no</em> tile fits</dd>
 <p><kbd>Esc</kbd> <kbd>?</kbd></p>
 </body>
@@ -54,8 +55,8 @@ def test_the_marked_texts_and_attributes_are_the_msgids_with_their_lines():
         Message(7, "Draw and pass for me", "", "<span>"),
         Message(9, "Mute", "aria-label", '<button id="mute">'),
         Message(9, "Mute the sounds", "title", '<button id="mute">'),
-        Message(11, "off", "", "<option>"),
-        Message(12, "draw (or pass) when <em>no</em> tile fits", "", "<dd>"),
+        Message(12, "off", "", "<option>", "Translators: the animation's speed"),
+        Message(13, "draw (or pass) when <em>no</em> tile fits", "", "<dd>"),
     ]
     assert unmarked(SAMPLE) == []  # the proper name and the key names stay
 
@@ -70,7 +71,7 @@ def test_whitespace_is_collapsed_but_a_no_break_space_is_kept():
 def test_inline_markup_stays_in_the_msgid_as_inner_html_writes_it():
     html = "<p data-i18n>Press <kbd>D</kbd>  &amp; <b>then<br/> <i>go</i></b> &lt;now&gt;</p>"
     assert texts(html) == ["Press <kbd>D</kbd> &amp; <b>then<br> <i>go</i></b> &lt;now&gt;"]
-    assert messages(html)[0].comment().startswith("Keep the markup")
+    assert messages(html)[0].comments() == ["Keep the markup (<...>) of <p>"]
     # an element of the same kind nested inside the marked one
     assert texts("<b data-i18n>a <b>b</b> c</b> <b data-i18n>d</b>") == ["a <b>b</b> c", "d"]
 
@@ -93,6 +94,14 @@ def test_marks_the_page_could_not_translate_are_refused_with_their_line(html):
         messages(html)
 
 
+def test_a_translators_note_goes_with_the_message_right_after_it():
+    html = ("<!-- Translators: a verb -->\n<div><button data-i18n>Deal</button></div>"
+            "<!-- Translators: lost --> text <b data-i18n>Back</b>"
+            '<!-- a plain comment --><i data-i18n-attr="title" title="Hint">?</i>')
+    assert [(m.text, m.note) for m in messages(html)] == [
+        ("Deal", "Translators: a verb"), ("Back", ""), ("Hint", "")]
+
+
 def test_english_left_unmarked_is_found():
     html = ('<button title="Hint">Hint</button>\n'
             '<div aria-label="Scores" data-i18n-attr="title" title="All">?</div>\n'
@@ -111,6 +120,7 @@ def test_babel_extracts_the_page_through_babel_cfg():
                                        io.BytesIO(SAMPLE.encode()), comment_tags=("Translators:",)))
     assert found[:2] == [(3, "A game", [], None), (6, "Go", [], None)]
     assert found[3] == (9, "Mute", ["The aria-label attribute of <button id=\"mute\">"], None)
+    assert found[5] == (12, "off", ["Translators: the animation's speed"], None)
     assert list(extract(io.BytesIO(b"<p data-i18n>x</p>"), [], [], {})) == [(1, "", "x", [])]
 
 

@@ -14,6 +14,8 @@ index.html marks what a person reads or hears:
   that are messages (only attributes a person perceives, ``PERCEIVED``).
 - ``translate="no"`` (HTML's own attribute) keeps a proper name as it is;
   ``<kbd>``, scripts and styles are never text to translate.
+- ``<!-- Translators: ... -->`` just before a message is a note for its
+  translators, as ``# Translators:`` is in the Python source.
 
 ``messages`` lists the msgids, ``extract`` hands them to Babel
 (``babel.cfg``), and ``unmarked`` finds English the marks missed.
@@ -45,6 +47,7 @@ VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "l
                   "source", "track", "wbr"})
 # Never English to translate: key names, code, and what is not shown as text.
 NOT_TEXT = frozenset({"kbd", "script", "style", "noscript", "template"})
+NOTE = "Translators:"
 _SPACE = re.compile(r"[ \t\n\r\f]+")  # HTML's whitespace; a no-break space is kept
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -76,14 +79,17 @@ class Message:
     text: str
     attribute: str = ""
     where: str = ""
+    note: str = ""  # the page's own "Translators:" comment, if any
 
-    def comment(self) -> str:
-        """A note for translators: what the text is, when it is not plain text."""
+    def comments(self) -> list[str]:
+        """Notes for translators: the page's own, and what the text is when it
+        is not an element's plain text."""
+        notes = [self.note] if self.note else []
         if self.attribute:
-            return f"The {self.attribute} attribute of {self.where}"
-        if "<" in self.text:
-            return f"Keep the markup (<...>) of {self.where}"
-        return ""
+            notes.append(f"The {self.attribute} attribute of {self.where}")
+        elif "<" in self.text:
+            notes.append(f"Keep the markup (<...>) of {self.where}")
+        return notes
 
 
 def _where(tag: str, attrs: Mapping[str, str | None]) -> str:
@@ -101,8 +107,10 @@ class _Reader(HTMLParser):
         # the marked element being read: its tag, line and name; how deep in it
         self.marked: tuple[str, int, str] | None = None
         self.depth = 0
+        self.marked_note = ""
         self.pieces: list[tuple[bool, str]] = []  # (is markup, text)
         self.skipped: tuple[str, int] | None = None  # inside <kbd>, translate="no", ...
+        self.note = ""  # a "Translators:" comment for the next element
 
     # -- tags -------------------------------------------------------------------
 
@@ -128,7 +136,7 @@ class _Reader(HTMLParser):
             if tag in VOID:
                 raise PageTextError(f"line {line}: <{tag}> has no text for {TEXT_MARK}")
             self.marked = (tag, line, _where(tag, attrs))
-            self.depth, self.pieces = 1, []
+            self.depth, self.pieces, self.marked_note = 1, [], self._take_note()
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
@@ -170,12 +178,14 @@ class _Reader(HTMLParser):
                                  for is_tag, piece in self.pieces))
         if not text:
             raise PageTextError(f"line {line}: {where} is marked {TEXT_MARK} but has no text")
-        self.found.append(Message(line, text, "", where))
+        self.found.append(Message(line, text, "", where, self.marked_note))
         self.marked = None
 
     # -- text and attributes ------------------------------------------------------------
 
     def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.note = ""  # a note is for the message right after it
         if self.marked is not None:
             self.pieces.append((False, data))
         elif self.skipped is None and has_words(data):
@@ -185,6 +195,12 @@ class _Reader(HTMLParser):
         if self.marked is not None:
             raise PageTextError(f"line {self.getpos()[0]}: a comment inside a "
                                 f"{TEXT_MARK} element would end up in its message")
+        if normalize(data).startswith(NOTE):
+            self.note = normalize(data)
+
+    def _take_note(self) -> str:
+        note, self.note = self.note, ""
+        return note
 
     def _attributes(self, tag: str, attrs: Mapping[str, str | None], line: int) -> None:
         named = (attrs.get(ATTRIBUTE_MARK) or "").split()
@@ -196,7 +212,7 @@ class _Reader(HTMLParser):
             if not value:
                 raise PageTextError(f"line {line}: {ATTRIBUTE_MARK} names {name!r}, "
                                     f"which <{tag}> does not have")
-            self.found.append(Message(line, value, name, _where(tag, attrs)))
+            self.found.append(Message(line, value, name, _where(tag, attrs), self._take_note()))
         if attrs.get("translate") == "no" or tag in NOT_TEXT:
             return
         for name in sorted(PERCEIVED - set(named)):
@@ -230,8 +246,7 @@ def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collect
     its line, no function name, the msgid and a note for translators."""
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
     for message in messages(text):
-        note = message.comment()
-        yield message.line, "", message.text, [note] if note else []
+        yield message.line, "", message.text, message.comments()
 
 
 # -- the language of a visit ----------------------------------------------------------
