@@ -1,10 +1,9 @@
 """The page's wiring: DOM events in, controller calls, rendered strings out.
 
-Decisions are made in ``controller`` (and ``forms``, ``table``); ``screen``
-writes what they show into the page. One turn-loop task plays the bots'
-moves until the person must act; a new game cancels it. The hooks tests rely
-on are listed in docs/DOM_HOOKS.md. This file is the page's script (see
-index.html): loading it starts the game.
+Decisions are made in ``controller`` (and ``forms``, ``table``); ``screen`` writes what they
+show into the page. One turn-loop task plays the bots' moves until the person must act; a new
+game cancels it. The hooks tests rely on are listed in docs/DOM_HOOKS.md. This file is the
+page's script (see index.html): loading it starts the game, in the visit's language.
 """
 
 # ruff: noqa: E402 - the first mark must come before the game's own imports
@@ -19,11 +18,11 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
-from pyscript import window
+from pyscript import document, window
 
 from allfives.tiles import parse_tile
 from allfives.web import controller as steps
-from allfives.web import dialogs, dom, forms, saves, screen, words
+from allfives.web import dialogs, dom, forms, i18n, page_language, saves, screen, words
 from allfives.web.backup import SETTINGS_KEY, SETUP_KEY
 from allfives.web.bot_client import BotClient
 from allfives.web.controller import Controller, Play, Reply, Status
@@ -40,13 +39,14 @@ from allfives.web.table import HINT_BOT, Settings, Setup, Table
 
 class App:
     def __init__(self) -> None:
+        settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
         table = self.restored or (self.asked.table(self.setup.name) if self.asked
                                   else Table.fresh(self.setup))
-        self.ctl = Controller(table, Settings.from_json(dom.stored_json(SETTINGS_KEY)))
+        self.ctl = Controller(table, settings)
         self.saver = saves.Saver()
         self.bots = BotClient()
         self.drag = Drag(self.ctl, self.answer)
@@ -60,9 +60,8 @@ class App:
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         el("progress").setAttribute("hidden", "")
-        for id_ in ("new-game-button", "download", "settings-button", "review-button",
-                    "open-record", "daily", "stats-button", "rules-button", "mute"):
-            el(id_).removeAttribute("disabled")
+        for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
+            node.removeAttribute("disabled")
         self.bots.start()
         self.run_turns()
         if self.restored and self.asked:
@@ -75,6 +74,7 @@ class App:
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
         self.home.bind()
+        page_language.Languages(self).bind()
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
         on(el("hint"), "click", self.on_hint)
@@ -241,10 +241,10 @@ def main() -> None:
         App().start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
-        el("progress").textContent = ("The game could not start in this browser. "
-                                      "Reloading the page may help.")
+        el("progress").textContent = i18n._("The game could not start in this browser. "
+                                            "Reloading the page may help.")
         el("progress").removeAttribute("hidden")
-        el("status").textContent = "Not started."
+        el("status").textContent = i18n._("Not started.")
 
 
 main()

@@ -1,0 +1,207 @@
+"""The page's language: ``?lang=``, the choice in Settings mid-game (at once,
+the game kept), remembered over a reload, and layouts that hold longer words.
+
+What the page shows is compared with gettext's own answer for the same
+catalogs (``allfives/locale``), so these tests hold with or without them;
+the assertions marked NEEDS CATALOGS check that the words really changed, and
+run once the German and Dutch catalogs are compiled (``make catalogs``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from allfives.web import i18n
+
+from .browser_helpers import ACTIVE, FIRST_LOAD_MS, open_game, phase, saved, take_turn
+from .conftest import FAST, TURN_MS, Watch
+
+CATALOGS = all((i18n.LOCALE_DIR / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo").exists()
+               for code in ("de", "nl"))
+# marked elements of the page and their English (the msgid)
+STATIC = {"#draw": "Draw", "#settings-title": "Settings", "#settings-done": "Done",
+          "#new-game-button": "New game", "#keys-title": "Keyboard",
+          "#set-speed option[value=off]": "off"}
+
+
+def translated(code: str, msgid: str) -> str:
+    """What gettext makes of ``msgid`` in ``code``, from the same catalogs."""
+    return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code],
+                               fallback=True).gettext(msgid)
+
+
+def html_lang(page: object) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
+def kept_settings(page: object) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
+
+
+def shows(page: object, code: str) -> None:
+    """The page is in ``code``: its lang, the choice in Settings, the static words."""
+    assert html_lang(page) == code
+    assert page.evaluate("document.documentElement.dir") == "ltr"
+    assert page.input_value("#set-language") == code
+    assert page.title() == translated(code, "All Fives dominoes")
+    assert page.get_attribute("#mute", "aria-label") == translated(code, "Mute")
+    for selector, msgid in STATIC.items():
+        assert page.get_attribute(selector, "data-i18n-en") == msgid, selector
+        assert page.text_content(selector) == translated(code, msgid), selector
+
+
+def game(page: object) -> dict:
+    """The game as it stands: the saved moves, the hand, who made each logged move."""
+    return {"rounds": saved(page)["rounds"],
+            "hand": page.locator("#hand [data-tile]").evaluate_all(
+                "ns => ns.map(n => n.dataset.tile)"),
+            "log": page.locator("#log li.move").evaluate_all(
+                "ns => ns.map(n => n.dataset.seat)")}
+
+
+@contextmanager
+def watched(browser: object, server: str, width: int = 1280, height: int = 800,
+            kept: bool = False) -> Iterator[object]:
+    """A fresh page watched like conftest's ``page``; ``kept``: fast settings
+    only when none are kept, so the page's own settings survive a reload."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, has_touch=width < 500)
+    context.add_init_script(f"localStorage.getItem('allfives.settings') || {FAST}"
+                            if kept else FAST)
+    pg = context.new_page()
+    watch = Watch(server.rstrip("/"))
+    pg.on("console", watch.console)
+    pg.on("pageerror", watch.page_error)
+    pg.on("request", watch.request)
+    pg.set_default_timeout(TURN_MS)
+    try:
+        yield pg
+        errors = pg.locator(".py-error").all_inner_texts()
+    finally:
+        context.close()
+    assert not errors and not watch.problems, (errors, watch.problems)
+
+
+def test_the_language_in_the_address_is_the_pages(page, server):
+    open_game(page, server, "?lang=de")
+    shows(page, "de")
+    assert page.locator("#set-language option").evaluate_all(
+        "ns => ns.map(n => [n.value, n.textContent, n.lang])") == \
+        [[code, name, code] for code, name in i18n.LANGUAGES.items()]
+    assert page.inner_text("h1") == "All Fives"  # the game's name stays
+    assert kept_settings(page)["language"] == "de"  # ?lang= is remembered
+    if CATALOGS:  # NEEDS CATALOGS: the German words themselves
+        assert page.text_content("#draw") != "Draw"
+        assert page.title() != "All Fives dominoes"
+
+
+def test_dutch_chosen_mid_game_applies_at_once_keeps_the_game_and_is_remembered(
+        browser, server):
+    with watched(browser, server, kept=True) as page:
+        open_game(page, server)  # headless Chromium asks for en-US
+        shows(page, "en")
+        for _ in range(2):
+            take_turn(page)
+            page.wait_for_selector(ACTIVE)
+        if phase(page) != "human":
+            pytest.skip("the round ended within two turns")
+        before = game(page)
+        assert before["log"]
+        page.click("#settings-button")
+        page.wait_for_selector("#settings[open]")
+        page.select_option("#set-language", "nl")
+        # at once, the open dialog's own words too
+        page.wait_for_function("document.documentElement.lang === 'nl'")
+        shows(page, "nl")
+        if CATALOGS:  # NEEDS CATALOGS: the Dutch words themselves
+            assert page.text_content("#settings-title") != "Settings"
+            assert page.text_content("#draw") != "Draw"
+        page.click("#settings-done")
+        page.wait_for_selector("#settings", state="hidden")
+        assert game(page) == before and phase(page) == "human"  # the game goes on as it was
+        settings = kept_settings(page)
+        assert settings["language"] == "nl" and settings["bot_pause"] == 0
+        take_turn(page)
+        page.wait_for_selector(ACTIVE)
+        after = game(page)
+        assert len(after["log"]) > len(before["log"])
+        # a reload keeps Dutch and the game
+        page.reload()
+        page.wait_for_selector(ACTIVE, timeout=FIRST_LOAD_MS)
+        shows(page, "nl")
+        assert game(page) == after
+        # ?lang=en switches back, and is kept in turn
+        page.goto(server + "index.html?lang=en")
+        page.wait_for_selector(ACTIVE, timeout=FIRST_LOAD_MS)
+        shows(page, "en")
+        assert page.text_content("#draw") == "Draw"
+        assert game(page) == after and kept_settings(page)["language"] == "en"
+        # and back and forth in Settings, every text still found
+        page.click("#settings-button")
+        for code in ("sk", "hi", "en"):
+            page.select_option("#set-language", code)
+            page.wait_for_function(f"document.documentElement.lang === '{code}'")
+            shows(page, code)
+
+
+# Longer words than English, in place of every marked text: compound German
+# words, and Devanagari (drawn in whatever font the machine has).
+LONG_WORDS = {
+    "de": ["Spielaufzeichnung", "Tastenkombinationen", "Datensicherung", "Rundenübersicht",
+           "Zurücknehmen", "Einstellungen", "Partnerschaftsspiel", "Handreihenfolge"],
+    "hi": ["सांख्यिकी", "कीबोर्ड", "शॉर्टकट", "डाउनलोड", "अभिलेख", "खिलाड़ियों",
+           "सेटिंग्स", "प्रतिद्वंद्वी"],
+}
+LENGTHEN = """words => {
+  let i = 0;
+  for (const n of document.querySelectorAll('[data-i18n-en]')) {
+    if (n.childElementCount) continue;
+    n.textContent = n.textContent.split(' ')
+      .map(w => w.length > 2 ? words[i++ % words.length] : w).join(' ');
+  }
+}"""
+# What spills out of its box or out of the region (the viewport or an open
+# dialog): an element's content wider than the element, or the element
+# reaching past the region's sides.
+SPILLS = """root => {
+  const region = root.tagName === 'DIALOG' ? root.getBoundingClientRect()
+                                           : {left: 0, right: innerWidth};
+  const out = [];
+  if (root.scrollWidth > root.clientWidth + 1) out.push(['scrolls', root.id, root.scrollWidth]);
+  for (const n of root.querySelectorAll('*')) {
+    if (!n.getClientRects().length || n.closest('svg') || n.closest('.sr-only')) continue;
+    const name = n.id || n.getAttribute('data-i18n-en') || n.tagName;
+    const style = getComputedStyle(n);
+    if (style.display !== 'inline' && style.overflowX === 'visible'
+        && n.scrollWidth > n.clientWidth + 1)
+      out.push(['spills', name, n.scrollWidth, n.clientWidth]);
+    const box = n.getBoundingClientRect();
+    if (box.width && (box.left < region.left - 1 || box.right > region.right + 1))
+      out.push(['outside', name, Math.round(box.left), Math.round(box.right)]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("code", ["de", "hi"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_longer_words_wrap_and_nothing_is_cut_off(browser, server, code, size):
+    with watched(browser, server, *size) as page:
+        open_game(page, server, f"?lang={code}")
+        page.evaluate(LENGTHEN, LONG_WORDS[code])
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        for region in (".bar", ".controls"):
+            assert page.eval_on_selector(region, SPILLS) == [], region
+        for button, dialog, close in (("#settings-button", "#settings", "#settings-done"),
+                                      ("#new-game-button", "#new-game", "#ng-cancel"),
+                                      ("#keys-button", "#keys", "#keys-done")):
+            page.click(button)
+            page.wait_for_selector(f"{dialog}[open]")
+            assert page.eval_on_selector(dialog, SPILLS) == [], dialog
+            page.click(close)
+            page.wait_for_selector(dialog, state="hidden")
