@@ -189,7 +189,8 @@ SPILLS = """root => {
 
 
 @pytest.mark.parametrize("code", ["de", "hi"])
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)],
+                         ids=["desktop", "phone", "sideways"])
 def test_longer_words_wrap_and_nothing_is_cut_off(browser, server, code, size):
     with watched(browser, server, *size) as page:
         open_game(page, server, f"?lang={code}")
