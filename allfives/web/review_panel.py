@@ -21,6 +21,7 @@ from . import board, render, words
 from .bot_client import BotClient
 from .dom import closest, el, found, notice, on, spawn, toggle
 from .review import Review, opened, too_big
+from .table import shown_name
 
 MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 REVIEW_SECONDS = 60.0  # one decision in the worker: about 1 s, far longer on a slow phone
@@ -88,7 +89,7 @@ class ReviewPanel:
         seats = range(len(review.names)) if reseat else [review.seat]
         el("review-seat").innerHTML = "".join(
             f'<option value="{s}"{" selected" if s == review.seat else ""}>'
-            f"{escape(review.names[s])}</option>" for s in seats)
+            f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
         toggle(el("review-seat"), "disabled", reseat is None)
         toggle(el("review-play-on"), "hidden", reseat is None or review.game.over)
         self.show()
