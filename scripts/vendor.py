@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Copy the pinned PyScript and Pyodide files from node_modules/ into
-static/vendor/ (git-ignored) and pack the allfives package for the page.
+"""Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
+pages use, from node_modules/ into static/vendor/ (git-ignored) and pack the
+allfives package for the page.
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -23,6 +24,11 @@ NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# Noto Sans Devanagari (SIL OFL), served by us: a phone or desktop without a
+# Devanagari font still shows Hindi, and the page asks no other host for it.
+FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
+FONT_FILES = ("files/noto-sans-devanagari-devanagari-400-normal.woff2",
+              "files/noto-sans-devanagari-devanagari-700-normal.woff2", "LICENSE")
 
 
 def installed_version(package: str) -> str:
@@ -34,7 +40,7 @@ def pinned_version(package: str) -> str:
 
 
 def main() -> int:
-    for package in ("@pyscript/core", "pyodide"):
+    for package in ("@pyscript/core", "pyodide", FONT_PACKAGE):
         if not (NODE / package / "package.json").exists():
             print(f"vendor: {package} is not in node_modules/; run `npm ci` first", file=sys.stderr)
             return 1
@@ -50,6 +56,10 @@ def main() -> int:
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide_dir / name)
+    fonts_dir = VENDOR / "fonts"
+    fonts_dir.mkdir()
+    for name in FONT_FILES:
+        shutil.copy2(NODE / FONT_PACKAGE / name, fonts_dir / Path(name).name)
     bundle.build()
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")

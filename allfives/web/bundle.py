@@ -17,8 +17,10 @@ BUNDLE = VENDOR / "allfives.zip"
 
 
 def sources() -> list[Path]:
-    """Every Python file of the package, in a stable order."""
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    """Every Python file of the package and its compiled catalogs (``.mo``, made
+    by ``make catalogs``), in a stable order."""
+    files = [*PACKAGE.rglob("*.py"), *PACKAGE.glob("locale/*/LC_MESSAGES/*.mo")]
+    return sorted(p for p in files if "__pycache__" not in p.parts)
 
 
 def is_stale(bundle: Path = BUNDLE) -> bool:
