@@ -134,8 +134,8 @@ def test_under_a_project_sub_path_a_new_deploy_wins_online_and_is_kept(browser, 
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         wait_until_kept(page, base, [base, base + "index.html"])
         assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == base
-        redeploy(page.site / "index.html", "<title>All Fives dominoes",
-                 "<title>All Fives, redeployed")
+        redeploy(page.site / "index.html", "All Fives dominoes</title>",
+                 "All Fives, redeployed</title>")
         page.reload()  # online, and now through the service worker: the server's copy wins
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         assert page.title() == "All Fives, redeployed"
