@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
 
-.PHONY: play test vendor venv chromium site
+.PHONY: play test vendor venv chromium site catalogs
 
 play: vendor
 	$(PYTHON) -m allfives serve --port $(PORT)
@@ -15,14 +15,22 @@ test: vendor venv chromium
 	$(VENV)/bin/mypy allfives
 	$(VENV)/bin/python -m pytest -q
 
-# PyScript and Pyodide, pinned in package-lock.json, copied into static/vendor/.
-vendor: node_modules/.package-lock.json
+# PyScript and Pyodide, pinned in package-lock.json, copied into static/vendor/,
+# with the package zipped for the page (its compiled catalogs included).
+vendor: node_modules/.package-lock.json catalogs
 	$(PYTHON) scripts/vendor.py
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 venv: $(VENV)/.ready
+
+# The page's languages: allfives/locale/*/LC_MESSAGES/allfives.po compiled to .mo
+# (Babel, a development dependency). After changing a string in the source:
+#   .venv/bin/pybabel extract -F babel.cfg -c Translators: -o allfives/locale/allfives.pot .
+#   .venv/bin/pybabel update -i allfives/locale/allfives.pot -d allfives/locale -D allfives
+catalogs: venv
+	$(VENV)/bin/pybabel -q compile -d allfives/locale -D allfives
 
 # The dev tools, and the package itself installed editable (so tests and bench scripts
 # import allfives from the checkout without path tricks); redone when either file changes.

@@ -125,7 +125,8 @@ def stats_panel(stats: Stats) -> str:
         played=f'<b data-stat="played">{total.played}</b>',
         won=f'<b data-stat="won">{total.won}</b>', percent=_percent(total)) + "</p>"]
     if not total.played:
-        out.append(f'<p class="stats-empty">{_text(_("No finished games yet."))}</p>')
+        empty = _("No finished games yet.")
+        out.append(f'<p class="stats-empty">{_text(empty)}</p>')
     if total.takebacks:
         # Translators: {count} games in which the person took a move back.
         said = _("Played with take-backs: {count}. They count in games played and won, but "
