@@ -36,3 +36,21 @@ def test_settings_keep_only_a_language_we_have():
     assert Settings.from_json({"language": "fr"}).language == ""
     assert Settings.from_json({"language": 3}).language == ""
     assert Settings().to_json()["language"] == ""
+
+
+@pytest.mark.parametrize(("code", "written"), [
+    ("en", ["1,234,567.5", "0.7", "36.0", "-1,500", "100,000", "0.25", "1,234,567"]),
+    ("de", ["1.234.567,5", "0,7", "36,0", "-1.500", "100.000", "0,25", "1.234.567"]),
+    ("nl", ["1.234.567,5", "0,7", "36,0", "-1.500", "100.000", "0,25", "1.234.567"]),
+    ("sk", ["1\u00a0234\u00a0567,5", "0,7", "36,0", "-1\u00a0500", "100\u00a0000", "0,25",
+            "1\u00a0234\u00a0567"]),
+    ("hi", ["12,34,567.5", "0.7", "36.0", "-1,500", "1,00,000", "0.25", "12,34,567"]),
+])
+def test_numbers_are_written_the_way_each_language_writes_them(code, written):
+    try:
+        i18n.use(code)
+        assert [i18n.number(1234567.5, 1), i18n.number(0.7, 1), i18n.number(36.0, 1),
+                i18n.number(-1500), i18n.number(100000), i18n.number(0.25),
+                i18n.number(1234567)] == written
+    finally:
+        i18n.use("en")

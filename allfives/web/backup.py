@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import AllFivesError
 from .deal import DAYS_KEPT
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .stats import STATS_KEY, StatsError, read_stats
 from .stored import MAX_CHARS, UnreadableError, loads
 from .table import SaveError, Settings, Setup, Table
@@ -62,7 +62,7 @@ def make_backup(values: Mapping[str, str | None]) -> str:
         # Translators: a backup too big to read back; {n} and {limit} are numbers of characters.
         raise BackupError(ngettext("the backup would be {n} character, more than {limit}",
                                    "the backup would be {n} characters, more than {limit}",
-                                   len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}"))
+                                   len(text)).format(n=number(len(text)), limit=number(MAX_CHARS)))
     return text
 
 
@@ -183,7 +183,7 @@ def too_big(name: str, size: int) -> str:
     # Translators: {name} is a file's name, {n} its size in bytes.
     return ngettext("{name} was not restored, nothing has changed: {n} byte is too big.",
                     "{name} was not restored, nothing has changed: {n} bytes is too big.",
-                    size).format(name=name, n=f"{size:,}")
+                    size).format(name=name, n=number(size))
 
 
 def not_kept() -> str:

@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from ..rules import PRESETS, RulesError
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .labels import level_name, preset_description, preset_name
 from .table import (
     BOT_NAMES,
@@ -82,7 +82,7 @@ def int_or(text: Any, default: int = 0) -> int:
 def seconds(ms: int) -> str:
     """A pause as the settings dialog shows it: ``700`` -> ``"0.7 s"``."""
     # Translators: a pause in seconds, as "0.7 s", in the settings dialog
-    return _("{seconds} s").format(seconds=f"{ms / 1000:.1f}")
+    return _("{seconds} s").format(seconds=number(ms / 1000, 1))
 
 
 def name_field(setup: Setup) -> str:

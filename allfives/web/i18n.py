@@ -29,6 +29,16 @@ LANGUAGES: dict[str, str] = {
     "hi": "हिन्दी",
 }
 
+# How each language writes 1234567.5: its thousands mark, decimal mark, and
+# whether it groups by two above the thousands (CLDR: Hindi writes 12,34,567.5).
+NUMBERS: dict[str, tuple[str, str, bool]] = {
+    "en": (",", ".", False),
+    "de": (".", ",", False),
+    "nl": (".", ",", False),
+    "sk": ("\u00a0", ",", False),
+    "hi": (",", ".", True),
+}
+
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code = ENGLISH
 
@@ -58,6 +68,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet."""
     return message
+
+
+def number(value: float, places: int | None = None) -> str:
+    """``value`` as the page's language writes it: ``places`` decimals, or as
+    few as it needs (``1.5``, ``36``), with the language's marks."""
+    text = f"{value:.{places}f}" if places is not None else f"{value:g}"
+    if "e" in text:  # too big or small for 'g' to write in full
+        text = f"{value:f}".rstrip("0").rstrip(".")
+    sign, text = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, _dot, fraction = text.partition(".")
+    thousands, decimal, by_two = NUMBERS[_code]
+    groups = [whole[-3:]]
+    rest = whole[:-3]
+    step = 2 if by_two else 3
+    while rest:
+        groups.insert(0, rest[-step:])
+        rest = rest[:-step]
+    return sign + thousands.join(groups) + (decimal + fraction if fraction else "")
 
 
 def supported(tag: str | None) -> str | None:

@@ -13,7 +13,7 @@ from ..tiles import NAMES, mask_of, pips_of
 from . import words
 from .board import tile_svg
 from .hand import HandState
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .table import level_shown
 from .table_view import TableView
 from .tally import tally_svg
@@ -118,8 +118,8 @@ def scores(view: TableView, scored: int | None = None, tally: bool = False,
 def log(view: TableView) -> str:
     """The whole game's log: a note per round start and end, an entry per move."""
     out = []
-    for number, rnd in enumerate(view.rounds, 1):
-        out.append(f'<li class="note">{escape(words.round_starts(view, number, rnd))}</li>')
+    for round_no, rnd in enumerate(view.rounds, 1):
+        out.append(f'<li class="note">{escape(words.round_starts(view, round_no, rnd))}</li>')
         for i, (seat, _move, _points) in enumerate(rnd.history):
             out.append(f'<li class="move" data-seat="{seat}">'
                        f"{escape(words.move_words(view, rnd, i))}</li>")
@@ -163,7 +163,7 @@ def review_moves(decisions: list[Decision]) -> str:
     out = []
     for d in decisions:
         # Translators: marks a reviewed move that was the best one (others show points lost)
-        lost = f"−{d.loss:g}" if d.loss else escape(_("best"))
+        lost = f"−{number(d.loss)}" if d.loss else escape(_("best"))
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
             f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'

@@ -18,7 +18,7 @@ from typing import Any
 from ..analysis import KEPT, LEFT, SCORED, Decision, Reason, biggest_losses, moments
 from ..bots import LEVELS
 from ..record import loads, replay
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .table import DEFAULT_LEVEL, HUMAN, Table, clean_name, one_of
 from .table_view import TableView
 
@@ -154,7 +154,7 @@ def too_big(name: str, size: int) -> str:
     # Translators: a file opened to review, refused: {name} is its name, {n} its size in bytes.
     return ngettext("{name} could not be opened: {n} byte is too big for a record",
                     "{name} could not be opened: {n} bytes is too big for a record",
-                    size).format(name=name, n=f"{size:,}")
+                    size).format(name=name, n=number(size))
 
 
 def seated(review: Review, name: str) -> str:

@@ -34,7 +34,7 @@ from ..game import Game
 from ..moves import move_text, parse_move
 from ..record import to_record
 from ..rules import PRESETS
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .stored import UnreadableError, loads
 from .table import HUMAN, Table, level_of
 from .takeback import takebacks_of
@@ -182,10 +182,10 @@ def opponents_level(table: Table) -> str:
 def biggest_play(game: Game, when: str = "") -> BigPlay | None:
     """The person's highest-scoring play in ``game`` (the first of equals)."""
     best: BigPlay | None = None
-    for number, rnd in enumerate(game.rounds, 1):
+    for round_no, rnd in enumerate(game.rounds, 1):
         for seat, move, points in rnd.history:
             if seat == HUMAN and points > 0 and (best is None or points > best.points):
-                best = BigPlay(points, game.rules.divisor, move_text(move), number,
+                best = BigPlay(points, game.rules.divisor, move_text(move), round_no,
                                game.rules.preset, when[:MAX_WHEN])
     return best
 
@@ -246,7 +246,7 @@ def read_stats(text: str) -> Stats:
         # numbers of characters. "statistics:" begins every message about them.
         raise StatsError(ngettext("statistics: {n} character long, more than {limit}",
                                   "statistics: {n} characters long, more than {limit}",
-                                  len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}"))
+                                  len(text)).format(n=number(len(text)), limit=number(MAX_CHARS)))
     try:
         data = loads(text)
     except UnreadableError as e:

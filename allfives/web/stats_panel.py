@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from ..rules import PRESETS
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .labels import level_name, opponents, preset_name
 from .stats import GROUPS, MIXED, BigPlay, Finish, Row, Stats
 
@@ -26,7 +26,7 @@ def _percent(row: Row) -> str:
 
 def _per_round(row: Row) -> str:
     per = row.per_round
-    return "–" if per is None else f"{per:.1f}"
+    return "–" if per is None else number(per, 1)
 
 
 def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:

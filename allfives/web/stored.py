@@ -17,7 +17,7 @@ from itertools import accumulate
 from typing import Any
 
 from ..errors import AllFivesError
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 
 # A save is ~450 characters a round (a game of 20 rounds is under 10 KB; the
 # longest a save may hold, table.MAX_ROUNDS, under 100 KB). A megabyte leaves
@@ -50,7 +50,7 @@ def refusal(text: str) -> str | None:
         # characters long, more than the {limit} characters read.
         return ngettext("{n} character long, more than {limit}",
                         "{n} characters long, more than {limit}",
-                        len(text)).format(n=f"{len(text):,}", limit=f"{MAX_CHARS:,}")
+                        len(text)).format(n=number(len(text)), limit=number(MAX_CHARS))
     bare = _STRING.sub('""', text)
     brackets = _NOT_BRACKET.sub("", bare)
     depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
@@ -59,13 +59,13 @@ def refusal(text: str) -> str | None:
         # than the {limit} levels read.
         return ngettext("nested {n} level deep, more than {limit}",
                         "nested {n} levels deep, more than {limit}",
-                        depth).format(n=f"{depth:,}", limit=MAX_DEPTH)
-    number = _LONG_NUMBER.search(bare)
-    if number:
-        digits = len(number.group())
+                        depth).format(n=number(depth), limit=number(MAX_DEPTH))
+    long_number = _LONG_NUMBER.search(bare)
+    if long_number:
+        digits = len(long_number.group())
         # Translators: why stored text is refused: it holds a number written with {n} characters.
         return ngettext("a number {n} character long", "a number {n} characters long",
-                        digits).format(n=f"{digits:,}")
+                        digits).format(n=number(digits))
     return None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..analysis import Decision
 from ..moves import DRAW, PASS, parse_move
 from ..tiles import HIGH, LOW, NAMES
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, number
 from .labels import level_name
 from .review import reason_words
 from .table_view import TableView
@@ -251,7 +251,7 @@ def judged(name: str, d: Decision, you: bool = False) -> str:
             "Next, {name} played {played}; the expert prefers {best} ({loss} points: {reason}).",
             n)
     reason = reason_words(d.reason) if d.reason is not None else ""
-    return text.format(name=name, played=d.played, best=d.best, loss=f"{d.loss:g}",
+    return text.format(name=name, played=d.played, best=d.best, loss=number(d.loss),
                        reason=reason)
 
 
@@ -279,13 +279,13 @@ def review_summary(done: int, total: int, decisions: list[Decision]) -> str:
     # Translators: the review's progress; {lost} is the points lost in them, as "3.5"
     head = ngettext("{done} of {total} decision analysed; {lost} points lost.",
                     "{done} of {total} decisions analysed; {lost} points lost.",
-                    total).format(done=done, total=total, lost=f"{lost:.1f}")
+                    total).format(done=done, total=total, lost=number(lost, 1))
     worst = [d for d in decisions if d.loss > 0][:3]
     if not worst:
         return head
     # Translators: one of the review's biggest losses: where it was and the points lost
     moves = ", ".join(_("round {round} move {move} ({loss})").format(
-        round=d.round, move=d.move, loss=f"{d.loss:g}") for d in worst)
+        round=d.round, move=d.move, loss=number(d.loss)) for d in worst)
     # Translators: {moves} lists the biggest losses, as "round 2 move 5 (3.5)"
     return head + " " + _("Biggest: {moves}.").format(moves=moves)
 
