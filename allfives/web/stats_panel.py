@@ -51,8 +51,10 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
         _("Points per round"),
     )
     head = "".join(f"<th scope='col'>{_text(h)}</th>" for h in heads)
-    return (f'<table class="stats-table" data-stats="{kind}"><caption>{_text(caption)}'
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    # a table wider than a phone's dialog scrolls on its own, by touch or keys
+    return (f'<div class="stats-scroll" role="region" tabindex="0" aria-label="{escape(caption)}">'
+            f'<table class="stats-table" data-stats="{kind}"><caption>{_text(caption)}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
 def _game_words(finish: Finish) -> str:

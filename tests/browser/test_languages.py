@@ -1,0 +1,93 @@
+"""Each language, the way its reader meets it: with ``?lang=xx`` a whole round
+is played and no English sentence of the catalog shows anywhere, the dialogs
+included (their text, and what a screen reader hears: aria-labels, titles).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from .browser_helpers import FIRST_LOAD_MS, play_until
+
+LOCALE = Path(__file__).resolve().parents[2] / "allfives" / "locale"
+PLACEHOLDER = re.compile(r"\{\w*\}")
+# Every dialog a toolbar button opens, with that button.
+TOOLBAR_DIALOGS = {"new-game-button": "new-game", "settings-button": "settings",
+                   "keys-button": "keys", "stats-button": "stats", "rules-button": "rules-help"}
+# What the page shows and says: visible text (closed dialogs and hidden
+# elements are not in innerText), what is read aloud, and SVG tooltips; with
+# each visible element's own whole text, where a one-word message is looked for
+# (as a word inside a sentence it may be the other language's own: Dutch
+# "punt", "Back-up").
+SHOWN = """() => {
+    const pieces = [];
+    for (const el of document.querySelectorAll("body *")) {
+        if (!el.checkVisibility()) continue;
+        if (el.children.length === 0 && el.textContent.trim()) pieces.push(el.textContent.trim());
+        for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+            if (el.getAttribute(name)) pieces.push(el.getAttribute(name).trim());
+        }
+    }
+    for (const title of document.querySelectorAll("svg title")) pieces.push(title.textContent.trim());
+    return [document.body.innerText + "\\n" + pieces.join("\\n"), pieces];
+}"""
+
+
+def english_of(code: str) -> list[tuple[str, re.Pattern[str], bool]]:
+    """The catalog's English that ``code`` says otherwise, as patterns a
+    placeholder may fill with anything on the same line, and whether the
+    message is one word (then only an element's whole text counts)."""
+    with open(LOCALE / code / "LC_MESSAGES" / "allfives.po", "rb") as f:
+        catalog = read_po(f, locale=code)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        for english in ids:
+            if english in strings:
+                continue  # the same word in both languages ("OK", "Domino")
+            text = html.unescape(re.sub(r"<[^>]+>", "", english))
+            parts = PLACEHOLDER.split(text)
+            words = re.findall(r"[^\W\d_]{2,}", " ".join(parts))
+            if not words:
+                continue  # no English word in it, only numbers or names
+            pattern = r"[^\n]*?".join(re.escape(p) for p in parts)
+            found.append((english, re.compile(rf"(?<!\w){pattern}(?!\w)"), len(words) == 1))
+    return found
+
+
+def english_shown(page: object, english: list[tuple[str, re.Pattern[str], bool]]) -> list[str]:
+    shown, pieces = page.evaluate(SHOWN)
+    return [msgid for msgid, pattern, one_word in english
+            if (any(pattern.fullmatch(p) for p in pieces) if one_word else pattern.search(shown))]
+
+
+@pytest.mark.parametrize("code", ["de", "nl", "sk", "hi"])
+def test_a_round_in_each_language_shows_no_english(page, server, code):
+    english = english_of(code)
+    assert len(english) > 300
+    page.goto(f"{server}index.html?lang={code}")
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+    assert page.get_attribute("html", "lang") == code
+    assert english_shown(page, english) == []
+    for button, dialog in TOOLBAR_DIALOGS.items():
+        page.click(f"#{button}")
+        page.wait_for_selector(f"#{dialog}[open]")
+        assert (dialog, english_shown(page, english)) == (dialog, [])
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}", state="hidden")
+    assert play_until(page, ("round-over", "game-over")) in ("round-over", "game-over")
+    page.wait_for_selector("#round-end[open], #game-over[open]")
+    assert english_shown(page, english) == []
+    page.click("#round-end[open] #round-end-review, #game-over[open] #game-over-review")
+    page.wait_for_selector("#review[open]")
+    # the analysis done: its summary, reasons and the decisions list shown
+    page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=120_000)
+    assert english_shown(page, english) == []
