@@ -1,9 +1,8 @@
 """The page's wiring: DOM events in, controller calls, rendered strings out.
 
 Decisions are made in ``controller`` (and ``forms``, ``table``); ``screen`` writes what they
-show into the page. One turn-loop task plays the bots' moves until the person must act; a new
-game cancels it. The hooks tests rely on are listed in docs/DOM_HOOKS.md. This file is the
-page's script (see index.html): loading it starts the game, in the visit's language.
+show. One turn-loop task plays the bots' moves until the person must act; a new game cancels
+it. Tests' hooks: docs/DOM_HOOKS.md. Loading this page script starts the game.
 """
 
 # ruff: noqa: E402 - the first mark must come before the game's own imports
@@ -241,6 +240,7 @@ def main() -> None:
         App().start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
+        page_language.apply(i18n.current())  # shows the page's texts, these among them
         el("progress").textContent = i18n._("The game could not start in this browser. "
                                             "Reloading the page may help.")
         el("progress").removeAttribute("hidden")

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .review_panel import ReviewPanel
 
 KEPT = "data-i18n-en"  # the English, as first read
+# Set once a language is applied: until then the stylesheet hides every marked
+# text, so nobody sees the shell's English before their own language.
+READY = "data-language"
 WRITTEN = "data-i18n-shown"  # what the last pass left there
 MARKUP = "data-i18n-html"  # the text holds inline markup: set as innerHTML
 
@@ -58,6 +61,7 @@ def apply(code: str) -> str:
     root = document.documentElement
     root.lang = code
     root.dir = "ltr"
+    root.setAttribute(READY, code)
     for node in document.querySelectorAll(f"[{page_text.TEXT_MARK}]"):
         _text(node)
     for node in document.querySelectorAll(f"[{page_text.ATTRIBUTE_MARK}]"):

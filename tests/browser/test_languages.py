@@ -27,13 +27,15 @@ TOOLBAR_DIALOGS = {"new-game-button": "new-game", "settings-button": "settings",
 SHOWN = """() => {
     const pieces = [];
     for (const el of document.querySelectorAll("body *")) {
-        if (!el.checkVisibility()) continue;
+        if (!el.checkVisibility({visibilityProperty: true})) continue;
         if (el.children.length === 0 && el.textContent.trim()) pieces.push(el.textContent.trim());
         for (const name of ["aria-label", "title", "placeholder", "alt"]) {
             if (el.getAttribute(name)) pieces.push(el.getAttribute(name).trim());
         }
     }
-    for (const title of document.querySelectorAll("svg title")) pieces.push(title.textContent.trim());
+    for (const title of document.querySelectorAll("svg title")) {
+        pieces.push(title.textContent.trim());
+    }
     return [document.body.innerText + "\\n" + pieces.join("\\n"), pieces];
 }"""
 
@@ -91,3 +93,16 @@ def test_a_round_in_each_language_shows_no_english(page, server, code):
     # the analysis done: its summary, reasons and the decisions list shown
     page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=120_000)
     assert english_shown(page, english) == []
+
+
+@pytest.mark.routed
+def test_before_python_chooses_the_language_the_shell_shows_no_words(page, server):
+    # (what a screen reader finds then, the regions' aria-labels, is still English)
+    page.route("**/pyodide.asm.wasm", lambda _route: None)  # Python never starts
+    page.goto(f"{server}index.html?lang=de", wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelector('#progress').style"
+                           ".getPropertyValue('--loaded') !== ''")  # PyScript is loading
+    assert page.evaluate("document.body.innerText").split() == ["All", "Fives", "28"]
+    bar = page.evaluate("getComputedStyle(document.querySelector('#progress'), '::before')"
+                        ".visibility")
+    assert bar == "visible"
