@@ -10,9 +10,14 @@ ACTIVE = ("#status[data-phase=human], #status[data-phase=round-over], "
           "#status[data-phase=game-over]")
 
 
-DRAW = "#draw:enabled"
-PASS = "#pass:not([hidden]):enabled"
-PLAYABLE = "#hand [data-playable=true]"
+# What the person can do, once the status says it is their turn (the hand may
+# show the next turn's playable tiles while a bot's move is still finishing).
+YOURS = "body:has(#status[data-phase=human])"
+DRAW = f"{YOURS} #draw:enabled"
+PASS = f"{YOURS} #pass:not([hidden]):enabled"
+PLAYABLE = f"{YOURS} #hand [data-playable=true]"
+SETTLED = (f"#status[data-phase=round-over], #status[data-phase=game-over], "
+           f"{DRAW}, {PASS}, {PLAYABLE}")
 
 
 def open_game(page: object, server: str, query: str = "") -> None:
@@ -49,13 +54,17 @@ def take_turn(page: object) -> None:
 
 
 def play_until(page: object, phases: tuple[str, ...], limit: int = 200) -> str:
-    """Take human turns until the status shows one of ``phases``."""
+    """Take human turns until the status shows one of ``phases``.
+
+    Each turn waits until the page has settled: a round or game over, or the
+    hand offering something. A phase read as soon as the person's last move
+    is logged can still say "human" for a round that move ended."""
     for _ in range(limit):
-        page.wait_for_selector(ACTIVE)
+        page.wait_for_selector(SETTLED)
         now = phase(page)
         if now in phases:
             return now
-        if now != "human":
+        if now in ("round-over", "game-over"):
             raise AssertionError(f"stuck in phase {now}")
         take_turn(page)
     raise AssertionError(f"no {phases} after {limit} turns")
