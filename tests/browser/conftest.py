@@ -69,6 +69,14 @@ class Watch:
         if not any(s in str(error) for s in self.allow_errors):
             self.problems.append(f"page error: {error}")
 
+    def attach(self, page: object) -> object:
+        """Watch ``page`` (with the tests' turn timeout); returns it."""
+        page.on("console", self.console)
+        page.on("pageerror", self.page_error)
+        page.on("request", self.request)
+        page.set_default_timeout(TURN_MS)
+        return page
+
     def request(self, req: object) -> None:
         url = urlsplit(req.url)
         if url.scheme in ("data", "blob"):
@@ -85,13 +93,8 @@ def page(browser: object, server: str, request: pytest.FixtureRequest) -> Iterat
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True,
                                   **blocked)
     context.add_init_script(FAST)
-    pg = context.new_page()
-    origin = server.rstrip("/")
-    watch = Watch(origin)
-    pg.on("console", watch.console)
-    pg.on("pageerror", watch.page_error)
-    pg.on("request", watch.request)
-    pg.set_default_timeout(TURN_MS)
+    watch = Watch(server.rstrip("/"))
+    pg = watch.attach(context.new_page())
     pg.watch = watch
     yield pg
     try:

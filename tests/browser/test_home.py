@@ -15,7 +15,7 @@ from allfives.web.table import Table
 from allfives.web.tally import tally
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved, take_turn
-from .conftest import FAST, TURN_MS, Watch
+from .conftest import FAST, Watch
 from .test_access import axe
 
 KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats",
@@ -28,12 +28,8 @@ def kept_page(browser: object, server: str) -> Iterator[object]:
     page's own settings survive a reload; watched the same way."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(f"localStorage.getItem('allfives.settings') || {FAST}")
-    pg = context.new_page()
     watch = Watch(server.rstrip("/"))
-    pg.on("console", watch.console)
-    pg.on("pageerror", watch.page_error)
-    pg.on("request", watch.request)
-    pg.set_default_timeout(TURN_MS)
+    pg = watch.attach(context.new_page())
     yield pg
     try:
         errors = pg.locator(".py-error").all_inner_texts()

@@ -18,7 +18,7 @@ import pytest
 from allfives.web import i18n
 
 from .browser_helpers import ACTIVE, FIRST_LOAD_MS, open_game, phase, saved, take_turn
-from .conftest import FAST, TURN_MS, Watch
+from .conftest import FAST, Watch
 
 # marked elements of the page and their English (the msgid)
 STATIC = {"#draw": "Draw", "#settings-title": "Settings", "#settings-done": "Done",
@@ -70,12 +70,8 @@ def watched(browser: object, server: str, width: int = 1280, height: int = 800,
                                   is_mobile=width < 500, has_touch=width < 500)
     context.add_init_script(f"localStorage.getItem('allfives.settings') || {FAST}"
                             if kept else FAST)
-    pg = context.new_page()
     watch = Watch(server.rstrip("/"))
-    pg.on("console", watch.console)
-    pg.on("pageerror", watch.page_error)
-    pg.on("request", watch.request)
-    pg.set_default_timeout(TURN_MS)
+    pg = watch.attach(context.new_page())
     try:
         yield pg
         errors = pg.locator(".py-error").all_inner_texts()
