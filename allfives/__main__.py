@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import analysis, tournament
-from .bots import BOTS
+from . import tournament
+from .bots import BOTS, analysis
 from .errors import AllFivesError, RecordError
 from .game import Game
 from .record import loads, summary
@@ -184,7 +184,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from . import serve
+    from .site import serve
     return serve.run(args.port)
 
 

@@ -52,10 +52,10 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from allfives import serve
-from allfives.web import bundle
-from allfives.web.decide import decide
-from allfives.web.table import Setup, Table
+from allfives.site import bundle, serve
+from allfives.web.bots.decide import decide
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

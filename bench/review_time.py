@@ -25,8 +25,8 @@ from pathlib import Path
 
 from think_time import browser_timings, percentile
 
-from allfives.analysis import REVIEW_PLAYOUTS, Moment, analyse, moments
 from allfives.bots import make_bot
+from allfives.bots.analysis import REVIEW_PLAYOUTS, Moment, analyse, moments
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.view import PlayerView

@@ -77,7 +77,7 @@ def browser_timings(requests: dict[str, list[dict]],
 
     from playwright.sync_api import sync_playwright
 
-    from allfives import serve
+    from allfives.site import serve
 
     httpd = serve.make_server(0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

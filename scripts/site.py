@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.site import CONTENTS, IGNORED, MARKER  # noqa: E402
+from allfives.site.contents import CONTENTS, IGNORED, MARKER  # noqa: E402
 
 
 class NotASite(Exception):

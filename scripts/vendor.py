@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.web import bundle  # noqa: E402
+from allfives.site import bundle  # noqa: E402
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"

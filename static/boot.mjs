@@ -44,7 +44,7 @@ const SUM_HEADER = "x-allfives-snapshot-sum";
 // The maker refuses js, pyscript and their kin, so a module that needs them
 // is left out (and named in the maker's answer): what is kept never depends
 // on where it was made. These are imported even if the page cannot say.
-export const SNAPSHOT_IMPORTS = ["allfives", "allfives.bots", "allfives.web.decide", "asyncio",
+export const SNAPSHOT_IMPORTS = ["allfives", "allfives.bots", "allfives.web.bots.decide", "asyncio",
                                  "json"];
 const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "_pyscript", "polyscript"];
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
 
-from allfives.web import i18n
+from allfives.web.i18n import catalogs as i18n
 
 
 class Pseudo(gettext.NullTranslations):

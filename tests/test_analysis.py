@@ -1,4 +1,4 @@
-"""Reviewing a game (``allfives.analysis``): deterministic, honest (only what
+"""Reviewing a game (``allfives.bots.analysis``): deterministic, honest (only what
 the seat could see at that moment), and meaningful (weak play loses more)."""
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ import statistics
 import pytest
 from helpers import full_deal, hand, tiles
 
-from allfives import analysis
-from allfives.analysis import Decision, Moment, analyse, moments, review
-from allfives.bots import make_bot
+from allfives.bots import analysis, make_bot
+from allfives.bots.analysis import Decision, Moment, analyse, moments, review
 from allfives.errors import RecordError
 from allfives.game import Game
 from allfives.moves import DRAW, move_text, move_tile, parse_move

@@ -1,4 +1,4 @@
-"""The backup file (``allfives.web.backup``): everything the page keeps, in
+"""The backup file (``allfives.web.storage.backup``): everything the page keeps, in
 one JSON file; read back whole, every value checked as the page reads it,
 or refused with one line."""
 
@@ -12,12 +12,11 @@ from web_helpers import scripted_table, table_of
 
 from allfives.game import Game
 from allfives.rules import Rules
-from allfives.web.backup import (
-    DAILY_KEY,
-    KEYS,
-    SAVE_KEY,
-    SETTINGS_KEY,
-    SETUP_KEY,
+from allfives.web.home.deals import best_days
+from allfives.web.home.stats import Stats, record_game
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.storage.backup import (
     BackupError,
     make_backup,
     not_kept,
@@ -26,10 +25,8 @@ from allfives.web.backup import (
     restored,
     too_big,
 )
-from allfives.web.deal import best_days
-from allfives.web.stats import STATS_KEY, Stats, record_game
-from allfives.web.stored import MAX_CHARS
-from allfives.web.table import Settings, Setup
+from allfives.web.storage.bounded_json import MAX_CHARS
+from allfives.web.storage.keys import DAILY_KEY, KEYS, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
 
 
 def stored_values() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The table as SVG (``allfives.web.board``): tiles, lit places, the hint."""
+"""The table as SVG (``allfives.web.draw.board``): tiles, lit places, the hint."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from web_helpers import random_game, scripted_table, view_of
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web import board
-from allfives.web.board import Target
-from allfives.web.table_view import TableView
+from allfives.web.draw import board
+from allfives.web.draw.board import Target
+from allfives.web.play.table_view import TableView
 
 
 def test_board_has_one_element_per_placed_tile_and_a_view_box_round_them():

@@ -18,7 +18,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from allfives.web import i18n
+from allfives.web.i18n import catalogs as i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "allfives" / "locale"
@@ -111,7 +111,7 @@ def said_in_source() -> set[str]:
     found by Python's own parser: a call inside an f-string, which Babel's
     extractor does not see, is found here."""
     found = set()
-    for path in (ROOT / "allfives" / "web").glob("*.py"):
+    for path in (ROOT / "allfives" / "web").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("_", "N_", "ngettext") and node.args

@@ -22,9 +22,9 @@ import pytest
 from helpers import ROOT
 
 from allfives import __main__ as cli
-from allfives import serve
 from allfives.record import dumps
 from allfives.rules import Rules
+from allfives.site import serve
 from allfives.tournament import play_game
 
 PYTHON_M = [sys.executable, "-m", "allfives"]

@@ -1,4 +1,4 @@
-"""The page's decisions (``allfives.web.controller``), driven in CPython
+"""The page's decisions (``allfives.web.play.controller``), driven in CPython
 through the same events the page sends: clicks on tiles and lit places,
 drags, the hint, bots answering, next round, new game."""
 
@@ -10,8 +10,9 @@ from web_helpers import scripted_table
 
 from allfives.record import replay
 from allfives.tiles import NAMES
-from allfives.web.board import Target
-from allfives.web.controller import (
+from allfives.web.bots.decide import decide
+from allfives.web.draw.board import Target
+from allfives.web.play.controller import (
     AutoMove,
     AwaitPerson,
     BotMove,
@@ -26,10 +27,14 @@ from allfives.web.controller import (
     Select,
     Status,
 )
-from allfives.web.decide import decide
-from allfives.web.hand import drag_started, hand_order, next_focus, played_tile
-from allfives.web.table import HINT_BOT, Settings, Setup, Table
-from allfives.web.table_view import TableView
+from allfives.web.play.focus import next_focus
+from allfives.web.play.hand import hand_order, played_tile
+from allfives.web.play.pointer import drag_started
+from allfives.web.play.seats import HINT_BOT
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
 
 ZERO_SIX = NAMES.index("0-6")
 

@@ -1,4 +1,4 @@
-"""The page's sounds (``allfives.web.cues``): which sound each move of a whole
+"""The page's sounds (``allfives.web.play.cues``): which sound each move of a whole
 game makes, driven through the controller as the page drives it, and the
 notes each sound is made of."""
 
@@ -9,10 +9,12 @@ from collections import Counter
 import pytest
 
 from allfives.tiles import NAMES
-from allfives.web.controller import Controller, Played
-from allfives.web.cues import SOUNDS, cue
-from allfives.web.decide import decide
-from allfives.web.table import Settings, Setup, Table
+from allfives.web.bots.decide import decide
+from allfives.web.play.controller import Controller, Played
+from allfives.web.play.cues import SOUNDS, cue
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 
 @pytest.mark.parametrize("preset", ["standard", "cribbage", "muggins"])

@@ -1,4 +1,4 @@
-"""Shared deals and the daily deal (``allfives.web.deal``)."""
+"""Shared deals and the daily deal (``allfives.web.home.deals``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from allfives.errors import AllFivesError
 from allfives.rules import Rules
-from allfives.web.deal import (
+from allfives.web.home.deals import (
     Deal,
     DealError,
     best_days,
@@ -20,7 +20,8 @@ from allfives.web.deal import (
     read_deal,
     seed_deal,
 )
-from allfives.web.table import Setup, Table
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 
 def test_a_deal_goes_into_a_link_and_comes_back_the_same():

@@ -1,4 +1,4 @@
-"""Where tiles lie on the table (``allfives.web.geometry``)."""
+"""Where tiles lie on the table (``allfives.web.draw.geometry``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from web_helpers import random_game
 
 from allfives.moves import LEAD
 from allfives.tiles import NAMES
-from allfives.web.geometry import Arranger, Placed
+from allfives.web.draw.geometry import Arranger, Placed
 
 
 def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:

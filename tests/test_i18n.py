@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from allfives.web import i18n
-from allfives.web.table import Settings
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.play.settings import Settings
 
 
 @pytest.mark.parametrize(("asked", "kept", "preferred", "chosen"), [

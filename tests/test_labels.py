@@ -1,5 +1,5 @@
 """The presets' and levels' names and descriptions the page shows
-(``allfives.web.labels``): the engine's English, marked for translation."""
+(``allfives.web.i18n.labels``): the engine's English, marked for translation."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pseudo_i18n import pseudo
 
 from allfives.bots import DESCRIPTIONS, LEVELS
 from allfives.rules import PRESETS
-from allfives.web import labels
-from allfives.web.stats import GROUPS
+from allfives.web.home.stats import GROUPS
+from allfives.web.i18n import labels
 
 
 def test_the_english_is_the_engines_for_every_preset_and_level():

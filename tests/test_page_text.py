@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives.web import i18n
-from allfives.web.page_text import (
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n.page_text import (
     Message,
     PageTextError,
     extract,
@@ -20,7 +20,7 @@ from allfives.web.page_text import (
     unmarked,
     visit_language,
 )
-from allfives.web.table import Settings
+from allfives.web.play.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -115,8 +115,8 @@ def test_babel_extracts_the_page_through_babel_cfg():
     frontend = pytest.importorskip("babel.messages.frontend")
     with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
         method_map, _options = frontend.parse_mapping_cfg(cfg)
-    assert ("index.html", "allfives.web.page_text:extract") in method_map
-    found = list(babel_extract.extract("allfives.web.page_text:extract",
+    assert ("index.html", "allfives.web.i18n.page_text:extract") in method_map
+    found = list(babel_extract.extract("allfives.web.i18n.page_text:extract",
                                        io.BytesIO(SAMPLE.encode()), comment_tags=("Translators:",)))
     assert found[:2] == [(3, "A game", [], None), (6, "Go", [], None)]
     assert found[3] == (9, "Mute", ["The aria-label attribute of <button id=\"mute\">"], None)

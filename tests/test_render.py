@@ -1,5 +1,5 @@
-"""The hand, seats, scores, log and panels as HTML (``allfives.web.render``)
-and the sentences in them (``allfives.web.words``)."""
+"""The hand, seats, scores, log and panels as HTML (``allfives.web.draw.render``)
+and the sentences in them (``allfives.web.play.words``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from web_helpers import random_game, scripted_table, view_of
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of
-from allfives.web import render, words
-from allfives.web.controller import Controller
-from allfives.web.hand import HandState
-from allfives.web.table import Settings, Table
-from allfives.web.table_view import TableView
+from allfives.web.draw import render
+from allfives.web.play import words
+from allfives.web.play.controller import Controller
+from allfives.web.play.hand import HandState
+from allfives.web.play.settings import Settings
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
 
 
 def tiles(*names: str) -> tuple[int, ...]:

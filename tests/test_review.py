@@ -10,13 +10,15 @@ import pytest
 from pseudo_i18n import pseudo
 from test_analysis import FAST, bot_game
 
-from allfives.analysis import Moment, Reason, analyse
+from allfives.bots.analysis import Moment, Reason, analyse
 from allfives.errors import RecordError
 from allfives.record import dumps, to_record
-from allfives.web import words
-from allfives.web.review import Review, Spot, opened, reason_words, seated, too_big
-from allfives.web.table import Table
-from allfives.web.table_view import TableView
+from allfives.web.play import words
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
+from allfives.web.review.records import opened, seated
+from allfives.web.review.sentences import reason_words, too_big
+from allfives.web.review.state import Review, Spot
 
 
 def review_of(game, seat: int = 0) -> Review:
@@ -94,7 +96,7 @@ def test_an_opened_record_names_its_seats_and_plays_on_from_any_of_them():
     assert opened(text, 1).seat == 1 and {m.seat for m in opened(text, 1).moments} == {1}
     # playing on as seat 1: seat 1 becomes the engine's seat 0, the same moves replay
     save = seated(opened(text, 1), "Zed")
-    table = Table.from_save(save)
+    table = Table.from_record(save)
     assert table.names == ("Zed", "Player 1") and table.bots == (None, "medium")
     # the same moves, made by the renumbered seats
     assert table.game.round.history == [(1 - s, m, p) for s, m, p in game.rounds[0].history[:6]]

@@ -8,7 +8,7 @@ import json
 from test_analysis import bot_game
 
 from allfives import __main__ as cli
-from allfives.analysis import review
+from allfives.bots.analysis import review
 from allfives.record import dumps
 
 

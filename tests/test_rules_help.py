@@ -1,4 +1,4 @@
-"""How to play (``allfives.web.rules_help``): each preset's rules in words,
+"""How to play (``allfives.web.home.rules_help``): each preset's rules in words,
 differing exactly where the rules differ, with scoring drawn on small tables
 the engine played and a round end worded like the round-end panel."""
 
@@ -13,9 +13,9 @@ from pseudo_i18n import pseudo, untranslated
 from allfives.bots import DESCRIPTIONS, LEVELS
 from allfives.errors import RulesError
 from allfives.rules import PRESETS, Rules
-from allfives.web import words
-from allfives.web.rules_examples import SPINNER_EXAMPLE, played
-from allfives.web.rules_help import choice_help, rules_help
+from allfives.web.home.rules_examples import SPINNER_EXAMPLE, played
+from allfives.web.home.rules_help import choice_help, rules_help
+from allfives.web.play import words
 
 
 def sections(preset: str) -> dict[str, str]:

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from helpers import ROOT
 
-from allfives import serve, site
-from allfives.web import bundle
+from allfives.site import bundle, serve
+from allfives.site import contents as site
 
 
 def test_bundle_holds_every_module(tmp_path):

@@ -1,4 +1,4 @@
-"""The person's statistics (``allfives.web.stats``): finished games counted
+"""The person's statistics (``allfives.web.home.stats``): finished games counted
 once, per opponents' level and preset, streaks, records, take-backs kept
 apart, stored as JSON read back tolerantly, and the panel's HTML."""
 
@@ -14,7 +14,7 @@ from pseudo_i18n import pseudo, untranslated
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.stats import (
+from allfives.web.home.stats import (
     MAX_COUNTED,
     MIXED,
     BigPlay,
@@ -29,8 +29,8 @@ from allfives.web.stats import (
     record_game,
     reset,
 )
-from allfives.web.stats_panel import stats_panel
-from allfives.web.table import Table
+from allfives.web.home.stats_panel import stats_panel
+from allfives.web.play.table import Table
 
 DAY = "2025-06-01"
 

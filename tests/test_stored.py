@@ -18,8 +18,17 @@ from web_helpers import random_game, table_of
 
 from allfives.bots import BOTS
 from allfives.errors import AllFivesError
-from allfives.web.stored import MAX_CHARS, MAX_DEPTH, MAX_NUMBER_CHARS, UnreadableError, loads
-from allfives.web.table import MAX_MOVES, MAX_ROUNDS, SaveError, Settings, Setup, Table
+from allfives.web.play.save_limits import MAX_MOVES, MAX_ROUNDS
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import SaveError, Table
+from allfives.web.storage.bounded_json import (
+    MAX_CHARS,
+    MAX_DEPTH,
+    MAX_NUMBER_CHARS,
+    UnreadableError,
+    loads,
+)
 
 # The texts that used to stop the page on every load, and a few more.
 SEED_5000_DIGITS = '{"format": "allfives-record/1", "seed": ' + "7" * 5000 + "}"

@@ -1,4 +1,4 @@
-"""The table's set-up, settings and saves (``allfives.web.table``), the
+"""The table's set-up, settings and saves (``allfives.web.play.table``), the
 new-game dialog's options (``forms``) and the bots' requests (``decide``)."""
 
 from __future__ import annotations
@@ -10,9 +10,12 @@ import pytest
 
 from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
 from allfives.rules import PRESETS
-from allfives.web import forms
-from allfives.web.decide import decide
-from allfives.web.table import HINT_BOT, SaveError, Settings, Setup, Table
+from allfives.web.bots.decide import decide
+from allfives.web.home import new_game as forms
+from allfives.web.play.seats import HINT_BOT
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import SaveError, Table
 
 
 def test_setup_dialog_offers_every_preset_and_the_four_levels():

@@ -15,10 +15,12 @@ from allfives.game import Game
 from allfives.moves import DRAW, move_tile
 from allfives.record import replay, to_record
 from allfives.tiles import NAMES, tiles_of
-from allfives.web import board, render
-from allfives.web.controller import Controller
-from allfives.web.table import HUMAN, Settings, Table
-from allfives.web.table_view import TableView
+from allfives.web.draw import board, render
+from allfives.web.play.controller import Controller
+from allfives.web.play.seats import HUMAN
+from allfives.web.play.settings import Settings
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
 
 
 def seen_by_person(game: Game) -> set[str]:

@@ -1,4 +1,4 @@
-"""Taking a move back (``allfives.web.takeback``): the record cut back to the
+"""Taking a move back (``allfives.web.play.takeback``): the record cut back to the
 start of the person's last turn, marked, never in a finished round or the
 daily deal."""
 
@@ -16,8 +16,8 @@ from allfives.game import Game
 from allfives.record import replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.table import Table
-from allfives.web.takeback import can_take_back, last_turn, take_back, takebacks_of
+from allfives.web.play.table import Table
+from allfives.web.play.takeback import can_take_back, last_turn, take_back, takebacks_of
 
 
 def moves_of(record: dict[str, Any]) -> list[str]:

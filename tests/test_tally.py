@@ -1,4 +1,4 @@
-"""Scores as tally marks (``allfives.web.tally``): a big X of two strokes,
+"""Scores as tally marks (``allfives.web.draw.tally``): a big X of two strokes,
 then a small x in each wedge, ten strokes a figure; a stroke is 5 points,
 or 1 point when the rules divide every point by 5."""
 
@@ -10,8 +10,8 @@ import re
 import pytest
 
 from allfives.errors import RulesError
-from allfives.web import tally as tally_module
-from allfives.web.tally import STROKES, tally, tally_svg
+from allfives.web.draw import tally as tally_module
+from allfives.web.draw.tally import STROKES, tally, tally_svg
 
 
 @pytest.mark.parametrize(("score", "strokes", "figures"), [

@@ -20,18 +20,27 @@ from web_helpers import random_game, scripted_table
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web import board, forms, i18n, render, words
-from allfives.web.controller import Controller
-from allfives.web.deal import DealError, read_deal, seed_deal
-from allfives.web.hand import HandState
-from allfives.web.table import YOU, Settings, Setup, Table, level_shown, shown_name
-from allfives.web.table_view import TableView
+from allfives.web.draw import board, render
+from allfives.web.home import new_game as forms
+from allfives.web.home.deals import DealError, read_deal, seed_deal
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.play import words
+from allfives.web.play.controller import Controller
+from allfives.web.play.hand import HandState
+from allfives.web.play.seats import YOU, level_shown, shown_name
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
 
 BOTS = r"Anna|Ben|Cara"
 WEB = Path(__file__).resolve().parent.parent / "allfives" / "web"
-MODULES = ("words", "words_log", "words_scores", "table_view", "render", "board", "controller",
-           "hand", "table", "cues", "keys", "screen", "dialogs", "drag", "tally", "forms",
-           "deal", "takeback", "saves", "bot_client", "sharing", "geometry")
+MODULES = ("play/words", "play/words_log", "play/words_scores", "play/table_view", "draw/render",
+           "draw/board", "play/controller", "play/hand", "play/table", "play/seats", "play/setup",
+           "play/settings", "play/save_limits", "play/cues", "play/keyboard_page",
+           "play/screen_page", "home/dialogs_page", "play/drag_page", "draw/tally",
+           "home/new_game", "home/deals", "play/takeback", "storage/saves_page",
+           "bots/client_page", "home/sharing_page", "draw/geometry")
 
 
 class Asked(gettext.NullTranslations):

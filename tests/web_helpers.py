@@ -7,8 +7,8 @@ import random
 
 from allfives.game import Game
 from allfives.rules import Rules
-from allfives.web.table import Table
-from allfives.web.table_view import TableView
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
 
 NAMES4 = ("You", "Anna", "Ben", "Cara")
 

@@ -1,8 +1,9 @@
 """The page's wiring: DOM events in, controller calls, rendered strings out.
 
-Decisions are made in ``controller`` (and ``forms``, ``table``); ``screen`` writes what they
-show. One turn-loop task plays the bots' moves until the person must act; a new game cancels
-it. Tests' hooks: docs/DOM_HOOKS.md. Loading this page script starts the game.
+Decisions are made in ``play.controller`` (and ``home.new_game``, ``play.table``);
+``play.screen_page`` writes what they show. One turn-loop task plays the bots' moves until the
+person must act; a new game cancels it. Tests' hooks: docs/DOM_HOOKS.md. Loading this page
+script starts the game.
 """
 
 # ruff: noqa: E402 - the first mark must come before the game's own imports
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 import js
@@ -20,20 +22,36 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 from pyscript import document, window
 
 from allfives.tiles import parse_tile
-from allfives.web import controller as steps
-from allfives.web import dialogs, dom, forms, i18n, page_language, saves, screen, words
-from allfives.web.backup import SETTINGS_KEY, SETUP_KEY
-from allfives.web.bot_client import BotClient
-from allfives.web.controller import Controller, Play, Reply, Status
+from allfives.web import dom
+from allfives.web.bots.client_page import BotClient
 from allfives.web.dom import closest, el, on, spawn
-from allfives.web.drag import Drag
-from allfives.web.hand import played_tile
-from allfives.web.home import Home
-from allfives.web.keys import Keyboard
-from allfives.web.review import Review, seated
-from allfives.web.review_panel import ReviewPanel
-from allfives.web.sharing import Sharing
-from allfives.web.table import HINT_BOT, Settings, Setup, Table
+from allfives.web.home import dialogs_page as dialogs
+from allfives.web.home import new_game as forms
+from allfives.web.home import rules_page
+from allfives.web.home.sharing_page import Sharing
+from allfives.web.home.stats_page import StatsPage
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n import language_page as page_language
+from allfives.web.play import controller as steps
+from allfives.web.play import screen_page as screen
+from allfives.web.play import words
+from allfives.web.play.controller import Controller, Play, Reply, Status
+from allfives.web.play.cues import cue
+from allfives.web.play.drag_page import Drag
+from allfives.web.play.hand import played_tile
+from allfives.web.play.keyboard_page import Keyboard
+from allfives.web.play.seats import HINT_BOT
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.sound_page import Player
+from allfives.web.play.table import Table
+from allfives.web.play.takeback import take_back
+from allfives.web.review.panel_page import ReviewPanel
+from allfives.web.review.records import seated
+from allfives.web.review.state import Review
+from allfives.web.storage import saves_page as saves
+from allfives.web.storage.backup_page import BackupPage
+from allfives.web.storage.keys import SETTINGS_KEY, SETUP_KEY
 
 
 class App:
@@ -51,7 +69,9 @@ class App:
         self.drag = Drag(self.ctl, self.answer)
         self.keys = Keyboard(self.ctl, self.answer)
         self.reviews = ReviewPanel(self.bots, self.play_on)
-        self.home = Home(self)
+        self.stats = StatsPage()
+        self.backup = BackupPage(self.reopen)
+        self.sound = Player()
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
 
     def start(self) -> None:
@@ -72,7 +92,14 @@ class App:
         self.keys.bind()
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
-        self.home.bind()
+        self.stats.bind()
+        self.backup.bind()
+        self.sound.bind()
+        rules_page.bind(lambda: self.ctl.table.rules.preset,
+                        lambda: dialogs.read_new_game(self.setup).preset)
+        on(el("undo"), "click", lambda _e: self.take_back())
+        on(el("mute"), "click", lambda _e: self.change_settings(
+            replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self).bind()
         on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
         on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
@@ -114,7 +141,7 @@ class App:
         elif reply.name == "hint":  # the shortcuts for buttons
             spawn(self.on_hint(None))
         elif reply.name == "undo":
-            self.home.take_back()
+            self.take_back()
         elif reply.name == "review":
             self.reviews.open(Review.of(self.ctl.table))
 
@@ -166,7 +193,7 @@ class App:
                 await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
                 await self.make(chosen)
             else:
-                self.home.ended(self.ctl.table)
+                self.stats.ended(self.ctl.table)
                 screen.over(self.ctl, isinstance(step, steps.RoundOver),
                             self.sharing.ended(self.ctl.table))
                 screen.announce(words.round_summary(self.ctl.view()))
@@ -183,7 +210,7 @@ class App:
         screen.announce(played.said)
         if (now := self.ctl.status()).phase == "bot":
             screen.status(now)  # at once, while the tile slides
-        self.home.sounded(played, now.phase)
+        self.sound.play(cue(played, now.phase), self.ctl.settings.mute)
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         if played.tile is not None:
@@ -213,7 +240,7 @@ class App:
 
     def play_on(self, review: Review) -> None:
         """An opened record goes on as the game, the person in the review's seat."""
-        self.take_over(Table.from_save(seated(review, self.setup.name)))
+        self.take_over(Table.from_record(seated(review, self.setup.name)))
 
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
@@ -225,6 +252,20 @@ class App:
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         self.turns = spawn(self.turn_loop(None))
+
+    def take_back(self) -> None:
+        """The person's last turn and the bots' replies since, taken back."""
+        back = take_back(self.ctl.table.to_record()) if self.ctl.settings.undo else None
+        if back is not None:
+            self.take_over(Table.from_record(back))
+
+    def reopen(self) -> None:
+        """Play on from what is kept now (a backup was restored)."""
+        self.stats.reload()
+        self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
+        self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
+        dialogs.fill_settings(self.ctl.settings)
+        self.take_over(saves.restore() or Table.fresh(self.setup))
 
     def change_settings(self, settings: Settings) -> None:
         """Apply and keep settings (from their dialog, or the mute button)."""

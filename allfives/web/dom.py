@@ -12,8 +12,8 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from .i18n import _
-from .stored import UnreadableError, loads
+from .i18n.catalogs import _
+from .storage.bounded_json import UnreadableError, loads
 
 _proxies: list[Any] = []  # event handlers must outlive the frames that made them
 
@@ -141,7 +141,7 @@ def store(key: str, value: str) -> bool:
 
 def stored_json(key: str) -> Any:
     """The JSON value kept under ``key``, or None when there is none or it is
-    refused (``stored.loads``: too long, too deep, not JSON)."""
+    refused (``storage.bounded_json.loads``: too long, too deep, not JSON)."""
     text = stored(key)
     if not text:
         return None

@@ -3,8 +3,8 @@ analysis (text) out."""
 
 import json
 
-from allfives.analysis import Moment, analyse
-from allfives.web.decide import decide
+from allfives.bots.analysis import Moment, analyse
+from allfives.web.bots.decide import decide
 
 
 def choose(request: str) -> str:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from allfives import serve
+from allfives.site import serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

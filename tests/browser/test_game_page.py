@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives.web.table import Setup, Table
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
 from .conftest import Watch

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from allfives.web.table import Setup, Table
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, take_turn
 
@@ -102,7 +103,7 @@ RAISES = "raise RuntimeError('boom at import')\n"
 DIES = """import json
 import js
 from pyodide.ffi import create_once_callable
-from allfives.web.decide import decide
+from allfives.web.bots.decide import decide
 
 def choose(request):
     js.setTimeout(create_once_callable(lambda: js.close()), 0)
@@ -112,7 +113,7 @@ __export__ = ["choose"]
 """
 # A worker that answers once and then never again (busy for good).
 HANGS = """import json
-from allfives.web.decide import decide
+from allfives.web.bots.decide import decide
 answered = []
 
 def choose(request):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives.web.table import Table
-from allfives.web.tally import tally
+from allfives.web.draw.tally import tally
+from allfives.web.play.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved, take_turn
 from .conftest import FAST, Watch

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from allfives.web import i18n
+from allfives.web.i18n import catalogs as i18n
 
 from .browser_helpers import ACTIVE, FIRST_LOAD_MS, open_game, phase, saved, take_turn
 from .conftest import FAST, Watch

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from allfives import serve
-from allfives.web.table import Setup, Table
+from allfives.site import serve
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, take_turn
 from .conftest import FAST, Watch

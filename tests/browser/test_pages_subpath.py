@@ -6,7 +6,7 @@ import importlib.util
 import threading
 from pathlib import Path
 
-from allfives import serve
+from allfives.site import serve
 
 from .browser_helpers import FIRST_LOAD_MS, take_turn
 from .conftest import FAST, Watch

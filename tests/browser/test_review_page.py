@@ -10,9 +10,9 @@ import re
 
 from test_analysis import bot_game
 
-from allfives.analysis import review
+from allfives.bots.analysis import review
 from allfives.record import dumps, replay, to_record
-from allfives.web.table import HUMAN
+from allfives.web.play.seats import HUMAN
 
 from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved
 

@@ -1,0 +1,199 @@
+"""The table and its tiles as SVG strings: pure functions, no browser needed.
+
+``board`` draws the layout from a ``TableView`` (what seat 0 may see), with
+the lit places of a selected tile, the tile just played and the hint. Every
+element a test or a click handler needs carries a ``data-`` hook
+(docs/DOM_HOOKS.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from ...moves import DRAW, move_on, move_tile, parse_move
+from ...tiles import NAMES
+from ..i18n.catalogs import _, ngettext
+from ..play.table_view import TableView
+from .geometry import Placed, Vec, arranged
+
+# Pip spots in a half, as (across, along) offsets from the half's centre.
+_A, _B = 0.24, 0.26
+PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-_A, -_B), (_A, _B)),
+    3: ((-_A, -_B), (0, 0), (_A, _B)),
+    4: ((-_A, -_B), (_A, -_B), (-_A, _B), (_A, _B)),
+    5: ((-_A, -_B), (_A, -_B), (0, 0), (-_A, _B), (_A, _B)),
+    6: ((-_A, -_B), (_A, -_B), (-_A, 0), (_A, 0), (-_A, _B), (_A, _B)),
+}
+PIP_R = 0.085
+MIN_TARGET_PX = 26  # a lit place's hit area, at least (WCAG 2.5.8 asks 24 CSS px)
+MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
+MARGIN = 0.8
+
+
+def _n(x: float) -> str:
+    """A coordinate for SVG: short and stable."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attrs(attrs: dict[str, str]) -> str:
+    return "".join(f' {k}="{escape(v)}"' for k, v in attrs.items())
+
+
+# -- tiles --------------------------------------------------------------------
+
+
+def half_pips(value: int, center: Vec, along: Vec) -> str:
+    across = (-along[1], along[0])
+    out = []
+    for s, t in PIP_SPOTS[value]:
+        x = center[0] + s * across[0] + t * along[0]
+        y = center[1] + s * across[1] + t * along[1]
+        out.append(f'<circle class="pip" cx="{_n(x)}" cy="{_n(y)}" r="{PIP_R}"/>')
+    return "".join(out)
+
+
+def tile_shape(p: Placed) -> str:
+    """The face of a placed tile (rectangle, divider, pips), absolute coordinates."""
+    x0, y0, x1, y1 = p.box()
+    ins = 0.04
+    along = (p.far_at[0] - p.near_at[0], p.far_at[1] - p.near_at[1])
+    cx, cy = p.center
+    if p.horizontal:
+        divider = (cx, y0 + 0.12, cx, y1 - 0.12)
+    else:
+        divider = (x0 + 0.12, cy, x1 - 0.12, cy)
+    parts = [
+        (f'<rect class="face" x="{_n(x0 + ins)}" y="{_n(y0 + ins)}"'
+         f' width="{_n(x1 - x0 - 2 * ins)}" height="{_n(y1 - y0 - 2 * ins)}" rx="0.13"/>'),
+        (f'<line class="divider" x1="{_n(divider[0])}" y1="{_n(divider[1])}"'
+         f' x2="{_n(divider[2])}" y2="{_n(divider[3])}"/>'),
+        half_pips(p.near, p.near_at, along),
+        half_pips(p.far, p.far_at, along),
+        f'<circle class="rivet" cx="{_n(cx)}" cy="{_n(cy)}" r="0.05"/>',
+    ]
+    return "".join(parts)
+
+
+def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None) -> str:
+    classes = cls + (" spinner" if p.spinner else "")
+    extra = _attrs(attrs or {})
+    # Translators: a tile on the table that is the spinner (a double played on from all sides)
+    title = _("{tile} (spinner)").format(tile=NAMES[p.tile]) if p.spinner else NAMES[p.tile]
+    return (f'<g class="{classes}" data-tile="{NAMES[p.tile]}"{extra}>'
+            f'<title>{escape(title)}</title>'
+            f"{tile_shape(p)}</g>")
+
+
+def tile_svg(tile: int, label: str | None = None) -> str:
+    """A standalone upright tile (for the hand and revealed hands)."""
+    a, b = NAMES[tile].split("-")
+    p = Placed(tile, (0.5, 0.5), (0.5, 1.5), int(a), int(b))
+    title = f"<title>{escape(label)}</title>" if label else ""
+    return (f'<svg class="tile-svg" viewBox="0 0 1 2" aria-hidden="true">{title}'
+            f'<g class="tile">{tile_shape(p)}</g></svg>')
+
+
+# -- the board ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A place the selected tile may go: the move, the tile it joins, its points."""
+
+    move: str
+    on: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Board:
+    view_box: str
+    svg: str
+
+
+def view_box(bounds: tuple[float, float, float, float], aspect: float) -> str:
+    """A viewBox around ``bounds`` with a margin, at least ``MIN_VIEW`` wide,
+    stretched to the table's ``aspect`` so nothing is cut off."""
+    x0, y0, x1, y1 = bounds
+    w = max(x1 - x0 + 2 * MARGIN, MIN_VIEW)
+    h = max(y1 - y0 + 2 * MARGIN, MIN_VIEW / max(aspect, 0.3))
+    if w / h < aspect:
+        w = h * aspect
+    else:
+        h = w / aspect
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return f"{_n(cx - w / 2)} {_n(cy - h / 2)} {_n(w)} {_n(h)}"
+
+
+def hint_place(ghost: Placed) -> str:
+    """The outline of where a hinted tile would lie (it takes no clicks)."""
+    x0, y0, x1, y1 = ghost.box()
+    return (f'<g class="hint-place" data-hint="place" aria-hidden="true">'
+            f'<rect x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}" width="{_n(x1 - x0 - 0.08)}"'
+            f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/></g>')
+
+
+def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
+          selected: int | None = None, fresh: int | None = None,
+          fresh_points: int = 0, hint: str | None = None, width_px: float = 0.0) -> Board:
+    """The layout as SVG content. ``targets`` light up where ``selected`` could
+    go, each with its points; ``fresh`` is the tile just played, marked with
+    ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
+    (``data-hint="target"``) and the place the tile would take
+    (``data-hint="place"``). With the board's width in CSS pixels, a lit place
+    drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area."""
+    arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
+    hinted = parse_move(hint) if hint else DRAW
+    joins = move_on(hinted) if hinted >= 0 else None
+    parts = []
+    for p in arranger.placed:
+        cls = ("tile fresh" if p.tile == fresh else "tile") + (" hinted" if p.tile == joins else "")
+        parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
+    hint_ghost = arranger.preview(move_tile(hinted), move_on(hinted)) if hinted >= 0 else None
+    lit = [(t, arranger.preview(selected, t.on)) for t in targets] if selected is not None else []
+    ghosts = ([hint_ghost] if hint_ghost else []) + [g for _t, g in lit]
+    box = view_box(arranger.bounds(ghosts), aspect)
+    if hint_ghost:
+        parts.append(hint_place(hint_ghost))
+    width = float(box.split()[2])
+    least = MIN_TARGET_PX * width / width_px if width_px > 0 else 0.0
+    for t, ghost in lit:
+        assert selected is not None
+        parts.append(lit_place(selected, t, ghost, least))
+    if fresh is not None and fresh_points:
+        for p in arranger.placed:
+            if p.tile == fresh:
+                fx, fy = p.far_at
+                parts.append(f'<text class="score-pop" x="{_n(fx)}" y="{_n(fy - 0.7)}">'
+                             f"+{fresh_points}</text>")
+    return Board(box, "".join(parts))
+
+
+def lit_place(tile: int, target: Target, ghost: Placed, least: float) -> str:
+    """A place ``tile`` may go, as a button; its hit area is at least ``least``
+    board units on each side."""
+    gx, gy = ghost.center
+    label = f"+{target.points}" if target.points else "0"
+    x0, y0, x1, y1 = ghost.box()
+    hit = ""
+    if min(x1 - x0, y1 - y0) < least:
+        w, h = max(x1 - x0, least), max(y1 - y0, least)
+        hit = (f'<rect class="hit" x="{_n(gx - w / 2)}" y="{_n(gy - h / 2)}" width="{_n(w)}"'
+               f' height="{_n(h)}"/>')
+    scores = " scores" if target.points else ""
+    # Translators: a lit place on the table, as a screen reader names it: playing the tile
+    # {tile} on {on} there scores {points}
+    said = ngettext("Play {tile} on {on}, {points} point", "Play {tile} on {on}, {points} points",
+                    target.points).format(tile=NAMES[tile], on=NAMES[target.on],
+                                          points=target.points)
+    return (f'<g class="target{scores}" data-target="{NAMES[target.on]}"'
+            f' data-move="{target.move}" role="button" tabindex="0"'
+            f' aria-label="{escape(said)}">'
+            f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
+            f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
+            f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')

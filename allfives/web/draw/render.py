@@ -1,0 +1,178 @@
+"""The hand, the seats, the scores, the log and the end-of-round and
+end-of-game panels as HTML strings, from a ``TableView``: pure functions,
+testable in CPython. The words come from ``words``; every element a test or
+a click handler needs carries a ``data-`` hook (docs/DOM_HOOKS.md).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ...bots.analysis import Decision
+from ...tiles import NAMES, mask_of, pips_of
+from ..i18n.catalogs import _, ngettext, number
+from ..play import words
+from ..play.hand import HandState
+from ..play.seats import level_shown
+from ..play.table_view import TableView
+from .board import tile_svg
+from .tally import tally_svg
+
+
+def hand(state: HandState) -> str:
+    """The person's tiles as buttons; the hint's tile gets ``data-hint="tile"``."""
+    out = []
+    for t in state.tiles:
+        can = state.active and t in state.playable
+        look = "playable" if can else ("dimmed" if state.active else "waiting")
+        cls = f"hand-tile {look}" + (" selected" if t == state.selected else "")
+        hint = ""
+        if t == state.hinted:
+            cls += " hinted"
+            hint = ' data-hint="tile"'
+        pressed = "true" if t == state.selected else "false"
+        out.append(
+            f'<button type="button" class="{cls}" data-tile="{NAMES[t]}"{hint}'
+            f' data-playable="{"true" if can else "false"}"'
+            f' aria-label="{escape(tile_label(t, can, t == state.hinted))}"'
+            f' aria-pressed="{pressed}">{tile_svg(t)}</button>')
+    return "".join(out)
+
+
+def tile_label(tile: int, playable: bool, hinted: bool) -> str:
+    """A tile in the hand, as a screen reader names it."""
+    if playable and hinted:
+        # Translators: a tile in the person's hand, as a screen reader names it ({tile} as
+        # 3-5); "the hint" is the tile the hint suggests playing
+        text = _("{tile}, playable, the hint")
+    elif playable:
+        # Translators: a tile in the person's hand that can be played now, for screen readers
+        text = _("{tile}, playable")
+    elif hinted:
+        # Translators: the tile in the person's hand that the hint suggests, for screen readers
+        text = _("{tile}, the hint")
+    else:
+        text = "{tile}"
+    return text.format(tile=NAMES[tile])
+
+
+def seat_panel(view: TableView, seat: int) -> str:
+    """An opponent's or partner's place: name, level, tiles (backs, or faces
+    once the round is over)."""
+    rules = view.rules
+    name = escape(view.names[seat])
+    bot = view.levels[seat]
+    level = escape(level_shown(bot) if bot else "")
+    partner = rules.partnership and rules.side_of(seat) == rules.side_of(0)
+    # Translators: a badge by the name of the person's partner (4 players in partnerships)
+    badge = _("partner") if partner else ""
+    badge = f'<span class="badge">{escape(badge)}</span>' if partner else ""
+    if view.round.revealed:
+        shown = view.round.revealed[seat]
+        body = "".join(f'<span class="shown">{tile_svg(t, NAMES[t])}</span>' for t in shown)
+        count = len(shown)
+    else:
+        count = view.hand_count(seat)
+        body = '<span class="back"></span>' * count
+    cls = "seat" + (" to-move" if seat == view.turn else "")
+    # Translators: a player's place at the table, for screen readers: name and tiles in hand
+    label = ngettext("{name}, {n} tile", "{name}, {n} tiles", count).format(
+        name=view.names[seat], n=count)
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(label)}">'
+            f'<header><span class="name">{name}</span> <span class="level">{level}</span>'
+            f"{badge}</header>"
+            f'<div class="tiles">{body}</div>'
+            f'<div class="count" data-count="{count}">{words.tiles_count(count)}</div></section>')
+
+
+def seats(view: TableView) -> str:
+    return "".join(seat_panel(view, s) for s in range(1, view.rules.players))
+
+
+def scores(view: TableView, scored: int | None = None, tally: bool = False,
+           gained: int = 0) -> str:
+    """The score per side; ``scored`` is the side that just scored ``gained``
+    points (it flashes). With ``tally`` each side's score is also drawn as
+    tally marks (``data-tally``), the strokes just gained drawn in."""
+    rules = view.rules
+    turn = view.turn
+    turn_side = None if turn is None else rules.side_of(turn)
+    out = []
+    for side, score in enumerate(view.scores):
+        cls = "side" + (" mine" if side == rules.side_of(0) else "") + \
+            (" to-move" if side == turn_side else "") + (" bump" if side == scored else "")
+        marks = ""
+        if tally:
+            since = score - gained if side == scored else None
+            # the number beside it says the same: screen readers hear it once
+            drawn = tally_svg(score, rules.divisor, since)
+            marks = f'<span class="marks" aria-hidden="true">{drawn}</span>'
+        out.append(f'<div class="{cls}"><span class="names">{escape(view.side_name(side))}</span>'
+                   f'<span class="score" data-side="{side}">{score}</span>{marks}</div>')
+    # Translators: under the scores: the score the game is played to
+    target = ngettext("to {target}", "to {target}", rules.target).format(target=rules.target)
+    out.append(f'<div class="target-line">{escape(target)}</div>')
+    return "".join(out)
+
+
+def log(view: TableView) -> str:
+    """The whole game's log: a note per round start and end, an entry per move."""
+    out = []
+    for round_no, rnd in enumerate(view.rounds, 1):
+        out.append(f'<li class="note">{escape(words.round_starts(view, round_no, rnd))}</li>')
+        for i, (seat, _move, _points) in enumerate(rnd.history):
+            out.append(f'<li class="move" data-seat="{seat}">'
+                       f"{escape(words.move_words(view, rnd, i))}</li>")
+        if rnd.over:
+            out.append(f'<li class="note">{escape(words.end_words(view, rnd))}</li>')
+    return "".join(out)
+
+
+def round_end_panel(view: TableView) -> str:
+    """The round-end panel: how it ended, every hand, each scoring line, the scores."""
+    rnd = view.round
+    lines = rnd.score.lines if rnd.score else ()
+    items = "".join(f"<li>{escape(words.score_line(view, ln))}</li>" for ln in lines) or \
+        f"<li>{escape(words.no_round_end_points())}</li>"
+    hands = "".join(
+        f"<div class='reveal' data-seat='{seat}'><b>{escape(view.names[seat])}</b> "
+        f"{''.join(tile_svg(t, NAMES[t]) for t in tiles)}"
+        f"<span class='pips'>{escape(pips(pips_of(mask_of(tiles))))}</span></div>"
+        for seat, tiles in enumerate(rnd.revealed))
+    return (f"<p>{escape(words.end_words(view, rnd))}</p><div class='hands'>{hands}</div>"
+            f"<ol class='score-lines'>{items}</ol>"
+            f"<p class='totals'>{escape(words.totals(view))}</p>")
+
+
+def pips(n: int) -> str:
+    # Translators: the pips (dots) on the tiles left in a hand at a round's end
+    return ngettext("{n} pip", "{n} pips", n).format(n=n)
+
+
+def game_over(view: TableView) -> str:
+    winner = view.winner
+    rows = "".join(
+        f"<tr{' class=winner' if s == winner else ''}><th>{escape(view.side_name(s))}</th>"
+        f"<td>{score}</td></tr>" for s, score in enumerate(view.scores))
+    return (f"<h2 id='game-over-title'>{escape(words.winner_heading(view))}</h2>"
+            f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
+
+
+def review_moves(decisions: list[Decision]) -> str:
+    """``#review-moves``: one button per analysed decision; a click shows it."""
+    out = []
+    for d in decisions:
+        # Translators: marks a reviewed move that was the best one (others show points lost)
+        lost = f"−{number(d.loss)}" if d.loss else escape(_("best"))
+        out.append(
+            f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
+            f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'
+            f' data-best="{escape(d.best)}" data-loss="{d.loss}">'
+            f"<span class='where'>{d.round}.{d.move}</span> {escape(d.played)}"
+            f" <span class='loss'>{lost}</span></button></li>")
+    return "".join(out)
+
+
+def review_hand(view: TableView) -> str:
+    """The reviewed seat's tiles at the shown position, face up."""
+    return "".join(tile_svg(t, NAMES[t]) for t in view.player.hand)

@@ -1,0 +1,133 @@
+"""The new-game dialog as pure functions: its options as HTML, and the
+values read from it turned into a ``Setup`` (or a message saying what is wrong).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+from ...rules import PRESETS, RulesError
+from ..i18n.catalogs import _, ngettext, number
+from ..i18n.labels import level_name, preset_description, preset_name
+from ..play.seats import (
+    BOT_NAMES,
+    DEFAULT_LEVEL,
+    YOU,
+    bot_choices,
+    clean_name,
+    level_of,
+    one_of,
+    shown_name,
+)
+from ..play.setup import Setup
+
+MIN_TARGET, MAX_TARGET = 5, 10000
+
+
+def preset_options(setup: Setup) -> str:
+    """One radio button per preset, with its one-line description."""
+    out = []
+    for name in PRESETS:
+        checked = " checked" if name == setup.preset else ""
+        out.append(f'<label><input type="radio" name="preset" value="{name}"{checked}> '
+                   f'<b>{escape(preset_name(name))}</b> '
+                   f'<span class="desc">{escape(preset_description(name))}</span></label>')
+    return "".join(out)
+
+
+def hand_size_options(setup: Setup) -> str:
+    preset = PRESETS[setup.preset]
+    default = preset.hand_sizes[setup.players - 2]
+    chosen = setup.hand_size if setup.hand_size in setup.hand_sizes() else default
+    out = []
+    for size in setup.hand_sizes():
+        if size == default:
+            # Translators: a hand size offered in the new-game dialog, the rule set's own
+            label = ngettext("{n} tile (preset)", "{n} tiles (preset)", size)
+        else:
+            # Translators: a hand size offered in the new-game dialog
+            label = ngettext("{n} tile", "{n} tiles", size)
+        sel = " selected" if size == chosen else ""
+        out.append(f'<option value="{size}"{sel}>{escape(label.format(n=size))}</option>')
+    return "".join(out)
+
+
+def bot_options(setup: Setup) -> str:
+    """A level chooser for each opponent seat, described in words."""
+    choices = bot_choices()
+    described = {name: desc for name, desc in choices}
+    out = []
+    for i in range(setup.players - 1):
+        chosen = level_of(setup.bots[i]) if i < len(setup.bots) else DEFAULT_LEVEL
+        opts = "".join(
+            f'<option value="{name}"{" selected" if name == chosen else ""}'
+            f' title="{escape(desc)}">{escape(level_name(name))}</option>'
+            for name, desc in choices)
+        out.append(f'<label>{BOT_NAMES[i]} <select name="bot{i}" data-bot-seat="{i + 1}">{opts}'
+                   f'</select> <span class="bot-desc">{escape(described.get(chosen, ""))}</span>'
+                   f"</label>")
+    return "".join(out)
+
+
+def int_or(text: Any, default: int = 0) -> int:
+    """A form field's whole number, or ``default`` when it holds none."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return default
+
+
+def seconds(ms: int) -> str:
+    """A pause as the settings dialog shows it: ``700`` -> ``"0.7 s"``."""
+    # Translators: a pause in seconds, as "0.7 s", in the settings dialog
+    return _("{seconds} s").format(seconds=number(ms / 1000, 1))
+
+
+def name_field(setup: Setup) -> str:
+    """The name field's text: the person's unchosen name in the page's language."""
+    return shown_name(setup.name)
+
+
+def read_name(text: str) -> str:
+    """The name typed in the dialog; the unchosen name, as the field showed
+    it in the page's language, stays unchosen (``YOU``)."""
+    name = clean_name(text)
+    return YOU if name == shown_name(YOU) else name
+
+
+def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
+    """The dialog's raw values (strings) as a Setup; sizes not offered for the
+    player count fall back to the preset's. Bots not chosen keep their level."""
+    players = int_or(values.get("players"), previous.players)
+    if players not in (2, 3, 4):
+        players = previous.players
+    preset = one_of(values.get("preset"), PRESETS, previous.preset)
+    bots = list(previous.bots)
+    for i in range(3):
+        chosen = values.get(f"bot{i}")
+        if isinstance(chosen, str) and chosen in dict(bot_choices()):
+            bots[i] = chosen
+    setup = replace(previous, name=read_name(str(values.get("name") or "")), players=players,
+                    preset=preset, partnership=bool(values.get("partnership")),
+                    bots=tuple(bots), hand_size=0, target=0)
+    size = int_or(values.get("hand_size"))
+    if size in setup.hand_sizes():
+        setup = replace(setup, hand_size=size)
+    target = int_or(values.get("target"))
+    return replace(setup, target=target if target != setup.default_target() else 0)
+
+
+def check(setup: Setup) -> str | None:
+    """None if the set-up can be dealt, else a sentence for the dialog."""
+    if setup.target and not MIN_TARGET <= setup.target <= MAX_TARGET:
+        # Translators: the new-game dialog refuses a target score outside {low} to {high}
+        return ngettext("Play to a target between {low} and {high} point.",
+                        "Play to a target between {low} and {high} points.",
+                        MAX_TARGET).format(low=MIN_TARGET, high=MAX_TARGET)
+    try:
+        setup.rules()
+    except RulesError:
+        return _("These choices do not make a game that can be played.")
+    return None

@@ -1,0 +1,56 @@
+"""The statistics panel in the page, and each finished game counted once
+(the statistics themselves are ``stats``; the panel's HTML ``stats_panel``)."""
+
+from __future__ import annotations
+
+import json
+
+from ..dom import el, on, show_dialog, store, stored_json, toggle
+from ..play.table import Table
+from ..storage.keys import STATS_KEY
+from .sharing_page import today
+from .stats import Stats, record_game, reset
+from .stats_panel import stats_panel
+
+
+class StatsPage:
+    def __init__(self) -> None:
+        self.stats = Stats.from_json(stored_json(STATS_KEY))
+
+    def bind(self) -> None:
+        on(el("stats-button"), "click", lambda _e: self.show())
+        on(el("stats-reset"), "click", lambda _e: self.confirming(True))
+        on(el("stats-reset-no"), "click", lambda _e: self.confirming(False))
+        on(el("stats-reset-yes"), "click", lambda _e: self.reset())
+
+    def reload(self) -> None:
+        """Read the statistics again from storage (a backup was restored)."""
+        self.stats = Stats.from_json(stored_json(STATS_KEY))
+
+    def ended(self, table: Table) -> None:
+        """A round or the game is over: a finished game is counted (once)."""
+        if not table.game.over:
+            return
+        counted = record_game(self.stats, table, today())
+        if counted is not self.stats:
+            self.stats = counted
+            self.keep()
+
+    def show(self) -> None:
+        el("stats-body").innerHTML = stats_panel(self.stats)
+        self.confirming(False)
+        show_dialog("stats")
+
+    def confirming(self, asking: bool) -> None:
+        """Reset asks first: its question and answers show in place of it."""
+        toggle(el("stats-confirm"), "hidden", not asking)
+        toggle(el("stats-reset"), "hidden", asking)
+        el("stats-reset-no" if asking else "stats-reset").focus()
+
+    def reset(self) -> None:
+        self.stats = reset(self.stats)
+        self.keep()
+        self.show()
+
+    def keep(self) -> None:
+        store(STATS_KEY, json.dumps(self.stats.to_json(), separators=(",", ":")))

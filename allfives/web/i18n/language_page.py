@@ -1,0 +1,150 @@
+"""The page in the visit's language: ``<html lang>``, the static English of
+index.html (``[data-i18n]`` texts, ``[data-i18n-attr]`` attributes) through
+gettext, and the language choice in Settings (``#set-language``).
+
+Thin wiring: which language and which text are decided in ``page_text`` and
+``catalogs``. Each marked text keeps its English in ``data-i18n-en`` from the
+first pass, so the page can switch back and forth; a text the page's own code
+has since rewritten (the status line) is left to that code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pyscript import document, window
+
+from ..dom import el, on, store, url_param
+from ..home import dialogs_page as dialogs
+from ..play import screen_page as screen
+from ..play.settings import Settings
+from ..storage.keys import SETTINGS_KEY
+from . import catalogs as i18n
+from . import page_text
+
+if TYPE_CHECKING:
+    from ..home.stats_page import StatsPage
+    from ..play.controller import Controller
+    from ..review.panel_page import ReviewPanel
+
+KEPT = "data-i18n-en"  # the English, as first read
+# Set once a language is applied: until then the stylesheet hides every marked
+# text, so nobody sees the shell's English before their own language.
+READY = "data-language"
+WRITTEN = "data-i18n-shown"  # what the last pass left there
+MARKUP = "data-i18n-html"  # the text holds inline markup: set as innerHTML
+
+
+def preferred() -> list[str]:
+    """The browser's preferred languages, best first."""
+    nav = window.navigator
+    languages = getattr(nav, "languages", None)
+    if languages:
+        return [str(tag) for tag in languages]
+    one = getattr(nav, "language", None)
+    return [str(one)] if isinstance(one, str) else []
+
+
+def visit(settings: Settings) -> Settings:
+    """Show the page in this visit's language (``?lang=``, the kept choice, the
+    browser's); a ``?lang=`` is remembered. Returns the settings to use."""
+    code, chosen = page_text.visit_language(url_param("lang"), settings, preferred())
+    if chosen != settings:
+        store(SETTINGS_KEY, json.dumps(chosen.to_json()))
+    apply(code)
+    return chosen
+
+
+def apply(code: str) -> str:
+    """Make ``code`` the page's language (English if we have no such language):
+    every later ``_`` and the static text now. Returns the code in use."""
+    code = i18n.use(code)
+    root = document.documentElement
+    root.lang = code
+    root.dir = "ltr"
+    root.setAttribute(READY, code)
+    for node in document.querySelectorAll(f"[{page_text.TEXT_MARK}]"):
+        _text(node)
+    for node in document.querySelectorAll(f"[{page_text.ATTRIBUTE_MARK}]"):
+        for name in str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split():
+            _attribute(node, name)
+    choice = el("set-language")
+    if not choice.options.length:
+        choice.innerHTML = page_text.language_options()
+    choice.value = code
+    return code
+
+
+def _kept(node: Any, name: str) -> str | None:
+    return str(node.getAttribute(name)) if node.hasAttribute(name) else None
+
+
+def _text(node: Any) -> None:
+    if not node.hasAttribute(KEPT) and node.childElementCount:
+        node.setAttribute(MARKUP, "")
+    markup = node.hasAttribute(MARKUP)
+    now = str(node.innerHTML if markup else node.textContent)
+    shown = page_text.shown(_kept(node, KEPT), now, _kept(node, WRITTEN), i18n._)
+    if shown is None:  # the page's code writes this text now
+        for name in (page_text.TEXT_MARK, KEPT, WRITTEN, MARKUP):
+            node.removeAttribute(name)
+        return
+    original, text = shown
+    node.setAttribute(KEPT, original)
+    if page_text.normalize(now) != text:
+        if markup:
+            node.innerHTML = text
+        else:
+            node.textContent = text
+    node.setAttribute(WRITTEN, page_text.normalize(
+        str(node.innerHTML if markup else node.textContent)))
+
+
+def _attribute(node: Any, name: str) -> None:
+    kept, written = f"{KEPT}-{name}", f"{WRITTEN}-{name}"
+    now = str(node.getAttribute(name) or "")
+    shown = page_text.shown(_kept(node, kept), now, _kept(node, written), i18n._)
+    if shown is None:  # the page's code writes this attribute now
+        names = str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split()
+        node.setAttribute(page_text.ATTRIBUTE_MARK, " ".join(n for n in names if n != name))
+        return
+    original, text = shown
+    node.setAttribute(kept, original)
+    node.setAttribute(name, text)
+    node.setAttribute(written, text)
+
+
+class Host(Protocol):
+    """What a language change needs of the page (``app.App``)."""
+
+    ctl: Controller
+    reviews: ReviewPanel
+    stats: StatsPage
+
+    def change_settings(self, settings: Settings) -> None: ...
+
+
+class Languages:
+    """``#set-language`` in Settings: a choice applies at once and is kept;
+    the game goes on where it was."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def bind(self) -> None:
+        # on the select itself, so it runs before the settings form's own
+        # listener, which then reads the settings with the new language
+        on(el("set-language"), "change", lambda e: self.switch(str(e.target.value)))
+
+    def switch(self, code: str) -> None:
+        host = self.host
+        code = apply(code)
+        host.change_settings(replace(host.ctl.settings, language=code))  # kept; table redrawn
+        screen.status(host.ctl.status())
+        dialogs.fill_settings(host.ctl.settings)  # its own words (the bot pause's seconds)
+        if el("review").open:
+            host.reviews.show()
+        if el("stats").open:
+            host.stats.show()

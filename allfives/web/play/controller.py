@@ -1,0 +1,347 @@
+"""The page's decisions, in plain Python: whose turn it is, what a click on a
+tile or a lit place means, when a bot moves, automatic drawing, round and
+game over, and the hint.
+
+``app.py`` asks ``next_step()`` what the turn loop does next and hands every
+click and key to a method here; the answers are values (``Play``,
+``Select``, ``Refuse``, a ``Step``), so a whole game can be driven in CPython.
+The controller owns the live ``Table`` (it must deal and apply moves) but
+decides from ``TableView``, what seat 0 may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...errors import AllFivesError
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
+from ..draw.board import Target
+from ..i18n.catalogs import _
+from . import words
+from .hand import HandState, hand_order, played_tile
+from .seats import HINT_BOT, HUMAN
+from .settings import Settings
+from .table import Table
+from .table_view import TableView
+
+Phase = Literal["human", "bot", "round-over", "game-over"]
+AUTO_MOVE_SECONDS = 0.35  # an automatic draw or pass shows its words this long first
+LINGER_MS = 400  # a bot's draw or pass stays in view at most this long
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line: ``phase`` is ``#status[data-phase]``."""
+
+    phase: Phase
+    text: str
+
+
+# -- what the turn loop does next ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AwaitPerson:
+    """The person's turn: wait for a click or a key."""
+
+
+@dataclass(frozen=True)
+class AutoMove:
+    """The person cannot play and asked to draw and pass automatically."""
+
+    move: str
+    status: Status
+    delay: float = AUTO_MOVE_SECONDS
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """Ask the bots for ``seat``'s move; let ``pause`` seconds pass in all."""
+
+    seat: int
+    request: dict[str, Any]
+    pause: float
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """Show the round-end panel and wait for "Next round"."""
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """Show the game-over panel."""
+
+
+Step = AwaitPerson | AutoMove | BotMove | RoundOver | GameOver
+
+
+# -- what a click or key means ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    move: str
+
+
+@dataclass(frozen=True)
+class Select:
+    """The selection changed: ``tile`` waits for a lit place (None: nothing does)."""
+
+    tile: int | None
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """The input cannot be taken; ``text`` says why, on the status line."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """Words for the screen reader's live region only."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """A shortcut for a button: ``hint``, ``keys`` (the shortcuts panel),
+    ``undo`` (take back, where the setting allows it) or ``review``."""
+
+    name: Literal["hint", "keys", "undo", "review"]
+
+
+Reply = Play | Select | Refuse | Say | Command | None  # None: nothing to do
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a move did, for the page's animation: ``tile`` slides in from
+    ``seat``'s place (None for a draw or a pass, which lingers ``linger`` s);
+    ``said`` is the move in words for a screen reader."""
+
+    seat: int
+    tile: int | None
+    points: int
+    linger: float
+    said: str = ""
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """The tile just played, its points and the side that scored them."""
+
+    tile: int
+    points: int
+    side: int
+
+
+@dataclass(frozen=True)
+class HintAsk:
+    """A hint request and the position it was asked in."""
+
+    position: tuple[int, int]
+    request: dict[str, Any]
+
+
+class Controller:
+    """The table and what the person has picked on it."""
+
+    def __init__(self, table: Table, settings: Settings) -> None:
+        self.table = table
+        self.settings = settings
+        self.selected: int | None = None  # a tile waiting for a lit place
+        self.fresh: Fresh | None = None
+        self.hint: str | None = None  # the hinted move, shown until the next move
+
+    def view(self) -> TableView:
+        return TableView.of(self.table)
+
+    # -- the turn loop -------------------------------------------------------
+
+    def next_step(self) -> Step:
+        view = self.view()
+        if view.game_over:
+            return GameOver()
+        if view.round.over:
+            return RoundOver()
+        seat = view.player.turn
+        if self.table.is_bot(seat):
+            # the pause lets people read the last move; a lead follows none
+            pause = self.settings.bot_pause / 1000 if view.player.history else 0.0
+            return BotMove(seat, self.table.bot_request(seat), pause)
+        moves = view.legal_moves
+        if self.settings.auto_draw and moves in ((DRAW,), (PASS,)):
+            text = words.auto_move(moves[0] == DRAW)
+            return AutoMove(move_text(moves[0]), Status("human", text))
+        return AwaitPerson()
+
+    def status(self) -> Status:
+        view = self.view()
+        if view.game_over:
+            return Status("game-over", _(words.GAME_OVER))
+        if view.round.over:
+            return Status("round-over", _(words.ROUND_OVER))
+        seat = view.player.turn
+        if self.table.is_bot(seat):
+            return Status("bot", words.thinking(view.names[seat]))
+        if self.selected is not None:
+            return Status("human", words.where_to(self.selected))
+        return Status("human", words.turn_prompt(view))
+
+    def play(self, move: str) -> Played | Refuse:
+        """Make a move for whoever is to move."""
+        game = self.table.game
+        seat = game.round.turn
+        try:
+            result = game.apply(move)
+        except AllFivesError:
+            return Refuse(words.not_allowed())
+        tile = played_tile(result.move)
+        side = self.table.rules.side_of(seat)
+        self.fresh = Fresh(tile, result.points, side) if tile is not None else None
+        self.selected = None
+        self.hint = None
+        bot_waits = tile is None and seat != HUMAN
+        return Played(seat, tile, result.points,
+                      min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0,
+                      self.said_after_move())
+
+    def said_after_move(self) -> str:
+        """The last move in words, and "Your turn" when it comes to the person."""
+        view = self.view()
+        rnd = view.round
+        said = words.move_words(view, rnd, len(rnd.history) - 1)
+        return f"{said} {words.your_turn(view)}" if self.can_act() else said
+
+    def next_round(self) -> bool:
+        """Deal the next round, if this one is over and the game is not."""
+        game = self.table.game
+        if game.over or not game.round.over:
+            return False
+        game.next_round()
+        self.fresh = None
+        return True
+
+    def take_over(self, table: Table) -> None:
+        """Play ``table`` from where it stands (a new game, or a record played on)."""
+        self.table = table
+        self.selected = None
+        self.fresh = None
+        self.hint = None
+
+    # -- the person's input ----------------------------------------------------
+
+    def can_act(self) -> bool:
+        return self.view().human_to_move
+
+    def plays_of(self, tile: int) -> list[Move]:
+        """The legal plays of ``tile`` now (none when it is not seat 0's turn)."""
+        return [m for m in self.view().legal_moves if m >= 0 and move_tile(m) == tile]
+
+    def click_tile(self, tile: int) -> Reply:
+        """A tile in the hand was clicked (or Enter pressed on it)."""
+        if not self.can_act():
+            return None
+        moves = self.plays_of(tile)
+        if not moves:
+            return Refuse(words.does_not_fit(tile))
+        if len(moves) == 1:
+            return Play(move_text(moves[0]))
+        return self.select(None if self.selected == tile else tile)
+
+    def select(self, tile: int | None) -> Select:
+        self.selected = tile
+        return Select(tile)
+
+    def click_place(self, move: str) -> Reply:
+        """A lit place on the table was clicked (or Enter pressed on it)."""
+        return Play(move) if self.can_act() else None
+
+    def escape(self) -> Reply:
+        return self.select(None) if self.selected is not None else None
+
+    def key(self, key: str) -> Reply:
+        """A shortcut key pressed outside the dialogs' fields (docs/DOM_HOOKS.md)."""
+        if key == "Escape":
+            return self.escape()
+        if key == "?":
+            return Command("keys")
+        if key in ("r", "R"):
+            return Command("review")
+        if key in ("u", "U"):
+            return Command("undo")
+        view = self.view()
+        if key in ("t", "T"):
+            return Say(words.table_words(view))
+        hand = self.hand(view)
+        if key in ("h", "H"):
+            return Command("hint") if hand.can_hint else None
+        if key in ("d", "D") and hand.active:
+            if hand.must_draw or hand.must_pass:
+                return Play("draw" if hand.must_draw else "pass")
+            return Refuse(words.must_not_draw())
+        return None
+
+    def can_drag(self, tile: int) -> bool:
+        return self.can_act() and bool(self.plays_of(tile))
+
+    def drag_moved(self, tile: int) -> Reply:
+        """A drag began: the tile's places light up."""
+        return self.select(tile) if self.selected != tile else None
+
+    def drop(self, tile: int, place: str | None, on_table: bool) -> Reply:
+        """A dragged tile was let go over a lit place (``place``: its move), or
+        elsewhere on the table (``on_table``): a tile that fits one place goes there."""
+        if not self.can_act():
+            return None
+        if place is not None:
+            return Play(place)
+        moves = self.plays_of(tile)
+        if len(moves) == 1 and on_table:
+            return Play(move_text(moves[0]))
+        return None
+
+    # -- the hint ---------------------------------------------------------------
+
+    def position(self) -> tuple[int, int]:
+        game = self.table.game
+        return (len(game.rounds), len(game.round.history))
+
+    def ask_hint(self) -> HintAsk | None:
+        if not self.can_act():
+            return None
+        return HintAsk(self.position(), self.table.bot_request(HUMAN, HINT_BOT))
+
+    def take_hint(self, ask: HintAsk, move: str) -> str | None:
+        """The hint's words, or None when play has moved on since it was asked."""
+        if ask.position != self.position() or not self.can_act():
+            return None
+        self.hint = move
+        return words.hint(HINT_BOT, self.view(), move)
+
+    # -- what the hand and the table show ------------------------------------------
+
+    def hand(self, view: TableView) -> HandState:
+        moves = view.legal_moves
+        active = view.human_to_move
+        hinted = played_tile(self.hint) if self.hint else None
+        return HandState(
+            tiles=tuple(hand_order(view.player.hand, self.settings.hand_order, view.received)),
+            playable=frozenset(move_tile(m) for m in moves if m >= 0),
+            selected=self.selected, active=active, hinted=hinted,
+            must_draw=active and moves == (DRAW,), must_pass=active and moves == (PASS,))
+
+    def targets(self, view: TableView) -> tuple[Target, ...]:
+        """The lit places of the selected tile, with the points each would score."""
+        if self.selected is None:
+            return ()
+        return tuple(Target(move_text(m), move_on(m), view.points_for(m))
+                     for m in self.plays_of(self.selected) if move_on(m) != LEAD)
+
+    def scored_side(self) -> int | None:
+        """The side whose score flashes: it just scored."""
+        return self.fresh.side if self.fresh and self.fresh.points else None

@@ -1,0 +1,56 @@
+"""The hand: what it shows (``HandState``) and its order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import AllFivesError
+from ...moves import move_tile, parse_move
+from ...tiles import HIGH, NAMES, PIPS
+
+
+@dataclass(frozen=True)
+class HandState:
+    """Everything the hand and its buttons show."""
+
+    tiles: tuple[int, ...]  # in the order shown
+    playable: frozenset[int]
+    selected: int | None
+    active: bool  # the person is to move
+    hinted: int | None
+    must_draw: bool
+    must_pass: bool
+
+    @property
+    def can_hint(self) -> bool:
+        return self.active and bool(self.playable)
+
+    def focus(self) -> str | None:
+        """Where keyboard focus goes when the person is to move: the first
+        playable tile, else the Draw or Pass button."""
+        if not self.active:
+            return None
+        if self.must_draw:
+            return "#draw"
+        if self.must_pass:
+            return "#pass"
+        first = next((t for t in self.tiles if t in self.playable), None)
+        return None if first is None else f'#hand [data-tile="{NAMES[first]}"]'
+
+
+def hand_order(tiles: Sequence[int], order: str, received: Sequence[int]) -> list[int]:
+    """Largest pip total first, or in the order the tiles came to the hand."""
+    if order == "received":
+        rank = {t: i for i, t in enumerate(received)}
+        return sorted(tiles, key=lambda t: rank.get(t, len(rank)))
+    return sorted(tiles, key=lambda t: (-PIPS[t], -HIGH[t]))
+
+
+def played_tile(move: str) -> int | None:
+    """The tile a move text lays, or None for a draw or a pass (or bad text)."""
+    try:
+        m = parse_move(move)
+    except AllFivesError:
+        return None
+    return move_tile(m) if m >= 0 else None

@@ -1,0 +1,180 @@
+"""Putting what the controller shows into the page: the status line, the
+scores, seats, log, hand and board, the end-of-round and end-of-game panels,
+and the slide of a tile to its place. The strings come from ``render``,
+``board`` and ``words``; this module only writes them into elements."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document
+
+from ...tiles import NAMES
+from ..dom import el, found, reduced_motion, show_dialog, toggle
+from ..draw import board, render
+from . import words
+from .controller import Controller, Refuse, Say, Status
+from .table_view import TableView
+from .takeback import can_take_back
+
+_ready: list[bool] = []
+
+
+def mark_ready() -> None:
+    """Mark the first moment the person can play (bench/load_time.py reads it)."""
+    if not _ready:
+        _ready.append(True)
+        js.performance.mark("allfives:human-can-play")
+
+
+def status(shown: Status) -> None:
+    node = el("status")
+    node.dataset.phase = shown.phase
+    node.textContent = shown.text
+
+
+def hint_text(text: str) -> None:
+    el("hint-text").textContent = text
+
+
+def announce(text: str) -> None:
+    """Words for screen readers (``#announce``, a polite live region). The
+    same words twice in a row are changed a little, or they would not be read."""
+    node = el("announce")
+    node.textContent = text + "\u00a0" if str(node.textContent) == text else text
+
+
+def focus(selector: str | None) -> None:
+    node = found(document.querySelector(selector)) if selector else None
+    if node is not None:
+        node.focus()
+
+
+def focus_lost() -> bool:
+    """True when focus fell to the page (its element was redrawn) or is still
+    at the table: then it may go back to the hand."""
+    active = found(document.activeElement)
+    if active is None or active == document.body:
+        return True
+    return found(active.closest("#hand, #board, .controls")) is not None
+
+
+def table(ctl: Controller) -> None:
+    """Everything on the table, from the controller's view."""
+    view = ctl.view()
+    fresh = ctl.fresh.points if ctl.fresh else 0
+    el("scores").innerHTML = render.scores(view, ctl.scored_side(), ctl.settings.tally, fresh)
+    el("seats").innerHTML = render.seats(view)
+    log = el("log")
+    log.innerHTML = render.log(view)
+    log.scrollTop = log.scrollHeight
+    bones = el("boneyard")
+    bones.querySelector(".left").textContent = str(view.player.boneyard_left)
+    bones.setAttribute("aria-label", words.boneyard(view.player.boneyard_left))
+    hand(ctl, view)
+    layout(ctl, view)
+    buttons(ctl)
+
+
+def buttons(ctl: Controller) -> None:
+    """Take back (shown with its setting; enabled when there is a turn to
+    take back) and the mute button's state."""
+    undo = el("undo")
+    toggle(undo, "hidden", not ctl.settings.undo)
+    toggle(undo, "disabled", not (ctl.settings.undo and can_take_back(ctl.table.game)))
+    el("mute").setAttribute("aria-pressed", "true" if ctl.settings.mute else "false")
+
+
+def hand(ctl: Controller, view: TableView) -> None:
+    shown = ctl.hand(view)
+    el("hand").innerHTML = render.hand(shown)
+    toggle(el("draw"), "disabled", not shown.must_draw)
+    toggle(el("pass"), "disabled", not shown.must_pass)
+    toggle(el("pass"), "hidden", not shown.must_pass)
+    toggle(el("hint"), "disabled", not shown.can_hint)
+
+
+def selected(ctl: Controller, tile: int | None) -> None:
+    """A tile chosen (or put back): its places light up; from the keyboard,
+    focus goes on to the first of them."""
+    in_hand = found(document.activeElement.closest("#hand")) is not None
+    selection(tile)
+    layout(ctl, ctl.view())
+    status(ctl.status())
+    if in_hand and tile is not None:
+        focus("#board [data-target]")
+
+
+def said(reply: Refuse | Say) -> None:
+    """A refusal shows on the status line; both are spoken."""
+    if isinstance(reply, Refuse):
+        status(Status("human", reply.text))
+    announce(reply.text)
+
+
+def selection(tile: int | None) -> None:
+    """Mark the selected tile in place, so a focused tile keeps its focus."""
+    for button in document.querySelectorAll("#hand [data-tile]"):
+        chosen = tile is not None and str(button.dataset.tile) == NAMES[tile]
+        button.classList.toggle("selected", chosen)
+        button.setAttribute("aria-pressed", "true" if chosen else "false")
+
+
+def layout(ctl: Controller, view: TableView) -> None:
+    """The board, drawn for the table's current shape."""
+    felt = el("felt")
+    aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
+    fresh = ctl.fresh
+    drawn = board.board(view, aspect, ctl.targets(view), ctl.selected,
+                        fresh.tile if fresh else None, fresh.points if fresh else 0, ctl.hint,
+                        felt.clientWidth)
+    node = el("board")
+    node.setAttribute("viewBox", drawn.view_box)
+    node.innerHTML = drawn.svg
+
+
+def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
+    """The round-end or game-over panel, with every hand face up, the deal's
+    name (to share it) and, after a daily deal, the day's best result."""
+    view = ctl.view()
+    status(ctl.status())
+    el("seats").innerHTML = render.seats(view)
+    panel = "round-end" if round_only else "game-over"
+    if round_only:
+        el("round-end-body").innerHTML = render.round_end_panel(view)
+    else:
+        el("game-over-body").innerHTML = render.game_over(view)
+        el("game-over-daily").textContent = daily
+    el(f"{panel}-deal").textContent = words.deal_line(str(ctl.table.game.seed))
+    el(f"{panel}-share-link").setAttribute("hidden", "")
+    show_dialog(panel)
+
+
+def source_rect(seat: int, tile: int | None) -> Any:
+    """Where a tile about to be played is now: in the hand, or at its seat."""
+    if tile is None:
+        return None
+    where = f'#hand [data-tile="{NAMES[tile]}"]' if seat == 0 else \
+        f'#seats [data-seat="{seat}"] .tiles'
+    node = found(document.querySelector(where))
+    return node.getBoundingClientRect() if node is not None else None
+
+
+async def slide(tile: int, source: Any, ms: int) -> None:
+    """Slide the tile just laid from ``source`` to its place (not under reduced motion)."""
+    node = found(document.querySelector(f'#board [data-tile="{NAMES[tile]}"]'))
+    if not ms or source is None or node is None or reduced_motion():
+        return
+    end = node.getBoundingClientRect()
+    scale = el("board").getScreenCTM().a or 1
+    dx = (source.left + source.width / 2 - end.left - end.width / 2) / scale
+    dy = (source.top + source.height / 2 - end.top - end.height / 2) / scale
+    frames = to_js([{"transform": f"translate({dx}px, {dy}px)"},
+                    {"transform": "translate(0px, 0px)"}], dict_converter=js.Object.fromEntries)
+    options = to_js({"duration": ms, "easing": "cubic-bezier(.2,.7,.3,1)"},
+                    dict_converter=js.Object.fromEntries)
+    node.animate(frames, options)
+    await asyncio.sleep(ms / 1000)

@@ -1,0 +1,65 @@
+"""Who sits where and how the page names them: the person's seat, the bots'
+names, the person's unchosen name (kept as the English "You", shown in the
+page's language) and the bots' levels as the page words them."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from ...bots import LEVELS
+from ..i18n.catalogs import N_, _
+from ..i18n.labels import level_description, level_name
+
+BOT_NAMES = ("Anna", "Ben", "Cara")
+HUMAN = 0  # the person always sits in seat 0
+# The person's name until they choose one. Saves and set-ups keep this English
+# word as the mark of "no name chosen" (older saves hold it too); the page shows
+# it in the page's language (``shown_name``) and speaks to the person as "you".
+YOU = "You"
+NAME_LIMIT = 24
+HINT_BOT = "expert"  # the hint shows what the strongest level would play
+DEFAULT_LEVEL = "medium"
+
+# Bot ids kept from older saves that the dialog no longer offers (``labels``
+# names the levels it offers).
+OLD_LEVELS: dict[str, str] = {
+    # Translators: a bot's level at the table: medium's older name, in games saved with it
+    "greedy": N_("greedy"),
+    # Translators: a bot's level at the table: it plays at random (in older saved games)
+    "random": N_("random"),
+}
+
+
+def level_shown(bot: str) -> str:
+    """A seat's bot level as the page names it."""
+    return _(OLD_LEVELS[bot]) if bot in OLD_LEVELS else level_name(bot)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the page shows it: the person's unchosen name in the
+    page's language, any chosen name as it is."""
+    # Translators: the person's name at the table until they choose one
+    return _("You") if name == YOU else name
+
+
+def bot_choices() -> list[tuple[str, str]]:
+    """(level, one-line description) for the set-up dialog, weakest first."""
+    return [(name, level_description(name)) for name in LEVELS]
+
+
+def level_of(bot: str) -> str:
+    """The dialog level standing for a bot name kept from older saves: any
+    other name (greedy is medium's first name, random predates the levels)
+    shows as medium."""
+    return bot if bot in LEVELS else DEFAULT_LEVEL
+
+
+def one_of(value: Any, allowed: Collection[str], default: str) -> str:
+    """``value`` if it is one of the ``allowed`` words, else ``default``."""
+    return value if isinstance(value, str) and value in allowed else default
+
+
+def clean_name(text: str) -> str:
+    name = " ".join(text.split())[:NAME_LIMIT]
+    return name or YOU

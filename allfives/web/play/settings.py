@@ -1,0 +1,51 @@
+"""The table's settings, which the person can change at any time."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..i18n.catalogs import LANGUAGES
+from .seats import one_of
+
+SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
+HAND_ORDERS = ("largest", "received")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Table settings the player can change at any time."""
+
+    bot_pause: int = 700  # ms before each bot move
+    speed: str = "normal"  # animation speed
+    hand_order: str = "largest"  # or "received"
+    auto_draw: bool = False
+    undo: bool = False  # offer take-backs (#undo)
+    tally: bool = False  # scores also as tally marks
+    mute: bool = False  # no sounds (the #mute button, kept with the settings)
+    language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
+
+    @property
+    def slide_ms(self) -> int:
+        return SPEEDS.get(self.speed, 320)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        base = cls()
+        if not isinstance(data, dict):
+            return base
+        pause = data.get("bot_pause")
+        return cls(
+            bot_pause=pause if isinstance(pause, int) and not isinstance(pause, bool)
+            and 0 <= pause <= 3000 else base.bot_pause,
+            speed=one_of(data.get("speed"), SPEEDS, base.speed),
+            hand_order=one_of(data.get("hand_order"), HAND_ORDERS, base.hand_order),
+            auto_draw=bool(data.get("auto_draw", base.auto_draw)),
+            undo=bool(data.get("undo", base.undo)),
+            tally=bool(data.get("tally", base.tally)),
+            mute=bool(data.get("mute", base.mute)),
+            language=one_of(data.get("language"), LANGUAGES, base.language),
+        )

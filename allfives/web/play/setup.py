@@ -1,0 +1,70 @@
+"""The new-game dialog's choices, remembered between games."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from ...bots import BOTS
+from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
+from .seats import DEFAULT_LEVEL, YOU, clean_name, one_of
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The new-game dialog's choices (remembered between games)."""
+
+    name: str = YOU
+    players: int = 2
+    partnership: bool = True
+    preset: str = "standard"
+    hand_size: int = 0  # 0: the preset's size for this many players
+    target: int = 0  # 0: the preset's target
+    bots: tuple[str, ...] = field(default_factory=lambda: (DEFAULT_LEVEL,) * 3)
+
+    def rules(self) -> Rules:
+        """The rules these choices make; RulesError says what does not fit."""
+        return Rules.make(self.preset, players=self.players,
+                          partnership=self.players == 4 and self.partnership,
+                          hand_size=self.hand_size or None, target=self.target or None)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        preset = PRESETS.get(self.preset, PRESETS["standard"])
+        default = preset.hand_sizes[self.players - 2]
+        return tuple(sorted({*HAND_SIZE_CHOICES[self.players], default}))
+
+    def default_target(self) -> int:
+        return PRESETS.get(self.preset, PRESETS["standard"]).targets[self.players - 2]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        """Choices read back tolerantly: anything unusable falls back to the default."""
+        if not isinstance(data, dict):
+            return cls()
+        base = cls()
+        name = data.get("name")
+        players = data.get("players")
+        preset = data.get("preset")
+        bots = data.get("bots")
+        hand_size = data.get("hand_size")
+        target = data.get("target")
+        setup = replace(
+            base,
+            name=clean_name(name) if isinstance(name, str) else base.name,
+            players=players if isinstance(players, int) and not isinstance(players, bool)
+            and players in (2, 3, 4) else base.players,
+            partnership=bool(data.get("partnership", base.partnership)),
+            preset=one_of(preset, PRESETS, base.preset),
+            target=target if isinstance(target, int) and not isinstance(target, bool)
+            and 0 <= target <= 10000 else 0,
+            bots=tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[:3])
+            + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
+        )
+        if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
+            setup = replace(setup, hand_size=hand_size)
+        return setup

@@ -1,0 +1,125 @@
+"""The game at the table: a ``Game`` with its seats, and its saved form (a
+game record plus the seats). Pure Python, no browser.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ...bots import BOTS
+from ...errors import AllFivesError
+from ...game import Game
+from ...record import RecordError, replay
+from ...record import to_record as record_of
+from ...rules import Rules
+from ...view import PlayerView
+from ..storage.bounded_json import UnreadableError, loads
+from .save_limits import oversized
+from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, YOU, clean_name, one_of
+from .setup import Setup
+from .takeback import TAKEBACKS_KEY, takebacks_of
+
+
+class SaveError(AllFivesError):
+    """A saved game that cannot be read; one line for people."""
+
+
+
+@dataclass
+class Table:
+    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person),
+    and how many times a move was taken back in it."""
+
+    game: Game
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    takebacks: int = 0
+
+    @classmethod
+    def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
+        rules = setup.rules()
+        n = rules.players
+        names = (clean_name(setup.name),) + BOT_NAMES[:n - 1]
+        bots = (None,) + tuple(setup.bots[:n - 1])
+        return cls(Game(rules, seed), names, bots)
+
+    @classmethod
+    def fresh(cls, setup: Setup, seed: int | str | None = None) -> Table:
+        """A new game as set up; a remembered set-up that no longer makes
+        rules (an older version's, or edited by hand) falls back to the default."""
+        try:
+            return cls.new(setup, seed)
+        except AllFivesError:
+            return cls.new(Setup(name=setup.name), seed)
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bots[seat] is not None
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.rules.seats_of(side))
+
+    def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
+        """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).
+
+        The seed depends only on the position, so a resumed game plays on
+        exactly as it would have."""
+        rnd = self.game.round
+        name = bot or self.bots[seat] or HINT_BOT
+        seed = f"{self.game.seed}:{len(self.game.rounds)}:{len(rnd.history)}:{seat}"
+        return {"bot": name, "seed": seed, "view": PlayerView.of(rnd, seat).to_json()}
+
+    # -- saving --------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record with the seats added, and the take-backs when there
+        were any (record readers ignore both)."""
+        record = record_of(self.game)
+        record["table"] = {"names": list(self.names), "bots": list(self.bots)}
+        if self.takebacks:
+            record[TAKEBACKS_KEY] = self.takebacks
+        return record
+
+    def to_save(self) -> str:
+        """``to_record`` as compact JSON, the form browser storage keeps."""
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, text: str) -> Table:
+        """The saved game; SaveError (one line for people) for anything that is
+        not a readable save of a legal game, whatever the text."""
+        try:
+            data = loads(text)
+        except UnreadableError as e:
+            raise SaveError(f"not a game record: {e}") from None
+        return cls.from_record(data)
+
+    @classmethod
+    def from_record(cls, data: Any) -> Table:
+        """The game in a parsed save (``to_record``'s form); SaveError for
+        anything that is not the record of a legal game."""
+        too_long = oversized(data)
+        if too_long:
+            raise SaveError(too_long)
+        try:
+            game = replay(data)
+        except RecordError as e:
+            raise SaveError(str(e)) from None
+        n = game.rules.players
+        table = data.get("table") if isinstance(data, dict) else None
+        names = table.get("names") if isinstance(table, dict) else None
+        bots = table.get("bots") if isinstance(table, dict) else None
+        if not isinstance(names, list) or len(names) != n or \
+                not all(isinstance(x, str) for x in names):
+            names = [YOU, *BOT_NAMES[:n - 1]]
+        if not isinstance(bots, list) or len(bots) != n:
+            bots = [None] + [DEFAULT_LEVEL] * (n - 1)
+        seated = (None,) + tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[1:])
+        if not game.rounds:
+            raise SaveError("the record has no rounds")
+        return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data))

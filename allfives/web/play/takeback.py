@@ -1,0 +1,83 @@
+"""Taking a move back, as a rule on game records (pure, no browser).
+
+A take-back undoes the person's last turn and every move made since (the
+bots' replies), so the person stands again where that turn began. A turn is
+a run of the seat's own moves: one play, or the draws and the play or pass
+that ended them (draws are forced and the boneyard's order is fixed, so
+starting the turn again loses nothing). A turn still in progress (the seat
+has drawn and must move again) is not yet a move: taking back then undoes
+the turn before it as well.
+
+Only the current round can be taken back, never a finished round or game,
+and never the daily deal (dealt from the seed ``"daily:YYYY-MM-DD"``). A
+record that has been taken back carries ``"takebacks": N`` (how many times);
+record readers ignore the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...game import Game
+from ...record import replay, to_record
+
+TAKEBACKS_KEY = "takebacks"
+# The daily deal is dealt from the seed "daily:" + its date; a game with such
+# a seed never allows a take-back.
+DAILY_PREFIX = "daily:"
+MAX_TAKEBACKS = 1_000_000  # a larger number is not one the page wrote
+
+
+def takebacks_of(record: Mapping[str, Any]) -> int:
+    """How many times the game was taken back: the record's ``"takebacks"``,
+    0 when it is missing or not a count."""
+    n = record.get(TAKEBACKS_KEY)
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= MAX_TAKEBACKS:
+        return 0
+    return n
+
+
+def is_daily(seed: object) -> bool:
+    return str(seed).startswith(DAILY_PREFIX)
+
+
+def last_turn(game: Game, seat: int = 0) -> int | None:
+    """Where ``seat``'s last complete turn in the current round began (an
+    index into the round's moves), or None: no such turn, or the round or
+    the game is over."""
+    if not game.rounds or game.round.over:
+        return None
+    history = game.round.history
+    starts = [i for i, (s, _, _) in enumerate(history)
+              if s == seat and (i == 0 or history[i - 1][0] != seat)]
+    if game.round.turn == seat and history and history[-1][0] == seat:
+        starts.pop()  # a turn in progress is not yet a move
+    return starts[-1] if starts else None
+
+
+def can_take_back(game: Game, seat: int = 0) -> bool:
+    """Whether ``take_back`` would take something back, from the live game
+    (the page asks after every move; ``take_back`` replays the record)."""
+    return not is_daily(game.seed) and last_turn(game, seat) is not None
+
+
+def take_back(record: Mapping[str, Any], seat: int = 0) -> dict[str, Any] | None:
+    """The record cut back to the start of ``seat``'s last turn in the
+    current round (seat 0: the person), marked with one more take-back; None
+    when there is nothing to take back (no turn of the seat yet in this
+    round, the round or game is over, or the game is a daily deal).
+    Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
+    that does not replay."""
+    if is_daily(record.get("seed", "")):
+        return None
+    game = replay(record)
+    start = last_turn(game, seat)
+    if start is None:
+        return None
+    rounds = to_record(game)["rounds"]
+    rounds[-1]["moves"] = rounds[-1]["moves"][:start]
+    out = dict(record)
+    out["rounds"] = rounds
+    out[TAKEBACKS_KEY] = takebacks_of(record) + 1
+    return out

@@ -1,0 +1,208 @@
+"""The Review dialog: puts a ``Review`` into the page, steps through it by
+buttons, arrow keys and the decisions list, and asks the bots' worker to
+analyse the decisions one by one (the page stays free; the table can be
+reviewed before the analysis ends). Thin: what is shown comes from
+``state``, ``render``, ``board`` and ``words``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from pyscript import document
+
+from ...bots.analysis import Moment, analyse
+from ...errors import AllFivesError
+from ...moves import move_tile
+from ..bots.client_page import BotClient
+from ..dom import closest, el, found, notice, on, spawn, toggle
+from ..draw import board, render
+from ..play import words
+from ..play.seats import shown_name
+from .records import opened
+from .sentences import too_big
+from .state import Review
+
+MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
+REVIEW_SECONDS = 60.0  # one decision in the worker: about 1 s, far longer on a slow phone
+
+
+class ReviewPanel:
+    def __init__(self, bots: BotClient, play_on: Callable[[Review], None]) -> None:
+        self.bots = bots
+        self.play_on = play_on
+        self.review: Review | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.reseat: Callable[[int], Review] | None = None
+
+    def bind(self, current: Callable[[], Review]) -> None:
+        """The dialog's controls; the Review button reviews ``current()``, and
+        a record file opened from the header or dropped on the page opens too."""
+        for opener in ("review-button", "round-end-review", "game-over-review"):
+            on(el(opener), "click", lambda _e: self.open(current()))  # above an open panel
+        on(el("open-record"), "change", self.on_file)
+        on(document, "dragover", lambda e: e.preventDefault())
+        on(document, "drop", self.on_drop)
+        on(el("review-prev"), "click", lambda _e: self.go(lambda r: r.step(-1)))
+        on(el("review-next"), "click", lambda _e: self.go(lambda r: r.step(1)))
+        on(el("review-round-prev"), "click", lambda _e: self.go(lambda r: r.round_start(-1)))
+        on(el("review-round-next"), "click", lambda _e: self.go(lambda r: r.round_start(1)))
+        on(el("review-moves"), "click", self.on_pick)
+        on(el("review"), "keydown", self.on_key)
+        on(el("review-seat"), "change", lambda e: self.on_seat(int(str(e.target.value))))
+        on(el("review-play-on"), "click", lambda _e: self.on_play_on())
+        on(el("review-close"), "click", lambda _e: el("review").close())
+        on(el("review"), "close", lambda _e: self.stop())
+
+    async def on_file(self, evt: Any) -> None:
+        files = evt.target.files
+        if files.length:
+            await self.open_file(files.item(0))
+        evt.target.value = ""  # the same file may be opened again
+
+    async def on_drop(self, evt: Any) -> None:
+        evt.preventDefault()
+        files = evt.dataTransfer.files if evt.dataTransfer else None
+        if files is not None and files.length:
+            await self.open_file(files.item(0))
+
+    async def open_file(self, file: Any) -> None:
+        """Review a record file; a broken one is named in one line and changes nothing."""
+        name = str(file.name)
+        if int(file.size) > MAX_RECORD_BYTES:
+            notice(too_big(name, int(file.size)))
+            return
+        text = str(await file.text())
+        try:
+            review = opened(text)
+        except AllFivesError as e:
+            notice(words.unopened(name, str(e)))
+            return
+        self.open(review, lambda seat: opened(text, seat))
+
+    def open(self, review: Review, reseat: Callable[[int], Review] | None = None) -> None:
+        """Show ``review``; with ``reseat`` the person may pick whose decisions
+        to analyse (an opened record) and play on an unfinished game."""
+        self.stop()
+        self.review = review
+        self.reseat = reseat
+        seats = range(len(review.names)) if reseat else [review.seat]
+        el("review-seat").innerHTML = "".join(
+            f'<option value="{s}"{" selected" if s == review.seat else ""}>'
+            f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
+        toggle(el("review-seat"), "disabled", reseat is None)
+        toggle(el("review-play-on"), "hidden", reseat is None or review.game.over)
+        self.show()
+        if not el("review").open:
+            el("review").showModal()
+        self.task = spawn(self.analyse(review))
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def go(self, move: Callable[[Review], None]) -> None:
+        if self.review is not None:
+            move(self.review)
+            self.show()
+
+    def on_key(self, evt: Any) -> None:
+        if self.review is not None and closest(evt, "select") is None and self.review.key(
+                str(evt.key)):
+            evt.preventDefault()
+            self.show()
+
+    def on_pick(self, evt: Any) -> None:
+        button = closest(evt, "[data-round]")
+        if button is not None and self.review is not None:
+            self.review.jump(int(str(button.dataset.round)), int(str(button.dataset.move)))
+            self.show()
+
+    def on_seat(self, seat: int) -> None:
+        if self.reseat is not None:
+            self.open(self.reseat(seat), self.reseat)
+
+    def on_play_on(self) -> None:
+        if self.review is not None:
+            el("review").close()
+            self.play_on(self.review)
+
+    # -- drawing ------------------------------------------------------------------
+
+    def show(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        view = review.view()
+        here = review.decision_here()
+        felt = el("review-board").parentNode
+        aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
+        last = view.round.history[-1] if view.round.history else None
+        fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
+        drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
+                            hint=here.best if here and here.loss else None)
+        node = el("review-board")
+        node.setAttribute("viewBox", drawn.view_box)
+        node.innerHTML = drawn.svg
+        el("review-step").textContent = review.step_text()
+        seed = review.record.get("seed")
+        el("review-deal").textContent = words.deal_line(str(seed)) if seed is not None else ""
+        el("review-says").textContent = words.review_says(view, here)
+        el("review-hand").innerHTML = render.review_hand(view)
+        el("review-end").innerHTML = render.round_end_panel(view) if view.round.over else ""
+        toggle(el("review-prev"), "disabled", review.at == 0)
+        toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
+        self.show_analysis()
+
+    def show_analysis(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        decisions = review.analysed()
+        el("review-moves").innerHTML = render.review_moves(decisions)
+        spot = review.spot
+        current = found(document.querySelector(
+            f'#review-moves [data-round="{spot.round}"][data-move="{spot.move + 1}"]'))
+        if current is not None:
+            current.setAttribute("aria-current", "true")
+        el("review-summary").textContent = words.review_summary(
+            review.done, review.total, review.worst())
+        progress = el("review-progress")
+        progress.max = max(review.total, 1)
+        progress.value = review.done
+        toggle(progress, "hidden", review.done >= review.total)
+
+    # -- the analysis, decision by decision ------------------------------------------
+
+    async def analyse(self, review: Review) -> None:
+        for request in review.pending():
+            answer = await self.ask(request)
+            if self.review is not review:
+                return
+            review.take(answer)
+            self.show_analysis()
+            if review.decision_here() is not None:
+                el("review-says").textContent = words.review_says(review.view(),
+                                                                  review.decision_here())
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One decision analysed in the bots' worker (waiting while it loads);
+        on the page, between breaths, if there is no worker."""
+        while str(document.body.dataset.bots) == "loading":
+            await asyncio.sleep(0.2)
+        worker = self.bots.worker
+        if worker is not None and not self.bots.failed:
+            try:
+                text = await asyncio.wait_for(worker.review(json.dumps(request)), REVIEW_SECONDS)
+                answer: dict[str, Any] = json.loads(str(text))
+                return answer
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the page analyses instead
+                pass
+        await asyncio.sleep(0)
+        return analyse(Moment.from_json(request)).to_json()

@@ -1,0 +1,47 @@
+"""Records for Review: a record file's text read as a review, and a reviewed
+game turned into a save that plays on from the review's seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...bots import LEVELS
+from ...record import loads
+from ..i18n.catalogs import _
+from ..play.seats import DEFAULT_LEVEL, HUMAN, clean_name, one_of
+from .state import Review
+
+
+def opened(text: str, seat: int = HUMAN) -> Review:
+    """A record file's text as a review from ``seat``; RecordError (the replay
+    command's one line) if it cannot be read or breaks a rule."""
+    game = loads(text)
+    data = json.loads(text)
+    n = game.rules.players
+    table = data.get("table") if isinstance(data.get("table"), dict) else {}
+    names = table.get("names")
+    if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names)):
+        # Translators: a seat's name when an opened record names nobody; {number} is 1 to 4.
+        names = [_("Player {number}").format(number=s + 1) for s in range(n)]
+    levels = table.get("bots")
+    if not (isinstance(levels, list) and len(levels) == n):
+        levels = [None] * n
+    return Review(data, [clean_name(x) for x in names],
+                  [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat)
+
+
+def seated(review: Review, name: str) -> dict[str, Any]:
+    """The reviewed game as a saved record in which the person takes the review's
+    seat: every seat is renumbered so that one is seat 0 (the engine's
+    person), and the others are played by bots at their levels."""
+    n = len(review.names)
+    turn = [(s + review.seat) % n for s in range(n)]  # new seat -> old seat
+    record = dict(review.record)
+    record["rounds"] = [{**rnd, "hands": [rnd["hands"][old] for old in turn],
+                         "starter": (rnd["starter"] - review.seat) % n}
+                        for rnd in review.record["rounds"]]
+    levels = [review.levels[old] or DEFAULT_LEVEL for old in turn]
+    record["table"] = {"names": [name] + [review.names[old] for old in turn[1:]],
+                       "bots": [None] + levels[1:]}
+    return record

@@ -1,0 +1,130 @@
+"""Review: a game move by move, through one seat's eyes, with the expert's
+analysis of that seat's decisions as it arrives from the bots' worker.
+
+A ``Review`` is built from a game record (the game in progress, or a record
+file opened in the page). It knows every position (each round's deal, then
+the table after each move), which one is shown, and the analysed decisions.
+The table at a position is a ``TableView`` of the record cut there, so the
+review of the round in progress shows no more than the seat saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...bots.analysis import Decision, biggest_losses, moments
+from ...record import replay
+from ..i18n.catalogs import _
+from ..play.seats import HUMAN
+from ..play.table import Table
+from ..play.table_view import TableView
+
+REVIEW_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A position: round ``round`` (1-based) after its first ``move`` moves."""
+
+    round: int
+    move: int
+
+
+class Review:
+    def __init__(self, record: dict[str, Any], names: Sequence[str],
+                 levels: Sequence[str | None], seat: int = HUMAN) -> None:
+        self.record = record
+        self.game = replay(record)
+        self.names = tuple(names)
+        self.levels = tuple(levels)
+        self.seat = seat
+        self.spots = [Spot(r, k) for r, rnd in enumerate(self.game.rounds, 1)
+                      for k in range(len(rnd.history) + 1)]
+        self.at = len(self.spots) - 1  # the latest position first
+        self.moments = list(moments(self.game, {seat}))
+        self.decisions: dict[tuple[int, int], Decision] = {}
+
+    @classmethod
+    def of(cls, table: Table, seat: int = HUMAN) -> Review:
+        return cls(table.to_record(), table.names, table.bots, seat)
+
+    # -- where we are ---------------------------------------------------------
+
+    @property
+    def spot(self) -> Spot:
+        return self.spots[self.at]
+
+    def step(self, delta: int) -> None:
+        self.at = min(max(self.at + delta, 0), len(self.spots) - 1)
+
+    def key(self, key: str) -> bool:
+        """Arrows step back and forth; True if the key was the review's."""
+        delta = REVIEW_KEYS.get(key)
+        if delta is not None:
+            self.step(delta)
+        return delta is not None
+
+    def jump(self, round_: int, move: int) -> None:
+        """Show round ``round_`` just before its move ``move`` (1-based) was made."""
+        self.at = self.spots.index(Spot(round_, move - 1))
+
+    def round_start(self, delta: int) -> None:
+        """Go to the start of the previous (-1) or next (+1) round, or this one's start."""
+        r = self.spot.round
+        if delta < 0 and self.spot.move == 0 and r > 1:
+            r -= 1
+        elif delta > 0:
+            r = min(r + 1, len(self.game.rounds))
+        self.at = self.spots.index(Spot(r, 0))
+
+    def step_text(self) -> str:
+        """``#review-step``: "Round 2: move 5 of 23"."""
+        spot = self.spot
+        total = len(self.game.rounds[spot.round - 1].history)
+        # Translators: where the review is: {move} moves of the round's {total} have been made.
+        return _("Round {round}: move {move} of {total}").format(
+            round=spot.round, move=spot.move, total=total)
+
+    def view(self) -> TableView:
+        """The table at the shown position, through the seat's eyes."""
+        spot = self.spot
+        cut = dict(self.record)
+        rounds = list(self.record["rounds"][:spot.round])
+        last = dict(rounds[-1])
+        last["moves"] = list(last.get("moves", []))[:spot.move]
+        cut["rounds"] = rounds[:-1] + [last]
+        game = replay(cut)
+        return TableView.of(Table(game, self.names, self.levels), self.seat)
+
+    def decision_here(self) -> Decision | None:
+        """The analysed decision about to be made at the shown position."""
+        spot = self.spot
+        return self.decisions.get((spot.round, spot.move + 1))
+
+    # -- the analysis ------------------------------------------------------------
+
+    def pending(self) -> list[dict[str, Any]]:
+        """Requests for the worker, one per decision not yet analysed."""
+        return [m.to_json() for m in self.moments if (m.round, m.move) not in self.decisions]
+
+    def take(self, answer: dict[str, Any]) -> None:
+        decision = Decision.from_json(answer)
+        self.decisions[(decision.round, decision.move)] = decision
+
+    @property
+    def done(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def total(self) -> int:
+        return len(self.moments)
+
+    def analysed(self) -> list[Decision]:
+        """The decisions analysed so far, in play order."""
+        return [self.decisions[(m.round, m.move)] for m in self.moments
+                if (m.round, m.move) in self.decisions]
+
+    def worst(self) -> list[Decision]:
+        return biggest_losses(self.analysed())

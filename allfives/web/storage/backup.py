@@ -1,0 +1,190 @@
+"""One file holding everything the page keeps in the browser (the game in
+progress, the statistics, the settings, the last set-up and the daily
+deal's best results), to download and to restore on another browser. Pure
+Python, no browser.
+
+A backup is JSON: ``{"format": "allfives-backup", "version": 1, "values":
+{storage key: stored text}}``, a key left out when nothing was stored under
+it. Reading one checks every value the way the page reads it, and either
+returns all of them or raises ``BackupError``: the page then replaces its
+keys (removing those the backup does not hold), so a bad file changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...errors import AllFivesError
+from ..home.deals import DAYS_KEPT
+from ..home.stats import StatsError, read_stats
+from ..i18n.catalogs import _, ngettext, number
+from ..play.settings import Settings
+from ..play.setup import Setup
+from ..play.table import SaveError, Table
+from .bounded_json import MAX_CHARS, UnreadableError, loads
+from .keys import DAILY_KEY, KEYS, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
+
+FORMAT = "allfives-backup"
+VERSION = 1
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+MAX_MARGIN = 10**6  # a day's margin: a game to 10000 is the most the page deals
+
+
+class BackupError(AllFivesError):
+    """A backup file that cannot be restored; one line for people, in the
+    page's language (storage keys, and an English detail from the engine's
+    record checks, as they are)."""
+
+
+def _not_kept(key: object) -> BackupError:
+    # Translators: a backup file holds a value under {key} (a storage name, as
+    # 'allfives.theme'), which this page does not keep.
+    return BackupError(_("{key} is not kept by this page").format(key=repr(key)))
+
+
+def make_backup(values: Mapping[str, str | None]) -> str:
+    """The backup file's text for the stored ``values`` (None: nothing stored).
+    BackupError for a key that is not one of ``KEYS``, or a file too big to
+    read back."""
+    unknown = sorted(set(values) - set(KEYS))
+    if unknown:
+        raise _not_kept(unknown[0])
+    kept = {k: values[k] for k in KEYS if values.get(k) is not None}
+    text = json.dumps({"format": FORMAT, "version": VERSION, "values": kept},
+                      separators=(",", ":"))
+    if len(text) > MAX_CHARS:
+        # Translators: a backup too big to read back; {n} and {limit} are numbers of characters.
+        raise BackupError(ngettext("the backup would be {n} character, more than {limit}",
+                                   "the backup would be {n} characters, more than {limit}",
+                                   len(text)).format(n=number(len(text)), limit=number(MAX_CHARS)))
+    return text
+
+
+def read_backup(text: str) -> dict[str, str]:
+    """The storage keys and texts a backup holds, each checked as the page
+    reads it (setup, settings and statistics written back in the page's own
+    form); BackupError with a one-line reason for anything else."""
+    try:
+        data = loads(text)
+    except UnreadableError as e:
+        # Translators: a file chosen to restore that is no backup; {reason} says why.
+        raise BackupError(_("not a backup file ({reason})").format(reason=e)) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        # Translators: All Fives is the game's name.
+        raise BackupError(_("not an All Fives backup file"))
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        # Translators: {version} is the backup file's version, {supported} the one this page reads.
+        raise BackupError(_("a backup of version {version}; this page reads version {supported}")
+                          .format(version=repr(version), supported=VERSION))
+    values = data.get("values")
+    if not isinstance(values, dict):
+        # Translators: a backup file with nothing in it to restore.
+        raise BackupError(_("the backup holds no values"))
+    out = {}
+    for key, value in values.items():
+        if key not in KEYS:
+            raise _not_kept(str(key)[:40])
+        if not isinstance(value, str):
+            # Translators: {key} is a storage name, as 'allfives.save'.
+            raise BackupError(_("{key}: the value is not text").format(key=key))
+        out[key] = CHECKS[key](value)
+    return out
+
+
+def _save(text: str) -> str:
+    try:
+        Table.from_save(text)
+    except SaveError as e:
+        # Translators: {key} is a storage name ('allfives.save'); {reason} says why the game
+        # saved in the backup cannot be read.
+        raise BackupError(_("{key}: the saved game cannot be read ({reason})").format(
+            key=SAVE_KEY, reason=e)) from None
+    return text
+
+
+def _object(key: str, text: str) -> dict[str, Any]:
+    try:
+        data = loads(text)
+    except UnreadableError as e:
+        raise BackupError(f"{key}: {e}") from None
+    if not isinstance(data, dict):
+        # Translators: {key} is a storage name, as 'allfives.setup'; what it holds is of the
+        # wrong kind (JSON is the format the page keeps things in).
+        raise BackupError(_("{key}: expected a JSON object").format(key=key))
+    return data
+
+
+def _setup(text: str) -> str:
+    return json.dumps(Setup.from_json(_object(SETUP_KEY, text)).to_json())
+
+
+def _settings(text: str) -> str:
+    return json.dumps(Settings.from_json(_object(SETTINGS_KEY, text)).to_json())
+
+
+def _stats(text: str) -> str:
+    try:
+        stats = read_stats(text)
+    except StatsError as e:
+        raise BackupError(f"{STATS_KEY}: {e}") from None
+    return json.dumps(stats.to_json(), separators=(",", ":"))
+
+
+def _daily(text: str) -> str:
+    """The daily bests as ``home.deals.best_days`` reads them: a date to a whole number."""
+    data = _object(DAILY_KEY, text)
+    if len(data) > DAYS_KEPT or not all(
+            _DAY.fullmatch(day) and isinstance(best, int) and not isinstance(best, bool)
+            and abs(best) <= MAX_MARGIN for day, best in data.items()):
+        # Translators: {key} is a storage name ('allfives.daily'): the best result of each day's
+        # deal, at most {n} days, each a date written YYYY-MM-DD (keep it) with a whole number.
+        raise BackupError(ngettext("{key}: expected at most {n} day (YYYY-MM-DD), each with a "
+                                   "whole number",
+                                   "{key}: expected at most {n} days (YYYY-MM-DD), each with a "
+                                   "whole number", DAYS_KEPT).format(key=DAILY_KEY, n=DAYS_KEPT))
+    return json.dumps(dict(sorted(data.items())))
+
+
+CHECKS: dict[str, Callable[[str], str]] = {
+    SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats,
+    DAILY_KEY: _daily}
+
+
+# -- the words the settings dialog says about backups ------------------------------
+
+
+def backup_name(stamp: str) -> str:
+    """The downloaded file's name; ``stamp`` is the date and time, YYYYMMDD-HHMMSS."""
+    return f"allfives-backup-{stamp}.json"
+
+
+def restored(name: str) -> str:
+    # Translators: {name} is the backup file's name.
+    return _("Restored from {name}: your game, statistics, settings and set-up.").format(
+        name=name)
+
+
+def not_restored(name: str, why: str) -> str:
+    # Translators: {name} is a file's name; {reason} says what is wrong with it (as "not an All
+    # Fives backup file").
+    return _("{name} was not restored, nothing has changed: {reason}.").format(name=name,
+                                                                              reason=why)
+
+
+def too_big(name: str, size: int) -> str:
+    """A file too big to be a backup, refused unread."""
+    # Translators: {name} is a file's name, {n} its size in bytes.
+    return ngettext("{name} was not restored, nothing has changed: {n} byte is too big.",
+                    "{name} was not restored, nothing has changed: {n} bytes is too big.",
+                    size).format(name=name, n=number(size))
+
+
+def not_kept() -> str:
+    # Translators: restoring a backup failed because the browser refused to store it.
+    return _("This browser would not keep the backup's values (its storage may be full or "
+             "switched off); nothing has changed.")

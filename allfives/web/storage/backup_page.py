@@ -1,0 +1,78 @@
+"""The backup in the page: download everything the page keeps as one file,
+and restore such a file whole or not at all (``backup`` reads and checks it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import window
+
+from ..dom import download, el, on, store, stored
+from .backup import (
+    BackupError,
+    backup_name,
+    make_backup,
+    not_kept,
+    not_restored,
+    read_backup,
+    restored,
+    too_big,
+)
+from .keys import KEYS
+
+MAX_BACKUP_BYTES = 2_000_000  # a backup is at most stored.MAX_CHARS characters
+
+
+class BackupPage:
+    def __init__(self, reopen: Callable[[], None]) -> None:
+        self.reopen = reopen  # play on from what is kept once a backup is restored
+
+    def bind(self) -> None:
+        on(el("backup-download"), "click", lambda _e: self.download())
+        on(el("backup-restore"), "change", self.on_restore)
+
+    def download(self) -> None:
+        try:
+            text = make_backup({key: stored(key) for key in KEYS})
+        except BackupError as e:
+            el("backup-status").textContent = str(e)
+            return
+        download(text, backup_name(time.strftime("%Y%m%d-%H%M%S", time.localtime())))
+
+    async def on_restore(self, evt: Any) -> None:
+        """Restore a backup file whole, or change nothing and say why."""
+        files = evt.target.files
+        if not files.length:
+            return
+        file = files.item(0)
+        evt.target.value = ""  # the same file may be chosen again
+        name, say = str(file.name), el("backup-status")
+        if int(file.size) > MAX_BACKUP_BYTES:
+            say.textContent = too_big(name, int(file.size))
+            return
+        try:
+            values = read_backup(str(await file.text()))
+        except BackupError as e:
+            say.textContent = not_restored(name, str(e))
+            return
+        before = {key: stored(key) for key in KEYS}
+        if not all(put(key, values.get(key)) for key in KEYS):
+            for key in KEYS:
+                put(key, before[key])
+            say.textContent = not_kept()
+            return
+        self.reopen()
+        say.textContent = restored(name)
+
+
+def put(key: str, value: str | None) -> bool:
+    """Keep ``value`` under ``key``, or nothing when it is None."""
+    if value is not None:
+        return store(key, value)
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - storage may be switched off
+        return False
+    return True

@@ -1,0 +1,12 @@
+"""Every key the page keeps in the browser's storage (``localStorage``),
+each with what it holds; docs/DOM_HOOKS.md lists them for tests."""
+
+SAVE_KEY = "allfives.save"  # the game in progress: its record with the seats (Table.to_save)
+SETUP_KEY = "allfives.setup"  # the new-game dialog's last choices (Setup)
+SETTINGS_KEY = "allfives.settings"  # the table's settings and the language (Settings)
+STATS_KEY = "allfives.stats"  # the statistics (stats.Stats)
+DAILY_KEY = "allfives.daily"  # the daily deal's best margin per day
+# A save that could not be read, kept aside for download; never backed up.
+UNREADABLE_KEY = "allfives.unreadable-save"
+# What a backup holds, in its order.
+KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY)

@@ -1,0 +1,52 @@
+"""The game kept in the browser: restored on load, saved after every move,
+and downloaded as a record file. A save that cannot be read is kept under
+its own key for download and a notice says so; storage that refuses is
+reported once."""
+
+from __future__ import annotations
+
+import time
+
+import js
+
+from ..dom import download, notice, store, stored
+from ..i18n.catalogs import _
+from ..play.table import SaveError, Table
+from .keys import SAVE_KEY, UNREADABLE_KEY
+
+
+def restore() -> Table | None:
+    """The saved game, or None (nothing saved, or unreadable: then say so)."""
+    text = stored(SAVE_KEY)
+    if not text:
+        return None
+    try:
+        return Table.from_save(text)
+    except SaveError as e:
+        store(UNREADABLE_KEY, text)
+        js.console.warn(f"allfives: the saved game could not be read: {e}")
+        notice(_("Your saved game could not be read. It is kept, so nothing is lost; "
+                 "a new game has started."),
+               # Translators: a button under the notice that a saved game could not be read
+               (_("Download the saved game"),
+                lambda _e: download(stored(UNREADABLE_KEY) or text,
+                                    "allfives-unreadable-save.json")))
+        return None
+
+
+class Saver:
+    def __init__(self) -> None:
+        self.warned = False
+
+    def save(self, table: Table) -> None:
+        if store(SAVE_KEY, table.to_save()) or self.warned:
+            return
+        self.warned = True  # say it once, not after every move
+        # Translators: "Download record" is the name of a button on the page: use the same words
+        notice(_("This browser would not save the game (its storage may be full or "
+                 "switched off). Use Download record to keep a copy."))
+
+
+def download_record(table: Table) -> None:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    download(table.to_save(), f"allfives-{stamp}.json")
