@@ -8,6 +8,7 @@ import pytest
 from web_helpers import random_game, scripted_table, view_of
 
 from allfives.game import Game
+from allfives.moves import DRAW, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.draw import board
@@ -30,7 +31,8 @@ def test_board_has_one_element_per_placed_tile_and_a_view_box_round_them():
 def test_lit_places_carry_their_move_and_points():
     view = TableView.of(scripted_table())
     five_five, zero_five = NAMES.index("5-5"), NAMES.index("0-5")
-    svg = board.board(view, 1.6, (Target("0-5>5-5", five_five, 10),), zero_five).svg
+    svg = board.board(view, 1.6, targets=(Target(parse_move("0-5>5-5"), five_five, 10),),
+                      selected=zero_five).svg
     assert 'data-target="5-5"' in svg and 'data-move="0-5>5-5"' in svg and ">+10<" in svg
     assert 'aria-label="Play 0-5 on 5-5, 10 points"' in svg
     assert svg.count('role="button"') == 1
@@ -43,17 +45,17 @@ def test_a_hint_outlines_the_tile_it_joins_and_the_place_it_takes():
     before = random_game("standard", 2, 1, moves=len(game.round.history) - 1)
     assert before.round.layout.placements == game.round.layout.placements[:-1]
     move = f"{NAMES[tile]}>{NAMES[on]}"
-    svg = board.board(view_of(before), 1.6, hint=move).svg
+    svg = board.board(view_of(before), 1.6, hint=parse_move(move)).svg
     assert re.findall(r'data-tile="(\d-\d)" data-hint="target"', svg) == [NAMES[on]]
     place = re.search(r'data-hint="place"[^>]*><rect (x="[^"]*" y="[^"]*")', svg)
     face = re.search(rf'data-tile="{NAMES[tile]}">.*?<rect class="face" (x="[^"]*" y="[^"]*")',
                      played)
     assert place and face and place.group(1) == face.group(1)  # where the tile would lie
     assert 'data-hint="place" data-tile' not in svg  # the place is no tile on the table
-    assert "data-hint" not in board.board(view_of(before), 1.6, hint="draw").svg
+    assert "data-hint" not in board.board(view_of(before), 1.6, hint=DRAW).svg
     assert "data-hint" not in board.board(view_of(before), 1.6).svg
     lead = view_of(Game(Rules.make("standard"), 1))
-    lead_svg = board.board(lead, 1.6, hint="4-4").svg
+    lead_svg = board.board(lead, 1.6, hint=parse_move("4-4")).svg
     assert lead_svg.count('data-hint="place"') == 1 and 'data-hint="target"' not in lead_svg
 
 
@@ -69,10 +71,11 @@ def test_the_tile_just_played_is_marked_with_its_points():
 def test_a_small_lit_place_gets_a_hit_area_of_at_least_26_screen_pixels():
     view = TableView.of(scripted_table())
     zero_six = NAMES.index("0-6")
-    targets = (Target("0-6>0-5", NAMES.index("0-5"), 0), Target("0-6>5-6", NAMES.index("5-6"), 0))
-    wide = board.board(view, 1.6, targets, zero_six, width_px=1200).svg
+    targets = (Target(parse_move("0-6>0-5"), NAMES.index("0-5"), 0),
+               Target(parse_move("0-6>5-6"), NAMES.index("5-6"), 0))
+    wide = board.board(view, 1.6, targets=targets, selected=zero_six, width_px=1200).svg
     assert 'class="hit"' not in wide  # a tile is ~80 px across there: big enough
-    narrow = board.board(view, 0.5, targets, zero_six, width_px=150)
+    narrow = board.board(view, 0.5, targets=targets, selected=zero_six, width_px=150)
     box_w = float(narrow.view_box.split()[2])
     hits = re.findall(r'class="hit" x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)"',
                       narrow.svg)

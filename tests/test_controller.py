@@ -8,6 +8,7 @@ import json
 
 from web_helpers import scripted_table
 
+from allfives.moves import DRAW, PASS, Move, parse_move
 from allfives.record import replay
 from allfives.tiles import NAMES
 from allfives.web.bots.decide import decide
@@ -39,12 +40,12 @@ from allfives.web.play.table_view import TableView
 ZERO_SIX = NAMES.index("0-6")
 
 
-def person_moves(ctl: Controller) -> str:
+def person_moves(ctl: Controller) -> Move:
     """Take the person's turn as they would: Draw or Pass when lit, else
     click the first playable tile and, when places light up, the first one."""
     hand = ctl.hand(ctl.view())
     if hand.must_draw or hand.must_pass:
-        reply = Play("draw" if hand.must_draw else "pass")
+        reply = Play(DRAW if hand.must_draw else PASS)
     else:
         tile = next(t for t in hand.tiles if t in hand.playable)
         reply = ctl.click_tile(tile)
@@ -65,7 +66,7 @@ def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
             return step
         if isinstance(step, BotMove):
             assert ctl.status() == Status("bot", f"{ctl.view().names[step.seat]} is thinking…")
-            move = decide(json.loads(json.dumps(step.request)))  # as the worker gets it
+            move = parse_move(decide(json.loads(json.dumps(step.request))))  # as the worker
         elif isinstance(step, AutoMove):
             move = step.move
         else:
@@ -114,13 +115,13 @@ def test_a_tile_with_two_places_asks_where_and_lights_them():
     assert ctl.click_tile(ZERO_SIX) == Select(ZERO_SIX)
     assert ctl.status() == Status("human", "Where should 0-6 go? Pick a lit place.")
     view = ctl.view()
-    assert ctl.targets(view) == (Target("0-6>0-5", NAMES.index("0-5"), 0),
-                                 Target("0-6>5-6", NAMES.index("5-6"), 0))
+    assert ctl.targets(view) == (Target(parse_move("0-6>0-5"), NAMES.index("0-5"), 0),
+                                 Target(parse_move("0-6>5-6"), NAMES.index("5-6"), 0))
     assert ctl.click_tile(ZERO_SIX) == Select(None)  # a second click puts it back
     assert ctl.targets(view) == ()
     ctl.click_tile(ZERO_SIX)
     assert ctl.escape() == Select(None) and ctl.escape() is None
-    assert ctl.click_place("0-6>5-6") == Play("0-6>5-6")
+    assert ctl.click_place(parse_move("0-6>5-6")) == Play(parse_move("0-6>5-6"))
 
 
 def test_a_tile_with_one_place_plays_and_one_that_fits_nowhere_says_so():
@@ -130,13 +131,13 @@ def test_a_tile_with_one_place_plays_and_one_that_fits_nowhere_says_so():
     hand = ctl.hand(ctl.view())
     assert hand.playable == {ZERO_SIX} and hand.active and hand.can_hint
     assert not hand.must_draw and not hand.must_pass
-    played = ctl.play("0-6>0-5")
+    played = ctl.play(parse_move("0-6>0-5"))
     assert played == Played(seat=0, tile=ZERO_SIX, points=0, linger=0.0,
                             said="You played 0-6 on 0-5.")
     # now it is the bot's turn: the person's clicks mean nothing
     assert ctl.status() == Status("bot", "Anna is thinking…")
     assert ctl.click_tile(NAMES.index("1-1")) is None
-    assert ctl.click_place("1-1>0-6") is None
+    assert ctl.click_place(parse_move("1-1>0-6")) is None
     assert not ctl.can_drag(NAMES.index("1-1"))
 
 
@@ -145,8 +146,8 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     ctl = Controller(table, Settings())
     before = table.to_save()
     # the engine's English reason is not shown: the page says it in its own language
-    assert ctl.play("1-1>0-5") == Refuse("That move is not allowed.")
-    assert ctl.play("nonsense") == Refuse("That move is not allowed.")
+    assert ctl.play(parse_move("1-1>0-5")) == Refuse("That move is not allowed.")
+    assert ctl.play(Move(28 << 5)) == Refuse("That move is not allowed.")  # no tile
     assert table.to_save() == before
 
 
@@ -158,7 +159,7 @@ def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
     assert isinstance(step, BotMove) and step.seat == 1 and step.pause == 0.0  # a lead
     assert step.request["bot"] == "medium" and step.request["view"]["seat"] == 1
     assert "hand" in step.request["view"] and len(step.request["view"]["hand"]) == 9
-    ctl.play(decide(step.request))
+    ctl.play(parse_move(decide(step.request)))
     person_moves_now = ctl.next_step()
     assert person_moves_now == AwaitPerson()
     ctl.play(person_moves(ctl))
@@ -168,8 +169,8 @@ def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
     table = scripted_table()
     table.game.round.hands[1] = 1 << NAMES.index("3-3")  # Anna cannot play: she draws
     ctl = Controller(table, Settings(bot_pause=900))
-    ctl.play("0-6>0-5")
-    assert ctl.play("draw") == Played(seat=1, tile=None, points=0, linger=0.4,
+    ctl.play(parse_move("0-6>0-5"))
+    assert ctl.play(DRAW) == Played(seat=1, tile=None, points=0, linger=0.4,
                                       said="Anna drew a tile.")
 
 
@@ -182,7 +183,7 @@ def test_automatic_drawing_only_when_asked():
     assert hand.must_draw and not hand.must_pass and not hand.can_hint
     assert ctl.status().text == "No tile fits: draw from the boneyard."
     ctl.settings = Settings(auto_draw=True)
-    assert ctl.next_step() == AutoMove("draw", Status("human", "You cannot play: drawing for you…"))
+    assert ctl.next_step() == AutoMove(DRAW, Status("human", "You cannot play: drawing for you…"))
 
 
 def test_the_hint_is_for_this_position_only():
@@ -190,12 +191,13 @@ def test_the_hint_is_for_this_position_only():
     ask = ctl.ask_hint()
     assert ask is not None and ask.request["bot"] == HINT_BOT
     assert ask.request["view"]["seat"] == 0
-    assert ctl.take_hint(ask, "0-6>5-6") == "Hint (expert): play 0-6 on 5-6"
-    assert ctl.hint == "0-6>5-6" and ctl.hand(ctl.view()).hinted == ZERO_SIX
-    ctl.play("0-6>5-6")
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (expert): play 0-6 on 5-6"
+    assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
+    ctl.play(parse_move("0-6>5-6"))
     assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None
     assert ctl.ask_hint() is None  # not the person's turn
-    assert ctl.take_hint(ask, "0-6>5-6") is None  # play has moved on: the answer is dropped
+    # play has moved on: the answer is dropped
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) is None
 
 
 def test_dragging_decides_like_clicking():
@@ -204,7 +206,7 @@ def test_dragging_decides_like_clicking():
     assert ctl.can_drag(ZERO_SIX) and not ctl.can_drag(NAMES.index("2-4"))
     assert ctl.drag_moved(ZERO_SIX) == Select(ZERO_SIX)
     assert ctl.drag_moved(ZERO_SIX) is None  # already lit
-    assert ctl.drop(ZERO_SIX, "0-6>0-5", on_table=True) == Play("0-6>0-5")
+    assert ctl.drop(ZERO_SIX, parse_move("0-6>0-5"), on_table=True) == Play(parse_move("0-6>0-5"))
     assert ctl.drop(ZERO_SIX, None, on_table=True) is None  # two places: which one?
     # a tile with one place goes there when dropped anywhere on the table
     table = scripted_table()
@@ -212,14 +214,14 @@ def test_dragging_decides_like_clicking():
     table.game.round.hands[0] = 1 << four_five  # fits only the spinner's free end
     ctl = Controller(table, Settings())
     assert ctl.drop(four_five, None, on_table=False) is None
-    assert ctl.drop(four_five, None, on_table=True) == Play("4-5>5-5")
+    assert ctl.drop(four_five, None, on_table=True) == Play(parse_move("4-5>5-5"))
 
 
 def test_a_new_game_forgets_the_old_tables_marks():
     ctl = Controller(scripted_table(), Settings())
     ctl.click_tile(ZERO_SIX)
-    ctl.take_hint(ctl.ask_hint(), "0-6>0-5")  # type: ignore[arg-type]
-    ctl.play("0-6>0-5")
+    ctl.take_hint(ctl.ask_hint(), parse_move("0-6>0-5"))  # type: ignore[arg-type]
+    ctl.play(parse_move("0-6>0-5"))
     assert ctl.fresh is not None
     ctl.take_over(Table.new(Setup(players=4), seed=2))
     assert (ctl.selected, ctl.fresh, ctl.hint) == (None, None, None)
@@ -231,9 +233,9 @@ def test_hand_order_and_the_tile_a_move_lays():
     assert [NAMES[t] for t in hand_order(tiles, "largest", tiles)] == ["6-6", "2-3", "0-1"]
     assert hand_order(tiles, "received", [tiles[2], tiles[0], tiles[1]]) == \
         [tiles[2], tiles[0], tiles[1]]
-    assert played_tile("0-6>5-6") == ZERO_SIX and played_tile("6-6") == NAMES.index("6-6")
-    assert played_tile("draw") is None and played_tile("pass") is None
-    assert played_tile("junk") is None
+    assert played_tile(parse_move("0-6>5-6")) == ZERO_SIX
+    assert played_tile(parse_move("6-6")) == NAMES.index("6-6")
+    assert played_tile(DRAW) is None and played_tile(PASS) is None
 
 
 def test_shortcut_keys_mean_what_the_keys_panel_says():
@@ -248,7 +250,7 @@ def test_shortcut_keys_mean_what_the_keys_panel_says():
     table = scripted_table()
     table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits
     ctl = Controller(table, Settings())
-    assert ctl.key("D") == Play("draw") and ctl.key("h") is None
+    assert ctl.key("D") == Play(DRAW) and ctl.key("h") is None
 
 
 def test_the_table_read_out_names_every_open_end_and_the_count():
@@ -261,7 +263,7 @@ def test_the_table_read_out_names_every_open_end_and_the_count():
 def test_focus_goes_to_the_first_playable_tile_or_the_draw_button():
     ctl = Controller(scripted_table(), Settings())
     assert ctl.hand(ctl.view()).focus() == '#hand [data-tile="0-6"]'
-    ctl.play("0-6>0-5")
+    ctl.play(parse_move("0-6>0-5"))
     assert ctl.hand(ctl.view()).focus() is None  # not the person's turn
     table = scripted_table()
     table.game.round.hands[0] = 1 << NAMES.index("3-3")
@@ -280,5 +282,6 @@ def test_arrows_move_round_a_row_and_home_and_end_jump():
 
 def test_a_move_is_said_with_whose_turn_it_is():
     ctl = Controller(scripted_table(), Settings())
-    assert ctl.play("0-6>0-5").said == "You played 0-6 on 0-5."  # Anna is next
-    assert ctl.play("4-6>5-6").said == "Anna played 4-6 on 5-6 and scored 10. Your turn."
+    assert ctl.play(parse_move("0-6>0-5")).said == "You played 0-6 on 0-5."  # Anna is next
+    said = ctl.play(parse_move("4-6>5-6")).said  # type: ignore[union-attr]
+    assert said == "Anna played 4-6 on 5-6 and scored 10. Your turn."

@@ -8,6 +8,7 @@ import re
 from web_helpers import random_game, scripted_table, view_of
 
 from allfives.game import Game
+from allfives.moves import DRAW, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of
 from allfives.web.draw import render
@@ -51,12 +52,12 @@ def person_leads(*hand: str) -> TableView:
 def test_turn_prompts_and_hint_words():
     lead = person_leads("5-5")
     assert words.turn_prompt(lead) == "Your lead: play any tile."
-    assert words.move_advice(lead, "5-5") == "lead with 5-5 (+10)"
-    assert words.move_advice(lead, "2-4") == "lead with 2-4"
+    assert words.move_advice(lead, parse_move("5-5")) == "lead with 5-5 (+10)"
+    assert words.move_advice(lead, parse_move("2-4")) == "lead with 2-4"
     view = TableView.of(scripted_table())
     assert words.turn_prompt(view) == "Your turn: play a highlighted tile."
-    assert words.move_advice(view, "0-6>0-5") == "play 0-6 on 0-5"
-    assert words.move_advice(view, "draw") == "draw"
+    assert words.move_advice(view, parse_move("0-6>0-5")) == "play 0-6 on 0-5"
+    assert words.move_advice(view, DRAW) == "draw"
     table = scripted_table()
     table.game.round.hands[0] = 1 << NAMES.index("3-3")
     assert words.turn_prompt(TableView.of(table)) == "No tile fits: draw from the boneyard."

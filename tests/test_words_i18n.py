@@ -18,6 +18,7 @@ from pseudo_i18n import pseudo, untranslated
 from web_helpers import random_game, scripted_table
 
 from allfives.game import Game
+from allfives.moves import parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.draw import board, render
@@ -88,7 +89,7 @@ def everything(table: Table) -> str:
         parts += [render.round_end_panel(view), words.round_summary(view)]
     else:
         parts += [words.turn_prompt(view), words.your_turn(view)]
-    drawn = board.board(view, 1.6, ctl.targets(view), ctl.selected, hint=None)
+    drawn = board.board(view, 1.6, targets=ctl.targets(view), selected=ctl.selected, hint=None)
     return "\n".join([*parts, unmoved(drawn.svg)])
 
 
@@ -118,11 +119,12 @@ def test_the_persons_turn_the_hint_and_the_lit_places_go_through_gettext():
                      hinted=NAMES.index("0-6"), must_draw=False, must_pass=False)
     with pseudo():
         shown = [everything(table), ctl.status().text, render.hand(hand),
-                 unmoved(board.board(view, 1.6, ctl.targets(view), ctl.selected).svg),
-                 words.hint("expert", view, "0-6>0-5"), words.asking("expert"),
+                 unmoved(board.board(view, 1.6, targets=ctl.targets(view),
+                                         selected=ctl.selected).svg),
+                 words.hint("expert", view, parse_move("0-6>0-5")), words.asking("expert"),
                  words.does_not_fit(NAMES.index("1-1")), words.must_not_draw(),
                  words.auto_move(True), words.auto_move(False), words.not_allowed(),
-                 ctl.said_after_move(), ctl.play("1-1>0-5").text]  # type: ignore[union-attr]
+                 ctl.said_after_move(), ctl.play(parse_move("1-1>0-5")).text]  # type: ignore[union-attr]
     assert untranslated("\n".join(shown), BOTS) == []
     assert 'aria-label="⟦Play 0-6 on 0-5, 0 points⟧"' in shown[3]
 

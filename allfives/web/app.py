@@ -21,6 +21,7 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 
 from pyscript import document, window
 
+from allfives.moves import DRAW, PASS, Move
 from allfives.tiles import parse_tile
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
@@ -101,8 +102,8 @@ class App:
         on(el("mute"), "click", lambda _e: self.change_settings(
             replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self).bind()
-        on(el("draw"), "click", lambda _e: self.answer(Play("draw")))
-        on(el("pass"), "click", lambda _e: self.answer(Play("pass")))
+        on(el("draw"), "click", lambda _e: self.answer(Play(DRAW)))
+        on(el("pass"), "click", lambda _e: self.answer(Play(PASS)))
         on(el("hint"), "click", self.on_hint)
         on(el("next-round"), "click", self.on_next_round)
         # Escape must not close the round-end panel: the game would be stranded
@@ -164,12 +165,12 @@ class App:
 
     # -- the turn loop ----------------------------------------------------------
 
-    def run_turns(self, move: str | None = None) -> None:
+    def run_turns(self, move: Move | None = None) -> None:
         """Start the turn loop (after the person's ``move``, if given)."""
         if not self.busy():
             self.turns = spawn(self.turn_loop(move))
 
-    async def turn_loop(self, move: str | None) -> None:
+    async def turn_loop(self, move: Move | None) -> None:
         """Make ``move``, then bot moves and automatic draws, until the person
         must act or the round is over."""
         if move is not None:
@@ -199,7 +200,7 @@ class App:
                 screen.announce(words.round_summary(self.ctl.view()))
                 return
 
-    async def make(self, move: str) -> None:
+    async def make(self, move: Move) -> None:
         """Make a move, save, redraw, and slide the tile to its place."""
         source = screen.source_rect(self.ctl.view().player.turn, played_tile(move))
         played = self.ctl.play(move)

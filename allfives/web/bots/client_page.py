@@ -26,6 +26,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
+from ...moves import Move, parse_move
 from ..dom import found, notice
 from ..i18n.catalogs import _
 from ..play.setup import Setup
@@ -116,16 +117,16 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
-    async def choose(self, request: dict[str, Any]) -> str:
-        """The move text a bot chooses for ``request`` (see ``decide``)."""
+    async def choose(self, request: dict[str, Any]) -> Move:
+        """The move a bot chooses for ``request`` (see ``decide``)."""
         if self.worker is not None and not self.failed:
             try:
-                return await ask(self.worker, request)
+                return parse_move(await ask(self.worker, request))
             except asyncio.CancelledError:
                 raise  # a new game: nobody waits for this answer any more
             except Exception as e:  # noqa: BLE001
                 self._fail(f"did not answer ({type(e).__name__})", answered=True)
-        return decide(request)
+        return parse_move(decide(request))
 
 
 async def ask(worker: Any, request: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ...moves import DRAW, move_on, move_tile, parse_move
+from ...moves import DRAW, Move, move_on, move_text, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
 from ..play.table_view import TableView
@@ -105,7 +105,7 @@ def tile_svg(tile: int, label: str | None = None) -> str:
 class Target:
     """A place the selected tile may go: the move, the tile it joins, its points."""
 
-    move: str
+    move: Move
     on: int
     points: int
 
@@ -138,9 +138,9 @@ def hint_place(ghost: Placed) -> str:
             f' height="{_n(y1 - y0 - 0.08)}" rx="0.13"/></g>')
 
 
-def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
+def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
           selected: int | None = None, fresh: int | None = None,
-          fresh_points: int = 0, hint: str | None = None, width_px: float = 0.0) -> Board:
+          fresh_points: int = 0, hint: Move | None = None, width_px: float = 0.0) -> Board:
     """The layout as SVG content. ``targets`` light up where ``selected`` could
     go, each with its points; ``fresh`` is the tile just played, marked with
     ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
@@ -148,7 +148,7 @@ def board(view: TableView, aspect: float, targets: tuple[Target, ...] = (),
     (``data-hint="place"``). With the board's width in CSS pixels, a lit place
     drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area."""
     arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
-    hinted = parse_move(hint) if hint else DRAW
+    hinted = DRAW if hint is None else hint
     joins = move_on(hinted) if hinted >= 0 else None
     parts = []
     for p in arranger.placed:
@@ -192,7 +192,7 @@ def lit_place(tile: int, target: Target, ghost: Placed, least: float) -> str:
                     target.points).format(tile=NAMES[tile], on=NAMES[target.on],
                                           points=target.points)
     return (f'<g class="target{scores}" data-target="{NAMES[target.on]}"'
-            f' data-move="{target.move}" role="button" tabindex="0"'
+            f' data-move="{move_text(target.move)}" role="button" tabindex="0"'
             f' aria-label="{escape(said)}">'
             f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
             f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'

@@ -5,8 +5,10 @@ game over, and the hint.
 ``app.py`` asks ``next_step()`` what the turn loop does next and hands every
 click and key to a method here; the answers are values (``Play``,
 ``Select``, ``Refuse``, a ``Step``), so a whole game can be driven in CPython.
-The controller owns the live ``Table`` (it must deal and apply moves) but
-decides from ``TableView``, what seat 0 may see.
+Moves are ``Move`` values throughout; text only at the page's ``data-move``
+attributes and the worker's JSON. The controller owns the live ``Table`` (it
+must deal and apply moves) but decides from ``TableView``, what seat 0 may
+see, built once per position (``view``).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...errors import AllFivesError
-from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ..draw.board import Target
-from ..i18n.catalogs import _
+from ..i18n.catalogs import _, current
 from . import words
 from .hand import HandState, hand_order, played_tile
 from .seats import HINT_BOT, HUMAN
@@ -50,7 +52,7 @@ class AwaitPerson:
 class AutoMove:
     """The person cannot play and asked to draw and pass automatically."""
 
-    move: str
+    move: Move
     status: Status
     delay: float = AUTO_MOVE_SECONDS
 
@@ -82,7 +84,7 @@ Step = AwaitPerson | AutoMove | BotMove | RoundOver | GameOver
 
 @dataclass(frozen=True)
 class Play:
-    move: str
+    move: Move
 
 
 @dataclass(frozen=True)
@@ -155,10 +157,17 @@ class Controller:
         self.settings = settings
         self.selected: int | None = None  # a tile waiting for a lit place
         self.fresh: Fresh | None = None
-        self.hint: str | None = None  # the hinted move, shown until the next move
+        self.hint: Move | None = None  # the hinted move, shown until the next move
+        self._view: tuple[tuple[int, int, int, str], TableView] | None = None
 
     def view(self) -> TableView:
-        return TableView.of(self.table)
+        """What the person may see now, built once per position (and language:
+        the person's unchosen name is shown in it)."""
+        game = self.table.game
+        key = (id(self.table), len(game.rounds), len(game.round.history), current())
+        if self._view is None or self._view[0] != key:
+            self._view = (key, TableView.of(self.table))
+        return self._view[1]
 
     # -- the turn loop -------------------------------------------------------
 
@@ -176,7 +185,7 @@ class Controller:
         moves = view.legal_moves
         if self.settings.auto_draw and moves in ((DRAW,), (PASS,)):
             text = words.auto_move(moves[0] == DRAW)
-            return AutoMove(move_text(moves[0]), Status("human", text))
+            return AutoMove(moves[0], Status("human", text))
         return AwaitPerson()
 
     def status(self) -> Status:
@@ -192,7 +201,7 @@ class Controller:
             return Status("human", words.where_to(self.selected))
         return Status("human", words.turn_prompt(view))
 
-    def play(self, move: str) -> Played | Refuse:
+    def play(self, move: Move) -> Played | Refuse:
         """Make a move for whoever is to move."""
         game = self.table.game
         seat = game.round.turn
@@ -200,7 +209,7 @@ class Controller:
             result = game.apply(move)
         except AllFivesError:
             return Refuse(words.not_allowed())
-        tile = played_tile(result.move)
+        tile = played_tile(move)
         side = self.table.rules.side_of(seat)
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None
         self.selected = None
@@ -232,6 +241,7 @@ class Controller:
         self.selected = None
         self.fresh = None
         self.hint = None
+        self._view = None
 
     # -- the person's input ----------------------------------------------------
 
@@ -250,14 +260,14 @@ class Controller:
         if not moves:
             return Refuse(words.does_not_fit(tile))
         if len(moves) == 1:
-            return Play(move_text(moves[0]))
+            return Play(moves[0])
         return self.select(None if self.selected == tile else tile)
 
     def select(self, tile: int | None) -> Select:
         self.selected = tile
         return Select(tile)
 
-    def click_place(self, move: str) -> Reply:
+    def click_place(self, move: Move) -> Reply:
         """A lit place on the table was clicked (or Enter pressed on it)."""
         return Play(move) if self.can_act() else None
 
@@ -282,7 +292,7 @@ class Controller:
             return Command("hint") if hand.can_hint else None
         if key in ("d", "D") and hand.active:
             if hand.must_draw or hand.must_pass:
-                return Play("draw" if hand.must_draw else "pass")
+                return Play(DRAW if hand.must_draw else PASS)
             return Refuse(words.must_not_draw())
         return None
 
@@ -293,7 +303,7 @@ class Controller:
         """A drag began: the tile's places light up."""
         return self.select(tile) if self.selected != tile else None
 
-    def drop(self, tile: int, place: str | None, on_table: bool) -> Reply:
+    def drop(self, tile: int, place: Move | None, on_table: bool) -> Reply:
         """A dragged tile was let go over a lit place (``place``: its move), or
         elsewhere on the table (``on_table``): a tile that fits one place goes there."""
         if not self.can_act():
@@ -302,7 +312,7 @@ class Controller:
             return Play(place)
         moves = self.plays_of(tile)
         if len(moves) == 1 and on_table:
-            return Play(move_text(moves[0]))
+            return Play(moves[0])
         return None
 
     # -- the hint ---------------------------------------------------------------
@@ -316,7 +326,7 @@ class Controller:
             return None
         return HintAsk(self.position(), self.table.bot_request(HUMAN, HINT_BOT))
 
-    def take_hint(self, ask: HintAsk, move: str) -> str | None:
+    def take_hint(self, ask: HintAsk, move: Move) -> str | None:
         """The hint's words, or None when play has moved on since it was asked."""
         if ask.position != self.position() or not self.can_act():
             return None
@@ -328,7 +338,7 @@ class Controller:
     def hand(self, view: TableView) -> HandState:
         moves = view.legal_moves
         active = view.human_to_move
-        hinted = played_tile(self.hint) if self.hint else None
+        hinted = None if self.hint is None else played_tile(self.hint)
         return HandState(
             tiles=tuple(hand_order(view.player.hand, self.settings.hand_order, view.received)),
             playable=frozenset(move_tile(m) for m in moves if m >= 0),
@@ -339,7 +349,7 @@ class Controller:
         """The lit places of the selected tile, with the points each would score."""
         if self.selected is None:
             return ()
-        return tuple(Target(move_text(m), move_on(m), view.points_for(m))
+        return tuple(Target(m, move_on(m), view.points_for(m))
                      for m in self.plays_of(self.selected) if move_on(m) != LEAD)
 
     def scored_side(self) -> int | None:

@@ -13,6 +13,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document
 
+from ...moves import parse_move
 from ...tiles import parse_tile
 from ..dom import at_point, closest, on
 from .controller import Controller, Reply
@@ -48,7 +49,7 @@ class Drag:
     def click(self, evt: Any) -> None:
         place = closest(evt, "[data-target]")
         if place is not None:
-            self.answer(self.controller.click_place(str(place.dataset.move)))
+            self.answer(self.controller.click_place(parse_move(str(place.dataset.move))))
 
     def takes_click(self) -> bool:
         """True once for the click that follows a drag (it must be ignored)."""
@@ -91,7 +92,7 @@ class Drag:
         place = at_point(evt.clientX, evt.clientY, "[data-target]")
         on_table = at_point(evt.clientX, evt.clientY, "#felt") is not None
         self.end()
-        move = str(place.dataset.move) if place is not None else None
+        move = parse_move(str(place.dataset.move)) if place is not None else None
         self.answer(self.controller.drop(held.tile, move, on_table))
 
     def _stop_swallowing(self) -> None:

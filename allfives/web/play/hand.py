@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import AllFivesError
-from ...moves import move_tile, parse_move
+from ...moves import Move, move_tile
 from ...tiles import HIGH, NAMES, PIPS
 
 
@@ -47,10 +46,6 @@ def hand_order(tiles: Sequence[int], order: str, received: Sequence[int]) -> lis
     return sorted(tiles, key=lambda t: (-PIPS[t], -HIGH[t]))
 
 
-def played_tile(move: str) -> int | None:
-    """The tile a move text lays, or None for a draw or a pass (or bad text)."""
-    try:
-        m = parse_move(move)
-    except AllFivesError:
-        return None
-    return move_tile(m) if m >= 0 else None
+def played_tile(move: Move) -> int | None:
+    """The tile a move lays, or None for a draw or a pass."""
+    return move_tile(move) if move >= 0 else None

@@ -10,6 +10,7 @@ from typing import Any
 
 from pyscript import document
 
+from ...moves import parse_move
 from ..dom import closest, el, found, on, show_dialog
 from .controller import Command, Controller, Reply
 from .focus import next_focus
@@ -49,7 +50,7 @@ class Keyboard:
         place = closest(evt, "[data-target]")
         if evt.key in ("Enter", " ") and place is not None:
             evt.preventDefault()
-            self.answer(self.controller.click_place(str(place.dataset.move)))
+            self.answer(self.controller.click_place(parse_move(str(place.dataset.move))))
         else:
             self.arrow(evt, "#board [data-target]")
 

@@ -128,9 +128,10 @@ def layout(ctl: Controller, view: TableView) -> None:
     felt = el("felt")
     aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
     fresh = ctl.fresh
-    drawn = board.board(view, aspect, ctl.targets(view), ctl.selected,
-                        fresh.tile if fresh else None, fresh.points if fresh else 0, ctl.hint,
-                        felt.clientWidth)
+    drawn = board.board(view, aspect, targets=ctl.targets(view), selected=ctl.selected,
+                        fresh=fresh.tile if fresh else None,
+                        fresh_points=fresh.points if fresh else 0, hint=ctl.hint,
+                        width_px=felt.clientWidth)
     node = el("board")
     node.setAttribute("viewBox", drawn.view_box)
     node.innerHTML = drawn.svg

@@ -14,7 +14,7 @@ player or a partnership.
 from __future__ import annotations
 
 from ...bots.analysis import Decision
-from ...moves import DRAW, PASS, parse_move
+from ...moves import DRAW, PASS, Move, move_text
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
 from ..i18n.labels import level_name
@@ -116,16 +116,16 @@ def asking(bot: str) -> str:
     return _("Asking {level}…").format(level=level_name(bot))
 
 
-def move_advice(view: TableView, move: str) -> str:
+def move_advice(view: TableView, move: Move) -> str:
     """A suggested move in words, with what it would score now."""
-    if move == "draw":
+    if move == DRAW:
         # Translators: a suggested move, after "Hint (expert):": draw a tile from the boneyard
         return _("draw")
-    if move == "pass":
+    if move == PASS:
         # Translators: a suggested move, after "Hint (expert):": pass the turn
         return _("pass")
-    tile, _sep, on = move.partition(">")
-    points = view.points_for(parse_move(move))
+    tile, _sep, on = move_text(move).partition(">")
+    points = view.points_for(move)
     if on and points:
         # Translators: a suggested move, after "Hint (expert):": lay tile {tile} on the tile
         # {on} on the table; {points} is what it scores
@@ -143,7 +143,7 @@ def move_advice(view: TableView, move: str) -> str:
     return said.format(tile=tile, on=on, points=points)
 
 
-def hint(bot: str, view: TableView, move: str) -> str:
+def hint(bot: str, view: TableView, move: Move) -> str:
     # Translators: {level} is the bot level giving the hint, {advice} a move like "play 0-6 on 0-5"
     return _("Hint ({level}): {advice}").format(level=level_name(bot),
                                                 advice=move_advice(view, move))

@@ -16,7 +16,7 @@ from pyscript import document
 
 from ...bots.analysis import Moment, analyse
 from ...errors import AllFivesError
-from ...moves import move_tile
+from ...moves import move_tile, parse_move
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board, render
@@ -144,7 +144,7 @@ class ReviewPanel:
         last = view.round.history[-1] if view.round.history else None
         fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
         drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
-                            hint=here.best if here and here.loss else None)
+                            hint=parse_move(here.best) if here and here.loss else None)
         node = el("review-board")
         node.setAttribute("viewBox", drawn.view_box)
         node.innerHTML = drawn.svg
