@@ -114,6 +114,32 @@ def test_a_broken_record_is_refused_with_the_replay_commands_line():
         opened("{")
 
 
+@pytest.mark.parametrize(("text", "why"), [
+    ("[" * 100_000 + "]" * 100_000, "nested 100,000 levels deep, more than 32"),
+    ('{"seed": ' + "9" * 5000 + "}", "a number 5,000 characters long"),
+    ("x" * 1_000_001, "1,000,001 characters long, more than 1,000,000"),
+    ("[1, 2]", "record: expected a JSON object"),
+    ('"\\ud800"', "record: expected a JSON object"),
+])
+def test_a_hostile_record_file_is_refused_unparsed_in_one_line(text, why):
+    """Read like a save: a file nested deep enough to end Pyodide's stack, or a
+    number too long for Python's int, is refused before json.loads sees it."""
+    with pytest.raises(RecordError) as refused:
+        opened(text)
+    assert str(refused.value) == why
+
+
+def test_a_record_longer_than_a_save_may_be_is_refused_before_its_replay():
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"] = record["rounds"] * 201
+    with pytest.raises(RecordError, match="^201 rounds, more than 200$"):
+        opened(json.dumps(record))
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"][0]["moves"] = ["draw"] * 251
+    with pytest.raises(RecordError, match="^round 1: 251 moves, more than a round can have$"):
+        opened(json.dumps(record))
+
+
 def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
     for reason in (Reason("scored", "0-5>5-5", 0, 10), Reason("left", "4-4>1-4", 15, 10),
                    Reason("left", "2-3", 2, 0), Reason("kept", "6-6", 12)):

@@ -3,21 +3,31 @@ game turned into a save that plays on from the review's seat."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ...bots import LEVELS
-from ...record import loads
+from ...errors import RecordError
+from ...record import replay
 from ..i18n.catalogs import _
+from ..play.save_limits import oversized
 from ..play.seats import DEFAULT_LEVEL, HUMAN, clean_name, one_of
+from ..storage.bounded_json import UnreadableError, loads
 from .state import Review
 
 
 def opened(text: str, seat: int = HUMAN) -> Review:
-    """A record file's text as a review from ``seat``; RecordError (the replay
-    command's one line) if it cannot be read or breaks a rule."""
-    game = loads(text)
-    data = json.loads(text)
+    """A record file's text as a review from ``seat``; RecordError (one line)
+    if it cannot be read (read like a save: bounded in size, depth and number
+    length, so no file can stop the page), has more rounds or moves than a save
+    may, or breaks a rule (the replay command's line)."""
+    try:
+        data = loads(text)
+    except UnreadableError as e:
+        raise RecordError(str(e)) from None
+    too_long = oversized(data)
+    if too_long:
+        raise RecordError(too_long)
+    game = replay(data)
     n = game.rules.players
     table = data.get("table") if isinstance(data.get("table"), dict) else {}
     names = table.get("names")
@@ -28,7 +38,7 @@ def opened(text: str, seat: int = HUMAN) -> Review:
     if not (isinstance(levels, list) and len(levels) == n):
         levels = [None] * n
     return Review(data, [clean_name(x) for x in names],
-                  [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat)
+                  [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat, game)
 
 
 def seated(review: Review, name: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...bots.analysis import Decision, biggest_losses, moments
+from ...game import Game
 from ...record import replay
 from ..i18n.catalogs import _
 from ..play.seats import HUMAN
@@ -34,9 +35,11 @@ class Spot:
 
 class Review:
     def __init__(self, record: dict[str, Any], names: Sequence[str],
-                 levels: Sequence[str | None], seat: int = HUMAN) -> None:
+                 levels: Sequence[str | None], seat: int = HUMAN,
+                 game: Game | None = None) -> None:
+        """``game`` is ``record`` replayed, when the caller has it already."""
         self.record = record
-        self.game = replay(record)
+        self.game = replay(record) if game is None else game
         self.names = tuple(names)
         self.levels = tuple(levels)
         self.seat = seat
