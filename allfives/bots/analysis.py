@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Generator, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..moves import Move, move_on, move_text, move_tile, parse_move
 from ..scoring import play_points
 from ..tiles import NAMES, PIPS
 from ..view import PlayerView
-from .expert import playout_totals, view_key
+from .expert import playout_worlds, view_key
 from .hard import reply_points
 from .knowledge import infer
 
@@ -153,11 +153,24 @@ def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment
 
 def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
     """Value every legal option of the moment and compare the move made."""
+    steps = analysing(moment, playouts)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
+
+
+def analysing(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Generator[None, None, Decision]:
+    """``analyse`` in steps: yields after each sampled deal of the hidden
+    tiles and returns the decision (the page's worker answers between steps)."""
     view = moment.view
     options = view.legal_moves()
     rng = random.Random(f"review:{moment.round}:{moment.move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
-    totals = playout_totals(view, infer(view), options, worlds, rng)
+    totals = [0.0] * len(options)
+    yield from playout_worlds(view, infer(view), options, worlds, rng, totals)
     values = [t / worlds for t in totals]
     made = options.index(moment.played)
     top = max(range(len(options)), key=lambda i: values[i])

@@ -14,6 +14,7 @@ playout. Many candidates are first cut to the best few by the
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ..game import Round
 from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
@@ -128,9 +129,19 @@ def playout_totals(view: PlayerView, know: Knowledge, moves: list[Move], worlds:
                    rng: random.Random) -> list[float]:
     """Each move's summed ``outcome`` for its side over the same ``worlds``
     deals of the hidden tiles, sampled from what the view shows (``know``)."""
+    totals = [0.0] * len(moves)
+    for _ in playout_worlds(view, know, moves, worlds, rng, totals):
+        pass
+    return totals
+
+
+def playout_worlds(view: PlayerView, know: Knowledge, moves: list[Move], worlds: int,
+                   rng: random.Random, totals: list[float]) -> Iterator[None]:
+    """``playout_totals`` one world at a time: adds each world's outcomes to
+    ``totals`` and yields, so a caller can pause between worlds (the page's
+    worker answers between them) with the same sums in the same order."""
     rules = view.rules
     side = rules.side_of(view.seat)
-    totals = [0.0] * len(moves)
     history = list(view.history)
     for _ in range(worlds):
         hands, boneyard = sample(know, rng)
@@ -143,4 +154,4 @@ def playout_totals(view: PlayerView, know: Knowledge, moves: list[Move], worlds:
             rnd.play(move)
             playout(rnd)
             totals[i] += outcome(rnd, start, side)
-    return totals
+        yield

@@ -82,7 +82,6 @@ class App:
         el("progress").setAttribute("hidden", "")
         for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
             node.removeAttribute("disabled")
-        self.bots.start()
         self.run_turns()
         if self.restored and self.asked:
             self.sharing.offer(self.asked)
@@ -182,6 +181,7 @@ class App:
                 if screen.focus_lost():
                     screen.focus(self.ctl.hand(self.ctl.view()).focus())
                 screen.mark_ready()
+                self.bots.start()  # once the table is playable: the page's first load comes first
                 return
             if isinstance(step, steps.AutoMove):
                 screen.status(step.status)
@@ -198,6 +198,7 @@ class App:
                 screen.over(self.ctl, isinstance(step, steps.RoundOver),
                             self.sharing.ended(self.ctl.table))
                 screen.announce(words.round_summary(self.ctl.view()))
+                self.bots.start()
                 return
 
     async def make(self, move: Move) -> None:

@@ -1,10 +1,11 @@
 """The bots' PyScript worker: a request (JSON text) in, a move or an
-analysis (text) out."""
+analysis (text) out; ``alive`` answers at once, also while an analysis runs
+(it pauses every ``decide.SLICE_SECONDS``), so the page can tell a busy
+worker from a dead one."""
 
 import json
 
-from allfives.bots.analysis import Moment, analyse
-from allfives.web.bots.decide import decide
+from allfives.web.bots.decide import analysis, decide
 
 
 def choose(request: str) -> str:
@@ -12,9 +13,13 @@ def choose(request: str) -> str:
     return decide(json.loads(request))
 
 
-def review(request: str) -> str:
+async def review(request: str) -> str:
     """The expert's analysis of one decision (``Moment`` JSON) as ``Decision`` JSON."""
-    return json.dumps(analyse(Moment.from_json(json.loads(request))).to_json())
+    return json.dumps(await analysis(json.loads(request)))
 
 
-__export__ = ["choose", "review"]
+def alive() -> str:
+    return "alive"
+
+
+__export__ = ["choose", "review", "alive"]

@@ -219,6 +219,43 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
             pass
 
 
+def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
+    # guards: a network error fetching the worker's file (an aborted fetch, as a
+    # flaky connection gives: not a 404) left body[data-bots] at loading for good
+    page.watch.allow_errors = ("net::ERR_FAILED",)
+    page.context.add_init_script(MARKS)
+    page.context.add_init_script(NO_SERVICE_WORKER)
+    page.route("**/allfives/web/worker.py", lambda route: route.abort("failed"))
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
+    print(f"worker's file failing to arrive: bots on the page {took:.2f} s after playable")
+    assert took < NOTICED_S
+    assert "could not start" in page.inner_text("#notice")
+    take_turn(page)
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    assert page.locator("#log li.move").count() >= 2  # the bot moved on the page
+
+
+def test_a_worker_that_dies_during_a_review_is_noticed_and_the_review_goes_on(page, server):
+    # guards: Review's own fallback swallowing a worker failure (nobody told),
+    # and an analysis waiting on a dead worker
+    page.context.add_init_script(MARKS)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    for _ in range(3):
+        take_turn(page)
+    page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
+    since = page_now(page)
+    page.click("#review-button")
+    page.wait_for_selector("#review[open]")
+    took = marked(page, "data-bots", "page", since) - since
+    print(f"worker dead during a review: noticed {took:.2f} s after the review opened")
+    assert took < NOTICED_S
+    assert "did not answer" in page.inner_text("#notice")
+    page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=120_000)
+    assert page.locator("#review-moves [data-loss]").count() >= 1  # analysed on the page
+
+
 # -- the Content-Security-Policy --------------------------------------------------------
 
 VIOLATIONS = """

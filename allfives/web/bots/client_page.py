@@ -1,26 +1,29 @@
-"""The page's side of the bots' PyScript worker (``worker.py``).
+"""The page's side of the bots' PyScript worker (``worker.py``): the one
+client through which the page asks for bots' moves and Review's analyses.
 
-Bots think in the worker. Until it has loaded and answered a first request
-they think on the page (so a bot that moves first does not wait for a second
-Pyodide); if it cannot start or stops answering, they stay on the page, the
-worker is ended and the person is told. ``body[data-bots]`` says where they
-think: loading, worker, page.
+The worker is started once the table is playable (``start``), so its
+Pyodide does not compete with the page's own first load; until it has loaded
+and answered a first request, moves are chosen on the page and analyses wait
+for it. If it cannot start or stops answering, everything is done on the
+page, the worker is ended, the person is told once and play goes on.
+``body[data-bots]`` says where bots think: loading, worker, page.
 
-How each failure shows, all at once but the last: PyScript fetches the
-worker's file itself, and a failed fetch surfaces only as an unhandled
-promise rejection naming the file; a worker the page's Content-Security-
-Policy refuses, only as a ``securitypolicyviolation``; a worker whose
-Pyodide fails posts its error back and ``create_named_worker`` raises; a
-worker whose own code fails loads but cannot answer the first request (its
-``choose`` is missing). A worker that dies or hangs later is silent, so
-every answer has a deadline (WORKER_ANSWER_SECONDS).
+How each failure shows: the worker's file is fetched first by us, so a 404
+or a network error is seen at once (PyScript's own fetch of it would surface
+only as an unhandled rejection, and a network error's does not even name the
+file); a worker the page's Content-Security-Policy refuses, as a
+``securitypolicyviolation``; a worker whose Pyodide fails posts its error back
+and ``create_named_worker`` raises; a worker whose own code fails loads but
+cannot answer the first request (its functions are missing). A worker that
+dies or hangs later is silent, so every answer has a deadline.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import js
 from pyodide.ffi import create_proxy
@@ -31,19 +34,30 @@ from ..dom import found, notice
 from ..i18n.catalogs import _
 from ..play.setup import Setup
 from ..play.table import Table
-from .decide import decide
+from .decide import analysis, decide
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
 WORKER_LOAD_SECONDS = 90.0
+# The worker's own file, fetched before PyScript fetches it again: a network
+# that gives nothing for this long counts as a failed fetch.
+WORKER_FETCH_SECONDS = 4.0
 # The slowest move measured in the worker is an expert's, 154 ms (bench/
 # think_time.json): 3 s leaves a slow phone about 20 times that, and a worker
 # that died is noticed within 5 s of being asked (a late answer is dropped
 # and the bot's move is made on the page: the same move, from the same seed).
 WORKER_ANSWER_SECONDS = 3.0
+# One decision analysed in the worker: at most 1.4 s here (bench/review_time.json),
+# far longer on a slow phone; meanwhile the worker is asked every
+# ALIVE_EVERY_SECONDS whether it is alive, and must say so within ALIVE_SECONDS
+# (it pauses every 0.1 s to answer), so a dead one is noticed within 3 s.
+REVIEW_SECONDS = 60.0
+ALIVE_EVERY_SECONDS = 1.0
+ALIVE_SECONDS = 2.0
 # Where a worker that cannot start shows, if not in create_named_worker itself.
 WATCHED = ("unhandledrejection", "securitypolicyviolation")
+T = TypeVar("T")
 
 
 def first_request() -> dict[str, Any]:
@@ -57,12 +71,17 @@ class BotClient:
     def __init__(self) -> None:
         self.worker: Any = None
         self.failed = False
+        self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
 
     def start(self) -> None:
+        """Load the worker (once; later calls do nothing)."""
+        if self.loaded is not None:
+            return
+        self.loaded = asyncio.get_event_loop().create_future()
         document.body.dataset.bots = "loading"
-        asyncio.ensure_future(self._load())
+        asyncio.ensure_future(self._load(self.loaded))
 
-    async def _load(self) -> None:
+    async def _load(self, loaded: asyncio.Future[None]) -> None:
         broken: asyncio.Future[str] = asyncio.get_event_loop().create_future()
 
         def watch(evt: Any) -> None:
@@ -78,14 +97,19 @@ class BotClient:
         listener = create_proxy(watch)
         for event in WATCHED:
             window.addEventListener(event, listener)
-        loading = asyncio.ensure_future(
-            create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.toml"))
         try:
+            problem = await fetch_problem(WORKER_SRC)
+            if problem is not None:
+                self._fail(f"could not start ({problem})")
+                return
+            loading = asyncio.ensure_future(
+                create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.toml"))
             done, _pending = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
-                                         return_when=asyncio.FIRST_COMPLETED)
+                                                return_when=asyncio.FIRST_COMPLETED)
             if loading in done:
                 worker = loading.result()
-                await ask(worker, first_request())
+                await asyncio.wait_for(worker.choose(json.dumps(first_request())),
+                                       WORKER_ANSWER_SECONDS)
                 self.worker = worker
                 document.body.dataset.bots = "worker"
             else:
@@ -97,10 +121,11 @@ class BotClient:
             for event in WATCHED:
                 window.removeEventListener(event, listener)
             listener.destroy()
+            loaded.set_result(None)
 
     def _fail(self, why: str, slow: bool = False, answered: bool = False) -> None:
         """The worker is given up: ``why`` for the console; the person is told
-        it did not start, took too long (``slow``) or stopped (``answered``)."""
+        (once) it did not start, took too long (``slow``) or stopped (``answered``)."""
         if not self.failed:
             self.failed = True
             end_worker()
@@ -117,22 +142,64 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
+    async def _ask(self, call: str, request: dict[str, Any], seconds: float,
+                   read: Callable[[str], T], watched: bool = False) -> T | None:
+        """The worker's answer to ``call(request)``, read; None once there is
+        no worker (then the caller works on the page). A late, failed or
+        unreadable answer gives the worker up, and so does, for a ``watched``
+        call (one the worker pauses in), a worker that stops answering ``alive``."""
+        if self.worker is None or self.failed:
+            return None
+        answer = asyncio.ensure_future(asyncio.wait_for(
+            getattr(self.worker, call)(json.dumps(request)), seconds))
+        try:
+            while watched and not answer.done():
+                await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
+                if not answer.done():
+                    await asyncio.wait_for(self.worker.alive(), ALIVE_SECONDS)
+            return read(str(await answer))
+        except asyncio.CancelledError:
+            answer.cancel()
+            raise  # a new game or a closed review: nobody waits for this answer any more
+        except Exception as e:  # noqa: BLE001 - any failure means: work on the page
+            answer.cancel()
+            self._fail(f"did not answer ({type(e).__name__})", answered=True)
+            return None
+
     async def choose(self, request: dict[str, Any]) -> Move:
         """The move a bot chooses for ``request`` (see ``decide``)."""
-        if self.worker is not None and not self.failed:
-            try:
-                return parse_move(await ask(self.worker, request))
-            except asyncio.CancelledError:
-                raise  # a new game: nobody waits for this answer any more
-            except Exception as e:  # noqa: BLE001
-                self._fail(f"did not answer ({type(e).__name__})", answered=True)
-        return parse_move(decide(request))
+        move = await self._ask("choose", request, WORKER_ANSWER_SECONDS, parse_move)
+        return parse_move(decide(request)) if move is None else move
+
+    async def review(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One decision analysed (``Moment`` JSON in, ``Decision`` JSON out):
+        in the worker, waiting while it loads; on the page without one."""
+        self.start()
+        assert self.loaded is not None
+        await asyncio.shield(self.loaded)
+        answer = await self._ask("review", request, REVIEW_SECONDS, read_object, watched=True)
+        if answer is None:
+            return await analysis(request)  # in slices: the page stays responsive
+        return answer
 
 
-async def ask(worker: Any, request: dict[str, Any]) -> str:
-    """The worker's move for ``request``; TimeoutError past the deadline."""
-    answer = await asyncio.wait_for(worker.choose(json.dumps(request)), WORKER_ANSWER_SECONDS)
-    return str(answer)
+def read_object(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise TypeError("not an object")
+    return data
+
+
+async def fetch_problem(url: str) -> str | None:
+    """Why ``url`` cannot be fetched now (its status, a network error, no
+    answer in time), or None when it can."""
+    try:
+        response = await asyncio.wait_for(js.fetch(url), WORKER_FETCH_SECONDS)
+    except TimeoutError:
+        return "no answer"
+    except Exception as e:  # noqa: BLE001 - a network error rejects the fetch
+        return type(e).__name__
+    return None if response.ok else f"status {response.status}"
 
 
 def end_worker() -> None:

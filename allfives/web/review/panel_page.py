@@ -7,14 +7,12 @@ reviewed before the analysis ends). Thin: what is shown comes from
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from pyscript import document
 
-from ...bots.analysis import Moment, analyse
 from ...errors import AllFivesError
 from ...moves import move_tile, parse_move
 from ..bots.client_page import BotClient
@@ -27,7 +25,6 @@ from .sentences import too_big
 from .state import Review
 
 MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
-REVIEW_SECONDS = 60.0  # one decision in the worker: about 1 s, far longer on a slow phone
 
 
 class ReviewPanel:
@@ -180,7 +177,7 @@ class ReviewPanel:
 
     async def analyse(self, review: Review) -> None:
         for request in review.pending():
-            answer = await self.ask(request)
+            answer = await self.bots.review(request)
             if self.review is not review:
                 return
             review.take(answer)
@@ -188,21 +185,3 @@ class ReviewPanel:
             if review.decision_here() is not None:
                 el("review-says").textContent = words.review_says(review.view(),
                                                                   review.decision_here())
-
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """One decision analysed in the bots' worker (waiting while it loads);
-        on the page, between breaths, if there is no worker."""
-        while str(document.body.dataset.bots) == "loading":
-            await asyncio.sleep(0.2)
-        worker = self.bots.worker
-        if worker is not None and not self.bots.failed:
-            try:
-                text = await asyncio.wait_for(worker.review(json.dumps(request)), REVIEW_SECONDS)
-                answer: dict[str, Any] = json.loads(str(text))
-                return answer
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - the page analyses instead
-                pass
-        await asyncio.sleep(0)
-        return analyse(Moment.from_json(request)).to_json()

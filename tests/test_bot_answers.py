@@ -1,0 +1,36 @@
+"""The bots' answers to the page's requests (``allfives.web.bots.decide``):
+the worker and the page's fallback give the same, and an analysis pauses
+between slices so the worker can say it is alive meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from test_analysis import bot_game
+
+from allfives.bots.analysis import analyse, moments
+from allfives.web.bots import decide
+
+
+def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monkeypatch):
+    game = bot_game(3, players=4)  # four sides: outcomes in thirds, so the sums' order matters
+    chosen = [m for m in moments(game) if len(m.view.legal_moves()) > 2][:2]
+    assert chosen
+    pauses: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def noted(seconds: float) -> None:
+        pauses.append(seconds)
+        await real_sleep(seconds)
+
+    monkeypatch.setattr(decide.asyncio, "sleep", noted)
+    for moment in chosen:
+        request = json.loads(json.dumps(moment.to_json()))  # as the worker gets it
+        sliced = asyncio.run(decide.analysis(request, slice_seconds=0.0))
+        assert sliced == analyse(moment).to_json()
+    worlds = [max(30, 2000 // len(m.view.legal_moves())) for m in chosen]
+    assert len(pauses) == sum(worlds)  # a pause after every sampled deal at slice 0
+    pauses.clear()
+    asyncio.run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
+    assert pauses == []  # within one slice: no pause at all
