@@ -272,6 +272,29 @@ def test_focus_goes_to_the_first_playable_tile_or_the_draw_button():
     assert Controller(table, Settings()).hand(TableView.of(table)).focus() == "#pass"
 
 
+def test_focus_stays_at_the_table_when_the_hand_is_drawn_anew():
+    ctl = Controller(scripted_table(), Settings())
+    hand = ctl.hand(ctl.view())
+    other, playable = hand.tiles[1], '#hand [data-tile="0-6"]'
+    assert hand.playable == {ZERO_SIX} and other != ZERO_SIX
+    assert hand.focus_after(ZERO_SIX) == playable  # kept: still here and playable
+    assert hand.focus_after(other) == playable  # not playable on the person's turn
+    assert hand.focus_after(None) == playable
+    ctl.play(parse_move("0-6>0-5"))  # the bots' turns: on a tile, never on the page
+    waiting = ctl.hand(ctl.view())
+    assert not waiting.active and ZERO_SIX not in waiting.tiles
+    shown = f'#hand [data-tile="{NAMES[waiting.tiles[0]]}"]'
+    assert waiting.focus_after(ZERO_SIX) == shown  # the tile played is gone
+    assert waiting.focus_after(None) == shown
+    kept = waiting.tiles[3]
+    assert waiting.focus_after(kept) == f'#hand [data-tile="{NAMES[kept]}"]'
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus_after(None) == "#draw"
+    table.game.round.hands[0], table.game.round.turn = 0, 1  # no tile left: the hand itself
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus_after(None) == "#hand"
+
+
 def test_arrows_move_round_a_row_and_home_and_end_jump():
     assert [next_focus(0, 3, k) for k in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")] \
         == [1, 1, 2, 2]

@@ -74,6 +74,7 @@ class App:
         self.backup = BackupPage(self.reopen)
         self.sound = Player()
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
+        self.queued: tuple[tuple[int, int], Move] | None = None  # (position, the person's move)
 
     def start(self) -> None:
         self.bind()
@@ -120,6 +121,8 @@ class App:
            lambda e: dialogs.refresh_new_game(str(e.target.name or ""), self.setup))
         on(el("ng-cancel"), "click", lambda _e: el("new-game").close())
         on(window, "resize", lambda _e: screen.layout(self.ctl, self.ctl.view()))
+        for dialog in document.querySelectorAll("dialog"):  # focus back at the table
+            on(dialog, "close", lambda _e: screen.refocus(self.ctl))
 
     # -- the person's input --------------------------------------------------
 
@@ -128,16 +131,22 @@ class App:
         return self.turns is not None and not self.turns.done()
 
     def answer(self, reply: Reply) -> None:
-        """Carry out what the controller made of a click or a key."""
-        if reply is None or self.busy():
+        """Carry out what the controller made of a click or a key. While the
+        turn loop still runs but it is the person's turn (a bot's tile is
+        sliding in), a move waits for the loop (``queued``) instead of being lost."""
+        if reply is None or (self.busy() and not self.ctl.can_act()):
             return
         if isinstance(reply, Play):
-            if self.ctl.can_act():
+            if self.busy():
+                self.queued = (self.ctl.position(), reply.move)
+            elif self.ctl.can_act():
                 self.run_turns(reply.move)
         elif isinstance(reply, steps.Select):
             screen.selected(self.ctl, reply.tile)
         elif isinstance(reply, (steps.Refuse, steps.Say)):
             screen.said(reply)
+        elif self.busy():
+            return  # a shortcut for a button waits until the table is settled
         elif reply.name == "hint":  # the shortcuts for buttons
             spawn(self.on_hint(None))
         elif reply.name == "undo":
@@ -147,7 +156,8 @@ class App:
 
     def on_hand_click(self, evt: Any) -> None:
         button = closest(evt, "[data-tile]")
-        if not self.drag.takes_click() and button is not None and not self.busy():
+        if not self.drag.takes_click() and button is not None and (
+                not self.busy() or self.ctl.can_act()):
             self.answer(self.ctl.click_tile(parse_tile(str(button.dataset.tile))))
 
     async def on_hint(self, _evt: Any) -> None:
@@ -177,6 +187,10 @@ class App:
         while True:
             step = self.ctl.next_step()
             if isinstance(step, steps.AwaitPerson):
+                queued, self.queued = self.queued, None
+                if queued is not None and queued[0] == self.ctl.position():
+                    await self.make(queued[1])  # asked for while the last tile slid in
+                    continue
                 screen.status(self.ctl.status())
                 if screen.focus_lost():
                     screen.focus(self.ctl.hand(self.ctl.view()).focus())
@@ -249,6 +263,7 @@ class App:
         dom.close_dialogs("new-game", "round-end", "game-over")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
+        self.queued = None
         self.ctl.take_over(table)
         screen.hint_text("")
         self.saver.save(self.ctl.table)

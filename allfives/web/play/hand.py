@@ -37,6 +37,18 @@ class HandState:
         first = next((t for t in self.tiles if t in self.playable), None)
         return None if first is None else f'#hand [data-tile="{NAMES[first]}"]'
 
+    def focus_after(self, held: int | None) -> str | None:
+        """Where keyboard focus goes when the hand is drawn anew while focus was
+        at the table (``held``: the tile that had it, None if none did): it
+        stays on that tile where it can (still here, and playable on the
+        person's turn), else ``focus()`` on the person's turn, else the hand's
+        first tile, or the empty hand itself: never on the page."""
+        if held in self.tiles and (not self.active or held in self.playable):
+            return f'#hand [data-tile="{NAMES[held]}"]'
+        if self.active:
+            return self.focus()
+        return f'#hand [data-tile="{NAMES[self.tiles[0]]}"]' if self.tiles else "#hand"
+
 
 def hand_order(tiles: Sequence[int], order: str, received: Sequence[int]) -> list[int]:
     """Largest pip total first, or in the order the tiles came to the hand."""

@@ -77,6 +77,7 @@ def table(ctl: Controller) -> None:
     hand(ctl, view)
     layout(ctl, view)
     buttons(ctl)
+    refocus(ctl)  # a button that had focus may be disabled now (take back)
 
 
 def buttons(ctl: Controller) -> None:
@@ -89,12 +90,34 @@ def buttons(ctl: Controller) -> None:
 
 
 def hand(ctl: Controller, view: TableView) -> None:
+    """The hand and its buttons; focus that was at the table stays there
+    (``HandState.focus_after``) though the elements are new."""
     shown = ctl.hand(view)
+    lost = focus_lost()
+    held = focused_tile()
     el("hand").innerHTML = render.hand(shown)
     toggle(el("draw"), "disabled", not shown.must_draw)
     toggle(el("pass"), "disabled", not shown.must_pass)
     toggle(el("pass"), "hidden", not shown.must_pass)
     toggle(el("hint"), "disabled", not shown.can_hint)
+    if lost or focus_lost():
+        focus(shown.focus_after(held))
+
+
+def refocus(ctl: Controller) -> None:
+    """Focus that fell to the page (a dialog closed, a focused button was
+    disabled) goes back to the hand."""
+    active = found(document.activeElement)
+    if active is None or active == document.body:
+        focus(ctl.hand(ctl.view()).focus_after(None))
+
+
+def focused_tile() -> int | None:
+    """The tile of the hand that has keyboard focus, if one has."""
+    active = found(document.activeElement)
+    in_hand = active is not None and found(active.closest("#hand")) is not None
+    name = str(active.getAttribute("data-tile") or "") if in_hand else ""
+    return NAMES.index(name) if name in NAMES else None
 
 
 def selected(ctl: Controller, tile: int | None) -> None:
