@@ -1,7 +1,8 @@
 """Rounds and games: dealing, legal moves, applying moves, scoring, winning.
 
 ``Round`` is the fast, mutable state of one round (bots copy it to simulate);
-``Game`` strings rounds together into a match and speaks text moves.
+``Game`` strings rounds together into a match. Both speak ``Move`` values
+(``moves.py``); ``Game.apply`` also reads move text, as records write it.
 """
 
 from __future__ import annotations
@@ -20,18 +21,58 @@ from .moves import (
     PASS,
     Move,
     move_on,
-    move_text,
     move_tile,
     parse_move,
     play_move,
 )
-from .rules import Rules
+from .rules import Rules, Seat, Side
 from .scoring import POINTS, RoundScore, play_points, score_round
-from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, mask_of, pips_of
+from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, Mask, Tile, mask_of, pips_of
 
 # How a round ended: a player went out, nobody could play, or a side reached
 # the target during play (the game is won and the round is not scored).
 RoundEnding = Literal["domino", "blocked", "target"]
+
+
+def legal_moves_for(layout: Layout, hand: Mask, boneyard_left: int) -> list[Move]:
+    """The legal moves of the player to move (docs/RULES.md section 3): every
+    play of ``hand`` while the table is empty or a tile fits; else a draw
+    while the boneyard has tiles, else a pass. ``Round`` and ``PlayerView``
+    both ask this.
+
+    >>> from allfives.moves import move_text
+    >>> [move_text(m) for m in legal_moves_for(Layout(), mask_of([0, 27]), 14)]  # a lead
+    ['0-0', '6-6']
+    >>> table = Layout(); table.place(27, LEAD)  # 6-6 leads: 12 on the table
+    12
+    >>> [move_text(m) for m in legal_moves_for(table, mask_of([0, 6]), 14)]
+    ['0-6>6-6']
+    >>> legal_moves_for(table, mask_of([0]), 14) == [DRAW]  # 0-0 fits nowhere
+    True
+    >>> legal_moves_for(table, mask_of([0]), 0) == [PASS]  # and the boneyard is empty
+    True
+    """
+    if not layout.placements or hand & PLAYABLE[layout.open_values]:
+        return layout.plays(hand)
+    return [DRAW] if boneyard_left else [PASS]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended: ``end``; the seat that went out (``domino``); the
+    round-end scoring (None when a side reached the target in play and the
+    round was not scored); the side that won the game, if it ended.
+
+    >>> game = Game(Rules.make("standard", hand_size=1), seed=3)
+    >>> outcome = game.apply("3-6").outcome  # seat 0 leads its only tile and goes out
+    >>> outcome.end, outcome.went_out, outcome.score.points, outcome.winner
+    ('domino', 0, (0, -5), None)
+    """
+
+    end: RoundEnding
+    went_out: Seat | None
+    score: RoundScore | None
+    winner: Side | None
 
 
 class Round:
@@ -46,7 +87,7 @@ class Round:
                  "boneyard", "bone_pos", "layout", "starter", "turn", "scores", "history",
                  "end", "went_out", "result", "winner")
 
-    def __init__(self, rules: Rules, hands: list[int], boneyard: list[int], starter: int,
+    def __init__(self, rules: Rules, hands: list[Mask], boneyard: list[Tile], starter: Seat,
                  scores: list[int] | None = None) -> None:
         self.rules = rules
         self.players = rules.players
@@ -61,16 +102,16 @@ class Round:
         self.starter = starter
         self.turn = starter
         self.scores = list(scores) if scores is not None else [0] * rules.sides
-        self.history: list[tuple[int, Move, int]] = []
+        self.history: list[tuple[Seat, Move, int]] = []
         self.end: RoundEnding | None = None
-        self.went_out: int | None = None
+        self.went_out: Seat | None = None
         self.result: RoundScore | None = None  # round-end scoring, once scored
-        self.winner: int | None = None  # the side that won the game, if it ended
+        self.winner: Side | None = None  # the side that won the game, if it ended
 
     @classmethod
-    def from_position(cls, rules: Rules, hands: list[int], boneyard: list[int], starter: int,
-                      scores: list[int], history: list[tuple[int, Move, int]],
-                      turn: int) -> Round:
+    def from_position(cls, rules: Rules, hands: list[Mask], boneyard: list[Tile], *,
+                      starter: Seat, scores: list[int], history: list[tuple[Seat, Move, int]],
+                      turn: Seat) -> Round:
         """A round in mid-play: current hands (masks), the face-down boneyard in
         draw order, and the public history so far (its plays rebuild the table).
         Bots use this to simulate from a guess at the hidden tiles."""
@@ -105,22 +146,24 @@ class Round:
     def boneyard_left(self) -> int:
         return len(self.boneyard) - self.bone_pos
 
-    def can_play(self, seat: int) -> bool:
+    def can_play(self, seat: Seat) -> bool:
         if not self.layout.placements:
             return bool(self.hands[seat])
         return bool(self.hands[seat] & PLAYABLE[self.layout.open_values])
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the round ended, once it has."""
+        if self.end is None:
+            return None
+        return Outcome(self.end, self.went_out, self.result, self.winner)
 
     def legal_moves(self) -> list[Move]:
         """The moves the player to move may make (empty once the round is over)."""
         if self.end is not None:
             return []
-        hand = self.hands[self.turn]
-        layout = self.layout
-        if not layout.placements or hand & PLAYABLE[layout.open_values]:
-            return layout.plays(hand)
-        if self.bone_pos < len(self.boneyard):
-            return [DRAW]
-        return [PASS]
+        return legal_moves_for(self.layout, self.hands[self.turn],
+                               len(self.boneyard) - self.bone_pos)
 
     def why_illegal(self, move: Move) -> str | None:
         """None if ``move`` is legal now, else a sentence saying why not."""
@@ -243,21 +286,26 @@ class Round:
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What one move did, for the UI and logs."""
+    """What one move did, for the UI and logs: who made it, the points it
+    scored, the tile drawn (only the mover may see it), and the round's
+    ``outcome`` if the move ended the round."""
 
-    seat: int
-    move: str
+    seat: Seat
+    move: Move
     points: int
-    drawn: str | None = None  # the tile drawn (only the mover may see it)
-    round_over: bool = False
-    end: RoundEnding | None = None
-    went_out: int | None = None
-    round_score: RoundScore | None = None
-    game_over: bool = False
-    winner: int | None = None
+    drawn: str | None = None
+    outcome: Outcome | None = None
+
+    @property
+    def round_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.outcome is not None and self.outcome.winner is not None
 
 
-def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[int], list[int], int]:
+def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[Mask], list[Tile], Seat]:
     """Round ``index``'s deal from a game seed: hands (masks), boneyard, random starter.
 
     Each round has its own generator, so a saved game resumes with the same deals.
@@ -296,14 +344,14 @@ class Game:
         return list(self.round.scores) if self.rounds else [0] * self.rules.sides
 
     @property
-    def winner(self) -> int | None:
+    def winner(self) -> Side | None:
         return self.round.winner if self.rounds else None
 
     @property
     def over(self) -> bool:
         return self.winner is not None
 
-    def required_starter(self) -> int | None:
+    def required_starter(self) -> Seat | None:
         """The seat that must start the next round, or None if it is open (random)."""
         if not self.rounds or self.round.end == "blocked":
             return None
@@ -311,7 +359,7 @@ class Game:
 
     # -- flow --------------------------------------------------------------
 
-    def start_round(self, hands: list[int], boneyard: list[int], starter: int) -> Round:
+    def start_round(self, hands: list[Mask], boneyard: list[Tile], starter: Seat) -> Round:
         """Start a round with a given deal (used by records and tests)."""
         if self.over:
             raise IllegalMoveError("the game is over")
@@ -339,11 +387,12 @@ class Game:
         required = self.required_starter()
         return self.start_round(hands, boneyard, starter if required is None else required)
 
-    def legal_moves(self) -> list[str]:
-        return [move_text(m) for m in self.round.legal_moves()]
+    def legal_moves(self) -> list[Move]:
+        """The current round's legal moves (``move_text`` writes them)."""
+        return self.round.legal_moves()
 
-    def apply(self, move: str | Move) -> MoveResult:
-        """Make a move given as text or int; raise IllegalMoveError (or
+    def apply(self, move: Move | str) -> MoveResult:
+        """Make a move, a ``Move`` or its text; raise IllegalMoveError (or
         NotationError for unreadable text) if it cannot be made."""
         if self.over:
             raise IllegalMoveError("the game is over")
@@ -352,9 +401,7 @@ class Game:
         seat = rnd.turn
         drawn = NAMES[rnd.boneyard[rnd.bone_pos]] if m == DRAW and rnd.boneyard_left else None
         points = rnd.apply(m)
-        return MoveResult(seat=seat, move=move_text(m), points=points, drawn=drawn,
-                          round_over=rnd.over, end=rnd.end, went_out=rnd.went_out,
-                          round_score=rnd.result, game_over=self.over, winner=self.winner)
+        return MoveResult(seat=seat, move=m, points=points, drawn=drawn, outcome=rnd.outcome)
 
 
 def _union(masks: list[int]) -> int:
@@ -364,5 +411,5 @@ def _union(masks: list[int]) -> int:
     return out
 
 
-__all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Round",
-           "RoundEnding", "deal", "play_move"]
+__all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Outcome", "Round",
+           "RoundEnding", "deal", "legal_moves_for", "play_move"]

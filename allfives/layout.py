@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from .moves import LEAD, PLAY_MOVE, Move
 from .rules import Spinners
-from .tiles import HIGH, IS_DOUBLE, LOW, PLAYABLE
+from .tiles import HIGH, IS_DOUBLE, LOW, PLAYABLE, Mask, Tile
 
 
 class Layout:
     """Mutable layout state. ``ends[v]`` lists the table tiles with an open
     point showing ``v`` (each tile once); ``open_values`` is the 7-bit set of
-    values that have one; ``count`` is the sum of docs/RULES.md section 6."""
+    values that have one; ``count`` is the sum of docs/RULES.md section 6.
+
+    >>> from allfives.tiles import parse_tile
+    >>> table = Layout()
+    >>> table.place(parse_tile("6-6"), -1)  # the lead, the spinner: 6 + 6 on the table
+    12
+    >>> table.place(parse_tile("1-6"), parse_tile("6-6"))  # 6 + 6 + 1
+    13
+    """
 
     __slots__ = ("spinners", "live_joins", "placements", "count", "ends", "open_values",
                  "free", "joined", "spinner_tiles")
@@ -23,13 +31,13 @@ class Layout:
     def __init__(self, spinners: Spinners = "first", live_joins: int = 2) -> None:
         self.spinners = spinners
         self.live_joins = live_joins
-        self.placements: list[tuple[int, int]] = []  # (tile, on) in play order
+        self.placements: list[tuple[Tile, Tile]] = []  # (tile, on) in play order
         self.count = 0
         self.ends: list[list[int]] = [[] for _ in range(7)]
         self.open_values = 0
         self.free = [0] * 28  # open points left on each placed double
         self.joined = [0] * 28  # tiles joined to each placed tile
-        self.spinner_tiles: list[int] = []
+        self.spinner_tiles: list[Tile] = []
 
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -48,7 +56,7 @@ class Layout:
         self.ends[v].append(t)
         self.open_values |= 1 << v
 
-    def joint(self, tile: int, on: int) -> int:
+    def joint(self, tile: Tile, on: Tile) -> int:
         """The value at which ``tile`` would join ``on``, or -1 if it cannot."""
         if on == LEAD:
             return -1 if self.placements else 0
@@ -57,7 +65,7 @@ class Layout:
                 return v
         return -1
 
-    def plays(self, hand: int) -> list[Move]:
+    def plays(self, hand: Mask) -> list[Move]:
         """Every play the tiles in ``hand`` (a mask) can make: leads on an empty
         table, else one move per (tile, open table tile) pair."""
         moves: list[Move] = []
@@ -83,7 +91,7 @@ class Layout:
                     moves.append(onto[on])
         return moves
 
-    def count_after(self, tile: int, on: int) -> int:
+    def count_after(self, tile: Tile, on: Tile) -> int:
         """The count the layout would have after placing ``tile`` on ``on``
         (a legal placement), without changing anything."""
         a = LOW[tile]
@@ -103,7 +111,7 @@ class Layout:
             return count + a + a
         return count + (b if v == a else a)
 
-    def place(self, tile: int, on: int) -> int:
+    def place(self, tile: Tile, on: Tile) -> int:
         """Place a tile (legality already checked); return the new count."""
         count = self.count_after(tile, on)
         self.count = count

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NewType
 
 from .errors import NotationError
-from .tiles import NAMES, TILE_COUNT, parse_tile
+from .tiles import NAMES, TILE_COUNT, Tile, parse_tile
 
 Move = NewType("Move", int)
 LEAD = -1  # the "on" of the first tile played
@@ -23,17 +23,17 @@ DRAW = Move(-1)
 PASS = Move(-2)
 
 
-def play_move(tile: int, on: int = LEAD) -> Move:
+def play_move(tile: Tile, on: Tile = LEAD) -> Move:
     """The move placing ``tile`` against table tile ``on`` (or leading it)."""
     return Move(tile << 5 | (on + 1))
 
 
-def move_tile(move: Move) -> int:
+def move_tile(move: Move) -> Tile:
     """The tile a play places."""
     return move >> 5
 
 
-def move_on(move: Move) -> int:
+def move_on(move: Move) -> Tile:
     """The table tile a play joins, or ``LEAD``."""
     return (move & 31) - 1
 
@@ -60,7 +60,15 @@ def move_text(move: Move) -> str:
 
 
 def parse_move(text: object) -> Move:
-    """Parse move text; raise NotationError naming what is wrong."""
+    """Parse move text; raise NotationError naming what is wrong.
+
+    >>> move_text(parse_move("5-0>5-5")), parse_move("draw") == DRAW
+    ('0-5>5-5', True)
+    >>> parse_move("6-6>6-6")
+    Traceback (most recent call last):
+    ...
+    allfives.errors.NotationError: '6-6>6-6' plays a tile against itself
+    """
     if not isinstance(text, str):
         raise NotationError(f"a move is text like '0-5>5-5', 'draw' or 'pass', not {text!r}")
     word = text.strip().lower()

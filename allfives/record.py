@@ -44,7 +44,20 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str) -> Game:
-    """Read a record from JSON text and replay it; raise RecordError if bad."""
+    """Read a record from JSON text and replay it; raise RecordError if bad.
+
+    >>> from allfives import Game, Rules
+    >>> game = Game(Rules.make("standard"), seed=7)
+    >>> result = game.apply(game.legal_moves()[0])
+    >>> to_record(game)["rounds"][0]["moves"]
+    ['0-2']
+    >>> loads(dumps(game)).round.history == game.round.history
+    True
+    >>> loads('{"format": "allfives-record/0"}')
+    Traceback (most recent call last):
+    ...
+    allfives.errors.RecordError: record: format must be 'allfives-record/1', not 'allfives-record/0'
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

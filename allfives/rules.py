@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeAlias, get_args
 
 from .errors import RulesError
+
+Seat: TypeAlias = int  # 0 to players - 1, in turn order
+Side: TypeAlias = int  # a seat's side: the seat, or its partnership (seats 0+2, 1+3)
 
 Spinners = Literal["none", "first", "all"]
 SpinnerCounts = Literal["until_sides", "until_closed"]
@@ -76,7 +79,16 @@ class Rules:
 
     @classmethod
     def make(cls, preset: str = "standard", **options: Any) -> Rules:
-        """The preset's rules for ``players`` (default 2), with options overridden."""
+        """The preset's rules for ``players`` (default 2), with options overridden.
+
+        >>> rules = Rules.make("standard", players=4)
+        >>> rules.target, rules.hand_size, rules.partnership, rules.sides
+        (200, 5, True, 2)
+        >>> Rules.make("standard", players=5)
+        Traceback (most recent call last):
+        ...
+        allfives.errors.RulesError: All Fives is for 2, 3 or 4 players, not 5
+        """
         if not isinstance(preset, str) or preset not in PRESETS:
             raise _unknown_preset(preset)
         unknown = set(options) - set(OPTION_NAMES)
@@ -160,10 +172,10 @@ class Rules:
     def sides(self) -> int:
         return 2 if self.partnership else self.players
 
-    def side_of(self, seat: int) -> int:
+    def side_of(self, seat: Seat) -> Side:
         return seat % 2 if self.partnership else seat
 
-    def seats_of(self, side: int) -> tuple[int, ...]:
+    def seats_of(self, side: Side) -> tuple[Seat, ...]:
         return (side, side + 2) if self.partnership else (side,)
 
     @property

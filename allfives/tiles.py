@@ -9,8 +9,12 @@ A set of tiles (a hand) is a 28-bit mask.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeAlias
 
 from .errors import NotationError
+
+Tile: TypeAlias = int  # a tile's id, 0 (0-0) to 27 (6-6)
+Mask: TypeAlias = int  # a set of tiles: bit t for tile t
 
 TILE_COUNT = 28
 ALL_TILES = (1 << TILE_COUNT) - 1
@@ -44,16 +48,16 @@ def _playable(values: int) -> int:
 PLAYABLE: tuple[int, ...] = tuple(_playable(m) for m in range(128))
 
 
-def tile_id(a: int, b: int) -> int:
+def tile_id(a: int, b: int) -> Tile:
     """The id of the tile with halves ``a`` and ``b``, in either order."""
     return _ID[(a, b) if a <= b else (b, a)]
 
 
-def tile_name(t: int) -> str:
+def tile_name(t: Tile) -> str:
     return NAMES[t]
 
 
-def parse_tile(text: object) -> int:
+def parse_tile(text: object) -> Tile:
     """Parse ``"3-5"`` or ``"5-3"``; raise NotationError with a readable message.
 
     ``text`` is typed ``object`` because it often comes straight from JSON."""
@@ -68,9 +72,14 @@ def parse_tile(text: object) -> int:
     return tile_id(a, b)
 
 
-def tiles_of(mask: int) -> list[int]:
-    """The tile ids in a mask, lowest id first."""
-    out: list[int] = []
+def tiles_of(mask: Mask) -> list[Tile]:
+    """The tile ids in a mask, lowest id first.
+
+    >>> hand = mask_of([parse_tile("3-5"), parse_tile("0-0")])
+    >>> [NAMES[t] for t in tiles_of(hand)], pips_of(hand)
+    (['0-0', '3-5'], 8)
+    """
+    out: list[Tile] = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
@@ -78,14 +87,14 @@ def tiles_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(tiles: Iterable[int]) -> int:
+def mask_of(tiles: Iterable[Tile]) -> Mask:
     mask = 0
     for t in tiles:
         mask |= 1 << t
     return mask
 
 
-def pips_of(mask: int) -> int:
+def pips_of(mask: Mask) -> int:
     """Total pips of the tiles in a mask."""
     total = 0
     while mask:

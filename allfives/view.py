@@ -11,27 +11,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Round
+from .game import Round, legal_moves_for
 from .layout import Layout
-from .moves import DRAW, MOVE_ON, MOVE_TILE, PASS, Move, move_text, parse_move
-from .rules import Rules
-from .tiles import ALL_TILES, PLAYABLE, mask_of, parse_tile, tile_name, tiles_of
+from .moves import MOVE_ON, MOVE_TILE, Move, move_text, parse_move
+from .rules import Rules, Seat
+from .tiles import ALL_TILES, Mask, Tile, mask_of, parse_tile, tile_name, tiles_of
 
 
 @dataclass(frozen=True)
 class PlayerView:
+    """One seat's view of a round.
+
+    >>> from allfives import Game, Rules
+    >>> game = Game(Rules.make("standard"), seed=7)  # seat 1 leads
+    >>> view = PlayerView.of(game.round, seat=1)
+    >>> len(view.hand), view.hand_counts, view.boneyard_left
+    (9, (9, 9), 10)
+    >>> view.legal_moves() == game.legal_moves()  # its turn: the same moves
+    True
+    >>> PlayerView.of(game.round, seat=0).legal_moves()  # not seat 0's turn
+    []
+    >>> PlayerView.from_json(view.to_json()) == view  # across to the worker and back
+    True
+    """
+
     rules: Rules
-    seat: int
-    hand: tuple[int, ...]  # tile ids, lowest first
-    history: tuple[tuple[int, Move, int], ...]  # (seat, move, points) this round
+    seat: Seat
+    hand: tuple[Tile, ...]  # lowest first
+    history: tuple[tuple[Seat, Move, int], ...]  # (seat, move, points) this round
     hand_counts: tuple[int, ...]
     boneyard_left: int
-    turn: int
-    starter: int
+    turn: Seat
+    starter: Seat
     scores: tuple[int, ...]
 
     @classmethod
-    def of(cls, rnd: Round, seat: int) -> PlayerView:
+    def of(cls, rnd: Round, seat: Seat) -> PlayerView:
         return cls(
             rules=rnd.rules,
             seat=seat,
@@ -47,11 +62,11 @@ class PlayerView:
     # -- derived knowledge -------------------------------------------------
 
     @property
-    def hand_mask(self) -> int:
+    def hand_mask(self) -> Mask:
         return mask_of(self.hand)
 
     @property
-    def placements(self) -> list[tuple[int, int]]:
+    def placements(self) -> list[tuple[Tile, Tile]]:
         return [(MOVE_TILE[m], MOVE_ON[m]) for _, m, _ in self.history if m >= 0]
 
     def layout(self) -> Layout:
@@ -60,7 +75,7 @@ class PlayerView:
             layout.place(tile, on)
         return layout
 
-    def unseen(self) -> int:
+    def unseen(self) -> Mask:
         """Mask of the tiles this seat has not seen: other hands and the boneyard."""
         return ALL_TILES & ~self.hand_mask & ~mask_of(t for t, _ in self.placements)
 
@@ -68,11 +83,7 @@ class PlayerView:
         """The seat's legal moves if it is to move, else []."""
         if self.turn != self.seat:
             return []
-        layout = self.layout()
-        hand = self.hand_mask
-        if not layout.placements or hand & PLAYABLE[layout.open_values]:
-            return layout.plays(hand)
-        return [DRAW] if self.boneyard_left else [PASS]
+        return legal_moves_for(self.layout(), self.hand_mask, self.boneyard_left)
 
     # -- JSON --------------------------------------------------------------
 

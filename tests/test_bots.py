@@ -16,7 +16,7 @@ from allfives.game import Round, deal
 from allfives.moves import move_text
 from allfives.record import dumps
 from allfives.rules import PRESETS, Rules
-from allfives.tiles import tiles_of
+from allfives.tiles import NAMES, VALUE_MASK, tiles_of
 from allfives.tournament import play_game
 from allfives.view import PlayerView
 
@@ -82,8 +82,8 @@ def test_no_peeking(name):
             view = PlayerView.of(rnd, rnd.turn)
             hands, boneyard = sample(infer(view), rng)
             hands[rnd.turn] = rnd.hands[rnd.turn]
-            other = Round.from_position(rules, hands, boneyard, rnd.starter, rnd.scores,
-                                        rnd.history, rnd.turn)
+            other = Round.from_position(rules, hands, boneyard, starter=rnd.starter,
+                                        scores=rnd.scores, history=rnd.history, turn=rnd.turn)
             tried += 1
             differ += hands != rnd.hands or boneyard != rnd.boneyard[rnd.bone_pos:]
             other_view = PlayerView.of(other, other.turn)
@@ -146,7 +146,10 @@ def test_lacks_from_draws():
     know = infer(PlayerView.of(rnd, 0))
     # The three older tiles were held when 3 and 6 were open; 1-3 only when 6 was.
     assert know.slots[1] == (THREE_SIX, THREE_SIX, THREE_SIX, SIX)
-    assert know.lacks(1) == SIX
+    # so seat 1 holds no 6 at all, and what the bots weigh says so
+    odds = know.tile_odds(1)
+    assert [odds[t] for t in tiles_of(VALUE_MASK[6])] == [0.0] * 7
+    assert odds[NAMES.index("0-0")] > 0
     assert know.slots[0] == ()
     # Seat 0 drew 5-6 and played it at once: nothing known about its 4-4.
     assert infer(PlayerView.of(rnd, 1)).slots[0] == (1 << 5 | SIX,)

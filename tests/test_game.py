@@ -217,17 +217,18 @@ def test_apply_reports_what_happened():
     game = Game(Rules.make("standard"), seed=11)
     rnd = game.round
     result = game.apply(game.legal_moves()[0])
-    assert result.seat == rnd.starter and result.move == move_text(rnd.history[0][1])
+    assert result.seat == rnd.starter and result.move == rnd.history[0][1]
     assert result.points == rnd.history[0][2] and not result.round_over
 
 
 def test_the_last_move_reports_the_round_score():
     game = Game(Rules.make("standard", hand_size=1), seed=3)
-    assert game.legal_moves() == ["3-6"]  # seat 0 leads its only tile; seat 1 holds 4 pips
+    assert game.legal_moves() == [parse_move("3-6")]  # seat 0 leads its only tile; 1 holds 4 pips
     result = game.apply("3-6")
-    assert (result.round_over, result.end, result.went_out) == (True, "domino", 0)
-    assert result.round_score is game.round.result
-    assert result.round_score.points == (0, -5)
+    assert result.outcome is not None and result.round_over and not result.game_over
+    assert (result.outcome.end, result.outcome.went_out) == ("domino", 0)
+    assert result.outcome == game.round.outcome and result.outcome.score is game.round.result
+    assert result.outcome.score.points == (0, -5)
 
 
 def test_start_round_checks_the_deal_and_starter():

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
+from allfives.moves import parse_move
 from allfives.rules import PRESETS
 from allfives.web.bots.decide import decide
 from allfives.web.home import new_game as forms
@@ -96,7 +97,7 @@ def test_bot_requests_cross_to_the_worker_and_back():
     table = Table.new(Setup(), seed=4)
     request = json.loads(json.dumps(table.bot_request(table.game.round.turn)))
     move = decide(request)
-    assert move in table.game.legal_moves()
+    assert parse_move(move) in table.game.legal_moves()
     assert decide(request) == move  # the seed makes it repeatable
     assert HINT_BOT in BOTS
 

@@ -146,8 +146,8 @@ def playout_worlds(view: PlayerView, know: Knowledge, moves: list[Move], worlds:
     for _ in range(worlds):
         hands, boneyard = sample(know, rng)
         hands[view.seat] = view.hand_mask
-        base = Round.from_position(rules, hands, boneyard, view.starter,
-                                   list(view.scores), history, view.turn)
+        base = Round.from_position(rules, hands, boneyard, starter=view.starter,
+                                   scores=list(view.scores), history=history, turn=view.turn)
         start = base.scores[:]
         for i, move in enumerate(moves):
             rnd = base.copy()

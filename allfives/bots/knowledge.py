@@ -36,11 +36,6 @@ class Knowledge:
     unseen: int  # mask: tiles in other hands or the boneyard
     slots: tuple[tuple[int, ...], ...]
 
-    def lacks(self, seat: int) -> int:
-        """Values ``seat`` certainly holds none of (the newest slot's set)."""
-        slots = self.slots[seat]
-        return slots[-1] if slots else 0x7F
-
     def tile_odds(self, seat: int) -> list[float]:
         """Rough chance per tile that ``seat`` holds it: each slot spreads one
         tile evenly over the unseen tiles it allows."""
