@@ -6,11 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from test_analysis import bot_game
 
 from allfives.bots.analysis import analyse, moments
 from allfives.web.bots import decide
+
+
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright
+    keeps an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monkeypatch):
@@ -27,10 +36,10 @@ def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monk
     monkeypatch.setattr(decide.asyncio, "sleep", noted)
     for moment in chosen:
         request = json.loads(json.dumps(moment.to_json()))  # as the worker gets it
-        sliced = asyncio.run(decide.analysis(request, slice_seconds=0.0))
+        sliced = run(decide.analysis(request, slice_seconds=0.0))
         assert sliced == analyse(moment).to_json()
     worlds = [max(30, 2000 // len(m.view.legal_moves())) for m in chosen]
     assert len(pauses) == sum(worlds)  # a pause after every sampled deal at slice 0
     pauses.clear()
-    asyncio.run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
+    run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
     assert pauses == []  # within one slice: no pause at all

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from allfives.web.i18n import catalogs as i18n
@@ -52,5 +54,20 @@ def test_numbers_are_written_the_way_each_language_writes_them(code, written):
         assert [i18n.number(1234567.5, 1), i18n.number(0.7, 1), i18n.number(36.0, 1),
                 i18n.number(-1500), i18n.number(100000), i18n.number(0.25),
                 i18n.number(1234567)] == written
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize(("code", "draw"), [("de", "Ziehen"), ("nl", "Pakken"), ("sk", "Ťahať"),
+                                            ("hi", "उठाएँ"), ("en", "Draw")])
+def test_each_language_reads_its_compiled_catalog_from_the_package(code, draw):
+    # guards: the catalogs looked for where a module used to be (the page
+    # showed English in every language)
+    import allfives
+
+    assert i18n.LOCALE_DIR == Path(allfives.__file__).parent / "locale"
+    try:
+        i18n.use(code)
+        assert i18n._("Draw") == draw
     finally:
         i18n.use("en")

@@ -17,7 +17,7 @@ import gettext
 from collections.abc import Iterable
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"  # allfives/locale
 DOMAIN = "allfives"
 ENGLISH = "en"
 # Each language named in itself, as the settings list them.
