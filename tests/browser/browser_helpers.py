@@ -1,13 +1,33 @@
-"""Clicking through the game the way a person does; shared by the browser tests."""
+"""Shared by the browser tests: every page opened through ``watched_page``,
+the load and turn timeouts, the shared deals, and clicking through the game
+the way a person does."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
 
-FIRST_LOAD_MS = 60_000
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
 
-ACTIVE = ("#status[data-phase=human], #status[data-phase=round-over], "
-          "#status[data-phase=game-over]")
+FIRST_LOAD_MS = 60_000  # a first visit: Pyodide loads and starts
+TURN_MS = 30_000  # anything after that
+# Tests play quickly: no bot pause, no animation (set before the page's code runs).
+FAST = "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off'}))"
+# ... unless the page has kept settings of its own (a reload keeps them).
+FAST_UNLESS_KEPT = f"localStorage.getItem('allfives.settings') || {FAST}"
+
+# Deals (``?seed=``) with the default set-up where the person leads, or a bot does.
+HUMAN_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
+BOT_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter != 0)
+
+# The person's turn or the round's end: where play waits after a move.
+TURN_OR_ROUND_OVER = "#status[data-phase=human], #status[data-phase=round-over]"
+
+# ... or the game's end.
+TURN_OR_OVER = f"{TURN_OR_ROUND_OVER}, #status[data-phase=game-over]"
 
 
 # What the person can do, once the status says it is their turn (the hand may
@@ -109,3 +129,60 @@ def new_game(page: object, *, players: int, target: int | None, preset: str = "s
 
 def saved(page: object) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
+
+
+class Watch:
+    """What went wrong in the page: console errors, page errors, foreign requests."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.problems: list[str] = []
+        self.allow_errors: tuple[str, ...] = ()  # a test that breaks something on purpose
+
+    def console(self, msg: object) -> None:
+        if msg.type == "error" and not any(s in msg.text for s in self.allow_errors):
+            self.problems.append(f"console error: {msg.text}")
+
+    def page_error(self, error: object) -> None:
+        if not any(s in str(error) for s in self.allow_errors):
+            self.problems.append(f"page error: {error}")
+
+    def attach(self, page: object) -> object:
+        """Watch ``page`` (with the tests' turn timeout); returns it."""
+        page.on("console", self.console)
+        page.on("pageerror", self.page_error)
+        page.on("request", self.request)
+        page.set_default_timeout(TURN_MS)
+        return page
+
+    def request(self, req: object) -> None:
+        url = urlsplit(req.url)
+        if url.scheme in ("data", "blob"):
+            return
+        if f"{url.scheme}://{url.netloc}" != self.origin:
+            self.problems.append(f"request off the local server: {req.url}")
+
+
+@contextmanager
+def watched_page(browser: object, origin: str, *, init: str | None = FAST,
+                 **context_options: object) -> Iterator[object]:
+    """A page in a fresh context (empty storage, ``context_options`` such as a
+    viewport, touch or reduced motion; 1280x800 unless given), with ``init``
+    run before the page's code (fast settings unless told otherwise). It fails
+    the test on a ``.py-error`` element, a console error, an uncaught page
+    error, or a request to any host but ``origin``; ``page.watch.allow_errors``
+    names errors a test causes on purpose."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800},
+                                     **context_options})
+    if init:
+        context.add_init_script(init)
+    watch = Watch(origin.rstrip("/"))
+    page = watch.attach(context.new_page())
+    page.watch = watch
+    try:
+        yield page
+        errors = page.locator(".py-error").all_inner_texts()
+    finally:
+        context.close()
+    assert not errors, f".py-error in the page: {errors}"
+    assert not watch.problems, "\n".join(watch.problems)

@@ -11,12 +11,14 @@ from allfives.web.play.table import Table
 
 from .browser_helpers import (
     FIRST_LOAD_MS,
+    TURN_OR_OVER,
     moves_logged,
     new_game,
     open_game,
     phase,
     play_until,
     take_turn,
+    watched_page,
 )
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -40,8 +42,7 @@ def axe(page) -> list[str]:
 def wait_for_move(page, before: int) -> None:
     page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
                            arg=before)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over], "
-                           "#status[data-phase=game-over]")
+    page.wait_for_selector(TURN_OR_OVER)
 
 
 def test_a_screen_reader_hears_each_move_and_the_keyboard_plays(page, server):
@@ -165,12 +166,8 @@ def boxes(page, selector: str) -> list[tuple[str, float, float]]:
 
 
 def test_on_a_phone_everything_is_big_enough_and_in_view(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)
-    context.add_init_script("localStorage.setItem('allfives.settings', "
-                            "JSON.stringify({bot_pause: 0, speed: 'off'}))")
-    page = context.new_page()
-    try:
+    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         small = [b for b in boxes(page, "button, #hand [data-tile]") if min(b[1:]) < 24]
@@ -215,5 +212,3 @@ def test_on_a_phone_everything_is_big_enough_and_in_view(browser, server):
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate(inside, "#hand") and page.evaluate(inside, "#felt")
         assert page.evaluate(inside, "#status")
-    finally:
-        context.close()

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import json
 
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-
-from .browser_helpers import FIRST_LOAD_MS, moves_logged, play_until, take_turn
-
-HUMAN_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
+from .browser_helpers import FIRST_LOAD_MS, HUMAN_LEADS, moves_logged, play_until, take_turn
 
 # Where focus is 150 ms after every entry in #log (every move), and after
 # every dialog closes: "hand", "draw", "pass", "dialog" (one is open), or

@@ -11,8 +11,17 @@ import pytest
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, phase, play_until, saved, take_turn
-from .conftest import Watch
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    TURN_OR_ROUND_OVER,
+    new_game,
+    open_game,
+    phase,
+    play_until,
+    saved,
+    take_turn,
+    watched_page,
+)
 
 
 def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
@@ -94,13 +103,13 @@ def test_reload_resumes_the_game_exactly(page, server):
     open_game(page, server, "?seed=3")
     for _ in range(3):
         take_turn(page)
-        page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+        page.wait_for_selector(TURN_OR_ROUND_OVER)
         if phase(page) != "human":
             break
     before = snapshot(page)
     assert len(before["board"]) >= 2
     page.reload()
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]",
+    page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
     assert snapshot(page) == before
 
@@ -196,7 +205,7 @@ def test_without_the_worker_the_bots_think_on_the_page(page, server):
     page.wait_for_selector("body[data-bots=page]", timeout=FIRST_LOAD_MS)
     assert "think on this page" in page.inner_text("#notice")
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 def test_the_keyboard_plays_too(page, server):
@@ -236,15 +245,9 @@ def test_settings_are_applied_and_remembered(page, server):
 
 
 def test_reduced_motion_means_no_sliding(browser, server):
-    context = browser.new_context(reduced_motion="reduce")
-    context.add_init_script("localStorage.setItem('allfives.settings', "
-                            "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
-    page = context.new_page()
-    watch = Watch(server.rstrip("/"))
-    page.on("console", watch.console)
-    page.on("pageerror", watch.page_error)
-    page.on("request", watch.request)
-    try:
+    slow = ("localStorage.setItem('allfives.settings', "
+            "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
+    with watched_page(browser, server, init=slow, reduced_motion="reduce") as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         sliding = ("() => [...document.querySelectorAll('#board g.tile')]"
@@ -252,10 +255,7 @@ def test_reduced_motion_means_no_sliding(browser, server):
         for _ in range(3):
             take_turn(page)
             assert page.evaluate(sliding) == 0
-            page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
-    finally:
-        context.close()
-    assert not watch.problems, "\n".join(watch.problems)
+            page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 def test_a_full_storage_quota_is_reported_once_and_play_goes_on(page, server):
@@ -270,7 +270,7 @@ def test_a_full_storage_quota_is_reported_once_and_play_goes_on(page, server):
     assert "would not save" in page.inner_text("#notice")
     page.click("#notice .close")
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert page.is_hidden("#notice")
     with page.expect_download() as download:
         page.click("#download")

@@ -14,10 +14,17 @@ import pytest
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, take_turn
+from .browser_helpers import (
+    BOT_LEADS,
+    FIRST_LOAD_MS,
+    HUMAN_LEADS,
+    TURN_OR_ROUND_OVER,
+    new_game,
+    open_game,
+    play_until,
+    take_turn,
+)
 
-HUMAN_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
-BOT_LEADS = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter != 0)
 NOTICED_S = 5.0  # the issue's bound for noticing a worker that failed
 
 # Every change of body[data-bots] and #status[data-phase], timed in the page.
@@ -74,7 +81,7 @@ def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     assert "could not be read" in page.inner_text("#notice")
     assert page.evaluate("localStorage.getItem('allfives.unreadable-save')") == text
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     fresh = json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
     assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
 
@@ -93,7 +100,7 @@ def test_corrupt_setup_and_settings_fall_back_to_the_defaults(page, server, setu
     assert page.locator("#hand [data-tile]").count() == 9  # the default set-up's deal
     assert page.is_hidden("#notice")  # defaults are taken silently
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 # -- the bots' worker -------------------------------------------------------------------
@@ -148,7 +155,7 @@ def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
     assert took < NOTICED_S
     assert "think on this page" in page.inner_text("#notice")
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server):
@@ -167,7 +174,7 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
           f"{took:.2f} s after the table was playable")
     assert noticed < 1.0
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
@@ -187,7 +194,7 @@ def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
     print(f"worker refused by the policy: bots on the page {took:.2f} s after playable")
     assert took < NOTICED_S
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 @pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs"])
@@ -212,7 +219,7 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     print(f"worker {how}: noticed {took:.2f} s after the bot asked")
     assert took < NOTICED_S
     assert "did not answer" in page.inner_text("#notice")
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert page.locator("#log li.move").count() >= logged + 2  # the bot moved too
     if how == "hangs" and not ended:
         with worker.expect_event("close", timeout=NOTICED_S * 1000):  # else: left running
@@ -232,7 +239,7 @@ def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     assert took < NOTICED_S
     assert "could not start" in page.inner_text("#notice")
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert page.locator("#log li.move").count() >= 2  # the bot moved on the page
 
 

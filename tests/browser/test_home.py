@@ -14,8 +14,17 @@ import pytest
 from allfives.web.draw.tally import tally
 from allfives.web.play.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved, take_turn
-from .conftest import FAST, Watch
+from .browser_helpers import (
+    FAST_UNLESS_KEPT,
+    FIRST_LOAD_MS,
+    TURN_OR_ROUND_OVER,
+    new_game,
+    open_game,
+    play_until,
+    saved,
+    take_turn,
+    watched_page,
+)
 from .test_access import axe
 
 KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats",
@@ -26,16 +35,8 @@ KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats"
 def kept_page(browser: object, server: str) -> Iterator[object]:
     """Like ``page``, but fast settings only when none are kept, so that the
     page's own settings survive a reload; watched the same way."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"localStorage.getItem('allfives.settings') || {FAST}")
-    watch = Watch(server.rstrip("/"))
-    pg = watch.attach(context.new_page())
-    yield pg
-    try:
-        errors = pg.locator(".py-error").all_inner_texts()
-    finally:
-        context.close()
-    assert not errors and not watch.problems, (errors, watch.problems)
+    with watched_page(browser, server, init=FAST_UNLESS_KEPT) as pg:
+        yield pg
 
 
 def stat(page, name: str) -> int:
@@ -165,7 +166,7 @@ def test_a_take_back_restores_the_position_and_is_never_offered_in_the_daily_dea
     page.click("#daily")
     person_plays(page)
     take_turn(page)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     daily = saved(page)
     assert daily["seed"].startswith("daily:") and "takebacks" not in daily
     assert any(s == 0 for s in moves_by(daily))
@@ -244,7 +245,7 @@ def test_tally_marks_follow_the_score_and_mute_is_remembered(kept_page, server):
         if play_until(page, ("human", "round-over", "game-over")) != "human":
             break
         take_turn(page)
-        page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+        page.wait_for_selector(TURN_OR_ROUND_OVER)
         for number, marked, strokes in shown_scores(page):
             assert marked == number and strokes == tally(number).strokes
             seen.add(number)
@@ -257,7 +258,7 @@ def test_tally_marks_follow_the_score_and_mute_is_remembered(kept_page, server):
     page.wait_for_selector("#mute[aria-pressed=true]")
     assert json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))["mute"] is True
     page.reload()
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]",
+    page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
     assert page.get_attribute("#mute", "aria-pressed") == "true"
     assert page.locator("#scores [data-tally]").count() == 2  # the tally setting too
@@ -273,7 +274,7 @@ def test_a_backup_restores_everything_and_a_bad_file_changes_nothing(page, serve
     open_game(page, server, "?seed=5")
     take_turn(page)
     settings(page, tally=True)
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     page.evaluate("localStorage.setItem('allfives.daily', JSON.stringify({'2025-06-01': 7}))")
     backed = kept(page)
     page.click("#settings-button")
@@ -311,7 +312,7 @@ def test_a_backup_restores_everything_and_a_bad_file_changes_nothing(page, serve
     assert parsed(kept(page)) == parsed(backed)
     assert not page.is_checked("#set-undo") and page.is_checked("#set-tally")
     close(page, "#settings", "#settings-done")
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert page.locator("#scores .side").count() == 2
     assert page.locator("#log li.move").count() == len(saved(page)["rounds"][-1]["moves"])
     assert page.locator("#scores [data-tally]").count() == 2 and page.is_hidden("#undo")

@@ -17,8 +17,17 @@ import pytest
 
 from allfives.web.i18n import catalogs as i18n
 
-from .browser_helpers import ACTIVE, FIRST_LOAD_MS, open_game, phase, saved, take_turn
-from .conftest import FAST, Watch
+from .browser_helpers import (
+    FAST,
+    FAST_UNLESS_KEPT,
+    FIRST_LOAD_MS,
+    TURN_OR_OVER,
+    open_game,
+    phase,
+    saved,
+    take_turn,
+    watched_page,
+)
 
 # marked elements of the page and their English (the msgid)
 STATIC = {"#draw": "Draw", "#settings-title": "Settings", "#settings-done": "Done",
@@ -66,18 +75,10 @@ def watched(browser: object, server: str, width: int = 1280, height: int = 800,
             kept: bool = False) -> Iterator[object]:
     """A fresh page watched like conftest's ``page``; ``kept``: fast settings
     only when none are kept, so the page's own settings survive a reload."""
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=width < 500, has_touch=width < 500)
-    context.add_init_script(f"localStorage.getItem('allfives.settings') || {FAST}"
-                            if kept else FAST)
-    watch = Watch(server.rstrip("/"))
-    pg = watch.attach(context.new_page())
-    try:
+    with watched_page(browser, server, init=FAST_UNLESS_KEPT if kept else FAST,
+                      viewport={"width": width, "height": height},
+                      is_mobile=width < 500, has_touch=width < 500) as pg:
         yield pg
-        errors = pg.locator(".py-error").all_inner_texts()
-    finally:
-        context.close()
-    assert not errors and not watch.problems, (errors, watch.problems)
 
 
 def test_the_language_in_the_address_is_the_pages(page, server):
@@ -99,7 +100,7 @@ def test_dutch_chosen_mid_game_applies_at_once_keeps_the_game_and_is_remembered(
         shows(page, "en")
         for _ in range(2):
             take_turn(page)
-            page.wait_for_selector(ACTIVE)
+            page.wait_for_selector(TURN_OR_OVER)
         assert phase(page) == "human"  # two turns never end a round of 7 tiles each
         before = game(page)
         assert before["log"]
@@ -117,17 +118,17 @@ def test_dutch_chosen_mid_game_applies_at_once_keeps_the_game_and_is_remembered(
         settings = kept_settings(page)
         assert settings["language"] == "nl" and settings["bot_pause"] == 0
         take_turn(page)
-        page.wait_for_selector(ACTIVE)
+        page.wait_for_selector(TURN_OR_OVER)
         after = game(page)
         assert len(after["log"]) > len(before["log"])
         # a reload keeps Dutch and the game
         page.reload()
-        page.wait_for_selector(ACTIVE, timeout=FIRST_LOAD_MS)
+        page.wait_for_selector(TURN_OR_OVER, timeout=FIRST_LOAD_MS)
         shows(page, "nl")
         assert game(page) == after
         # ?lang=en switches back, and is kept in turn
         page.goto(server + "index.html?lang=en")
-        page.wait_for_selector(ACTIVE, timeout=FIRST_LOAD_MS)
+        page.wait_for_selector(TURN_OR_OVER, timeout=FIRST_LOAD_MS)
         shows(page, "en")
         assert page.text_content("#draw") == "Draw"
         assert game(page) == after and kept_settings(page)["language"] == "en"

@@ -17,8 +17,7 @@ from allfives.site import serve
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, take_turn
-from .conftest import FAST, Watch
+from .browser_helpers import FIRST_LOAD_MS, take_turn, watched_page
 from .test_pages_subpath import load_site_builder
 
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
@@ -86,21 +85,13 @@ def site_page(browser: object, tmp_path: Path) -> Iterator[tuple[object, object,
     httpd = serve.make_server(0, root=tmp_path)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     origin = "http://{}:{}".format(*httpd.server_address[:2])
-    context = browser.new_context()
-    context.add_init_script(FAST)
-    page = context.new_page()
-    watch = Watch(origin)
-    page.on("console", watch.console)
-    page.on("pageerror", watch.page_error)
-    page.on("request", watch.request)
-    page.site = site
     try:
-        yield page, httpd, origin + "/all-fives/"
+        with watched_page(browser, origin) as page:
+            page.site = site
+            yield page, httpd, origin + "/all-fives/"
     finally:
-        context.close()
         httpd.shutdown()
         httpd.server_close()
-    assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_the_game_loads_plays_and_asks_the_bots_offline(browser, tmp_path):

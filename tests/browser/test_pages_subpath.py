@@ -8,8 +8,7 @@ from pathlib import Path
 
 from allfives.site import serve
 
-from .browser_helpers import FIRST_LOAD_MS, take_turn
-from .conftest import FAST, Watch
+from .browser_helpers import FIRST_LOAD_MS, take_turn, watched_page
 
 SITE_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "site.py"
 
@@ -27,25 +26,17 @@ def test_site_runs_under_a_project_sub_path(browser, tmp_path):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     host, port = httpd.server_address[:2]
     origin = f"http://{host}:{port}"
-    context = browser.new_context()
-    context.add_init_script(FAST)
-    page = context.new_page()
-    watch = Watch(origin)
     outside: list[str] = []
-    page.on("console", watch.console)
-    page.on("pageerror", watch.page_error)
-    page.on("request", watch.request)
-    page.on("request", lambda r: outside.append(r.url)
-            if r.url.startswith(origin) and not r.url.startswith(origin + "/all-fives/") else None)
     try:
-        page.goto(origin + "/all-fives/")
-        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        take_turn(page)
-        assert page.locator("#board [data-tile]").count() >= 1
-        assert page.locator(".py-error").count() == 0
+        with watched_page(browser, origin) as page:
+            page.on("request", lambda r: outside.append(r.url) if r.url.startswith(origin)
+                    and not r.url.startswith(origin + "/all-fives/") else None)
+            page.goto(origin + "/all-fives/")
+            page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+            take_turn(page)
+            assert page.locator("#board [data-tile]").count() >= 1
+            assert page.locator(".py-error").count() == 0
     finally:
-        context.close()
         httpd.shutdown()
         httpd.server_close()
     assert not outside, f"requests outside the project path: {outside}"
-    assert not watch.problems, "\n".join(watch.problems)

@@ -14,7 +14,14 @@ from allfives.bots.analysis import review
 from allfives.record import dumps, replay, to_record
 from allfives.web.play.seats import HUMAN
 
-from .browser_helpers import FIRST_LOAD_MS, new_game, open_game, play_until, saved
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    TURN_OR_ROUND_OVER,
+    new_game,
+    open_game,
+    play_until,
+    saved,
+)
 
 STEP = re.compile(r"^Round (\d+): move (\d+) of (\d+)$")
 DECISIONS = "#review-moves [data-loss]"
@@ -127,7 +134,7 @@ def test_an_unfinished_record_is_played_on_from_the_seat_chosen(page, server, tm
     page.select_option("#review-seat", "1")
     page.click("#review-play-on")
     page.wait_for_selector("#review", state="hidden")
-    page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over]",
+    page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
     save = saved(page)
     assert save["table"]["names"] == ["You", "Player 1"]

@@ -11,7 +11,7 @@ from allfives.bots import make_bot
 from allfives.view import PlayerView
 from allfives.web.home.deals import daily
 
-from .browser_helpers import FIRST_LOAD_MS, open_game, play_until, saved
+from .browser_helpers import FIRST_LOAD_MS, open_game, play_until, saved, watched_page
 
 READY = "#status[data-phase=human], #status[data-phase=bot]"
 
@@ -34,17 +34,13 @@ def test_a_shared_link_deals_the_same_game_and_asks_before_replacing_a_saved_one
     page.click("#next-round")
     page.wait_for_selector(READY)
     # with no saved game the link deals at once
-    other = page.context.browser.new_context()
-    try:
-        fresh = other.new_page()
+    with watched_page(page.context.browser, server, init=None) as fresh:
         fresh.goto(link)
         fresh.wait_for_selector(READY, timeout=FIRST_LOAD_MS)
         dealt = json.loads(fresh.evaluate("localStorage.getItem('allfives.save')"))
         assert first_deal(dealt) == first_deal(shared)
         assert dealt["rules"] == shared["rules"] and dealt["table"]["bots"] == [None, "medium"]
         assert fresh.is_hidden("#deal-choice")
-    finally:
-        other.close()
     # with a saved game it asks: resume keeps the game, play deals the link
     before = saved(page)
     page.goto(link)

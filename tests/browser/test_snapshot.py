@@ -13,8 +13,7 @@ from typing import NamedTuple
 
 import pytest
 
-from .browser_helpers import FIRST_LOAD_MS, open_game, saved, take_turn
-from .conftest import FAST, Watch
+from .browser_helpers import FIRST_LOAD_MS, open_game, saved, take_turn, watched_page
 
 BOOT = "./static/boot.mjs"
 MADE_MS = 120_000
@@ -73,20 +72,11 @@ class Snapshot(NamedTuple):
 @pytest.fixture(scope="module")
 def snapshot(browser, server) -> Snapshot:
     """A first visit: the game is playable, then the snapshot is made and kept."""
-    context = browser.new_context()
-    context.add_init_script(FAST)
-    page = context.new_page()
-    watch = Watch(server.rstrip("/"))
-    page.on("console", watch.console)
-    page.on("pageerror", watch.page_error)
-    try:
+    with watched_page(browser, server) as page:
         open_game(page, server)
         assert page.get_attribute("html", "data-boot") == "normal"
         page.wait_for_selector("html[data-snapshot=made]", timeout=MADE_MS)
         kept = page.evaluate(KEPT)
-    finally:
-        context.close()
-    assert not watch.problems, "\n".join(watch.problems)
     assert len(kept) == 1, [k[:3] for k in kept]
     slot, length, sum_, data = kept[0]
     assert "pyodide=" in slot and "allfives=" in slot
@@ -128,19 +118,11 @@ def test_every_restore_deals_its_own_game(browser, server, snapshot):
     again, so two visits restored from one snapshot deal different games."""
     seeds = []
     for _ in range(2):
-        context = browser.new_context()
-        context.add_init_script(FAST)
-        page = context.new_page()
-        watch = Watch(server.rstrip("/"))
-        page.on("console", watch.console)
-        try:
+        with watched_page(browser, server) as page:
             keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
             open_game(page, server)  # no ?seed: a random game
             assert page.get_attribute("html", "data-boot") == "snapshot"
             seeds.append(saved(page)["seed"])
-        finally:
-            context.close()
-        assert not watch.problems, "\n".join(watch.problems)
     assert seeds[0] != seeds[1]
 
 
