@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import importlib.util
 import os
@@ -155,6 +156,42 @@ def test_validators_make_revalidation_free_until_the_file_changes(tmp_path):
                                            If_Modified_Since=modified)
         assert status == 200 and body == b"<title>two, longer</title>"
         assert headers["ETag"] != etag
+
+
+def test_what_github_pages_gzips_is_sent_gzipped_to_a_browser_that_accepts_it(tmp_path):
+    (tmp_path / "index.html").write_text("<title>one</title>" * 100)
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "a.wasm").write_bytes(b"\0asm" + bytes(5000))
+    (tmp_path / "static" / "b.zip").write_bytes(b"PK" + bytes(5000))
+    with running(root=tmp_path) as client:
+        status, headers, body = client.get("/index.html", Accept_Encoding="gzip, deflate, br")
+        assert status == 200 and headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == b"<title>one</title>" * 100
+        assert int(headers["Content-Length"]) == len(body) < 200
+        assert headers["Vary"] == "Accept-Encoding" and headers["ETag"].endswith('-gz"')
+        assert headers["Content-Type"].startswith("text/html")
+        etag, modified = headers["ETag"], headers["Last-Modified"]
+        again = client.get("/index.html", Accept_Encoding="gzip", If_None_Match=etag)
+        assert again[0] == 304 and again[2] == b""
+        assert client.get("/index.html", Accept_Encoding="gzip",
+                          If_Modified_Since=modified)[0] == 304
+        plain = client.get("/index.html", If_None_Match=etag)  # another encoding: not the same
+        assert plain[0] == 200 and "Content-Encoding" not in plain[1]
+        assert plain[2] == b"<title>one</title>" * 100
+        wasm = client.get("/static/a.wasm", Accept_Encoding="gzip")
+        assert wasm[1]["Content-Encoding"] == "gzip" and wasm[1]["Content-Type"] == \
+            "application/wasm" and gzip.decompress(wasm[2]) == b"\0asm" + bytes(5000)
+        packed = client.get("/static/b.zip", Accept_Encoding="gzip")  # compressed already
+        assert "Content-Encoding" not in packed[1] and len(packed[2]) == 5002
+        refused = client.get("/index.html", Accept_Encoding="gzip;q=0, identity")
+        assert "Content-Encoding" not in refused[1]
+
+
+@pytest.mark.parametrize(("header", "gzips"), [
+    ("gzip", True), ("deflate, gzip;q=1.0", True), ("*", True), ("", False),
+    ("gzip;q=0", False), ("br, deflate", False), ("GZIP", True)])
+def test_accept_encoding_is_read_as_browsers_write_it(header, gzips):
+    assert serve.accepts_gzip(header) is gzips
 
 
 # The same size within the same second: the modification time in ns still tells.

@@ -4,7 +4,9 @@ A plain static server for the files ``make site`` publishes
 (``allfives.site``), nothing else of the checkout: everything else is a 404.
 It sends the types browsers insist on for ``.wasm`` and ``.mjs``, and
 validators (``ETag``, ``Last-Modified``) so that revalidating an unchanged
-file, such as the 10 MB Pyodide wasm, costs a ``304 Not Modified``. It
+file, such as the 10 MB Pyodide wasm, costs a ``304 Not Modified``. Like
+GitHub Pages it gzips what compresses (text, JavaScript, JSON, SVG, wasm)
+for a browser that accepts it, so local figures are what players get. It
 refuses to start, and says what to run, if the vendored PyScript/Pyodide
 files are missing, and it repacks ``allfives.zip`` when the package's
 sources are newer than it.
@@ -12,10 +14,13 @@ sources are newer than it.
 
 from __future__ import annotations
 
+import email.utils
 import functools
+import gzip
 import io
 import socket
 import sys
+import threading
 from collections.abc import Iterable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -32,10 +37,46 @@ REQUIRED = ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs
 SETUP = "npm ci && python3 scripts/vendor.py"
 
 
-def etag_of(path: Path) -> str:
-    """Changes whenever the file does (size and modification time in ns)."""
+# Compressed as GitHub Pages compresses them: the rest (zip, woff2, png) is
+# compressed already.
+GZIPPED = ("text/", "application/javascript", "application/json", "application/wasm",
+           "image/svg+xml", "application/manifest+json")
+_gzipped: dict[tuple[str, str], bytes] = {}  # (path, etag) -> the file gzipped, made once
+_gzipping = threading.Lock()
+
+
+def etag_of(path: Path, gzipped: bool = False) -> str:
+    """Changes whenever the file does (size and modification time in ns); the
+    gzipped form has a tag of its own."""
     stat = path.stat()
-    return f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"'
+    return f'"{stat.st_size:x}-{stat.st_mtime_ns:x}{"-gz" if gzipped else ""}"'
+
+
+def gzipped(path: Path, tag: str) -> bytes:
+    """``path`` gzipped (level 6), made once per version of the file."""
+    key = (str(path), tag)
+    with _gzipping:
+        if key not in _gzipped:
+            _gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        return _gzipped[key]
+
+
+def unchanged_since(path: Path, since: str) -> bool:
+    """Whether ``path`` is no newer than an ``If-Modified-Since`` date (whole seconds)."""
+    try:
+        when = email.utils.parsedate_to_datetime(since).timestamp()
+    except (TypeError, ValueError):
+        return False
+    return int(path.stat().st_mtime) <= when
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header allows gzip (not ``gzip;q=0``)."""
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
 
 
 def matches(if_none_match: str, tag: str) -> bool:
@@ -72,12 +113,29 @@ class Handler(SimpleHTTPRequestHandler):
         if not file.is_file() or not self.serves(file):
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
-        self.etag = etag_of(file)
+        kind = self.guess_type(str(file))
+        gzips = kind.startswith(GZIPPED) and accepts_gzip(self.headers.get("Accept-Encoding", ""))
+        self.etag = etag_of(file, gzips)
         if matches(self.headers.get("If-None-Match", ""), self.etag):
             self.send_response(HTTPStatus.NOT_MODIFIED)
             self.end_headers()
             return None
-        return super().send_head()  # answers If-Modified-Since when there is no If-None-Match
+        if not gzips:
+            return super().send_head()  # answers If-Modified-Since without If-None-Match
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers and unchanged_since(file, since):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        body = gzipped(file, self.etag)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", email.utils.formatdate(file.stat().st_mtime,
+                                                                  usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def serves(self, file: Path) -> bool:
         """Whether ``file`` is a site file, of the site at the root or of one
@@ -98,6 +156,7 @@ class Handler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")  # revalidate every time: a new deploy wins
+        self.send_header("Vary", "Accept-Encoding")
         if self.etag:
             self.send_header("ETag", self.etag)
         super().end_headers()
