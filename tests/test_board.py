@@ -13,6 +13,7 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.draw import board
 from allfives.web.draw.board import Target
+from allfives.web.draw.geometry import Placed
 from allfives.web.play.table_view import TableView
 
 
@@ -82,3 +83,21 @@ def test_a_small_lit_place_gets_a_hit_area_of_at_least_26_screen_pixels():
     assert len(hits) == 2
     for w, h in hits:  # in screen pixels: board units times 150 px / box width
         assert min(float(w), float(h)) * 150 / box_w == pytest.approx(26, abs=0.01)
+
+
+def test_hit_areas_of_close_lit_places_split_the_space_between_them():
+    # two places for one tile, 1.2 units apart side by side, on a board drawn small
+    left = Placed(tile=5, near_at=(0.0, -0.5), far_at=(0.0, 0.5), near=0, far=5)
+    right = Placed(tile=5, near_at=(1.2, -0.5), far_at=(1.2, 0.5), near=5, far=0)
+    far = Placed(tile=5, near_at=(9.0, 0.0), far_at=(10.0, 0.0), near=5, far=0)
+    areas = board.hit_areas([left, right, far], least=3.0)
+    assert areas[0] == (-1.5, -1.5, 0.6, 1.5) and areas[1] == (0.6, -1.5, 2.7, 1.5)
+    assert areas[2] == (8.0, -1.5, 11.0, 1.5)  # alone: the whole 3 units around it
+
+    def inside(area, point):
+        return area[0] <= point[0] <= area[2] and area[1] <= point[1] <= area[3]
+
+    for i, area in enumerate(areas):
+        for j, ghost in enumerate((left, right, far)):
+            assert inside(area, ghost.center) == (i == j)
+    assert board.hit_areas([left, right], least=1.0) == [None, None]  # drawn big enough

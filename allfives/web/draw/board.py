@@ -162,9 +162,10 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
         parts.append(hint_place(hint_ghost))
     width = float(box.split()[2])
     least = MIN_TARGET_PX * width / width_px if width_px > 0 else 0.0
-    for t, ghost in lit:
+    hits = hit_areas([ghost for _t, ghost in lit], least)
+    for (t, ghost), hit in zip(lit, hits, strict=True):
         assert selected is not None
-        parts.append(lit_place(selected, t, ghost, least))
+        parts.append(lit_place(selected, t, ghost, hit))
     if fresh is not None and fresh_points:
         for p in arranger.placed:
             if p.tile == fresh:
@@ -174,17 +175,49 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
     return Board(box, "".join(parts))
 
 
-def lit_place(tile: int, target: Target, ghost: Placed, least: float) -> str:
-    """A place ``tile`` may go, as a button; its hit area is at least ``least``
-    board units on each side."""
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def hit_areas(ghosts: list[Placed], least: float) -> list[Box | None]:
+    """Each lit place's enlarged hit area, or None where its tile is drawn big
+    enough: ``least`` board units on each side around the place, but never
+    past the midpoint towards another lit place, so that no place's hit area
+    covers another one's centre (a pointer there gets the place it is on)."""
+    areas: list[Box | None] = []
+    for i, ghost in enumerate(ghosts):
+        x0, y0, x1, y1 = ghost.box()
+        if min(x1 - x0, y1 - y0) >= least:
+            areas.append(None)
+            continue
+        (cx, cy), half_w, half_h = ghost.center, max(x1 - x0, least) / 2, max(y1 - y0, least) / 2
+        area = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
+        for j, other in enumerate(ghosts):
+            dx, dy = other.center[0] - cx, other.center[1] - cy
+            sideways = abs(dx) >= abs(dy)  # then the width is split, else the height
+            if j == i:
+                continue
+            if sideways and dx > 0:
+                area[2] = min(area[2], cx + dx / 2)
+            elif sideways and dx < 0:
+                area[0] = max(area[0], cx + dx / 2)
+            elif dy > 0:
+                area[3] = min(area[3], cy + dy / 2)
+            elif dy < 0:
+                area[1] = max(area[1], cy + dy / 2)
+        areas.append((area[0], area[1], area[2], area[3]))
+    return areas
+
+
+def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None) -> str:
+    """A place ``tile`` may go, as a button, with its enlarged ``hit_area`` if any."""
     gx, gy = ghost.center
     label = f"+{target.points}" if target.points else "0"
     x0, y0, x1, y1 = ghost.box()
     hit = ""
-    if min(x1 - x0, y1 - y0) < least:
-        w, h = max(x1 - x0, least), max(y1 - y0, least)
-        hit = (f'<rect class="hit" x="{_n(gx - w / 2)}" y="{_n(gy - h / 2)}" width="{_n(w)}"'
-               f' height="{_n(h)}"/>')
+    if hit_area is not None:
+        hx0, hy0, hx1, hy1 = hit_area
+        hit = (f'<rect class="hit" x="{_n(hx0)}" y="{_n(hy0)}" width="{_n(hx1 - hx0)}"'
+               f' height="{_n(hy1 - hy0)}"/>')
     scores = " scores" if target.points else ""
     # Translators: a lit place on the table, as a screen reader names it: playing the tile
     # {tile} on {on} there scores {points}
