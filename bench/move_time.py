@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""The page's own time per move, this tree against another (``--base``),
+alternating, in one run.
+
+- CPython: what the page's Python does for a move, less the DOM writes: the
+  click's decision, the move, the save, every string ``screen_page.table``
+  writes (scores, seats, log, hand, board), the next step and the status.
+  The bots' choices are made beforehand, so their thinking is left out.
+- ``--browser``: in headless Chromium, the page served from each tree, the
+  person playing by clicks (no bot pause, no animation, ``easy`` bots, whose
+  thinking takes a fraction of a millisecond): per person move, the click to
+  its entry in ``#log``; per bot move, one ``#log`` entry to the next.
+
+    .venv/bin/python bench/move_time.py --base /path/to/old/checkout [--games 6] [--browser]
+
+Writes bench/move_time.json. The other tree is imported in a subprocess of
+its own (``--measure``), so both run the same code paths as their page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "move_time.json"
+ASPECT = 1.6
+WIDTH_PX = 900.0
+
+
+# -- CPython: one tree, in this process ---------------------------------------------
+
+
+class Page:
+    """The page's Python for a move, through whichever layout the tree has
+    (the house in rooms, or the flat ``web/`` of before)."""
+
+    def __init__(self) -> None:
+        try:
+            from allfives.web.draw import board, render
+            from allfives.web.play import controller, words
+            from allfives.web.play.cues import cue
+            from allfives.web.play.settings import Settings
+            from allfives.web.play.setup import Setup
+            from allfives.web.play.table import Table
+            from allfives.web.play.takeback import can_take_back
+            self.rooms = True
+        except ImportError:
+            from allfives.web.cues import cue  # type: ignore[no-redef]
+            from allfives.web.table import Settings, Setup, Table  # type: ignore[no-redef]
+            from allfives.web.takeback import can_take_back  # type: ignore[no-redef]
+
+            from allfives.web import board, controller, render, words  # type: ignore[no-redef]
+            self.rooms = False
+        self.board, self.render, self.words, self.steps = board, render, words, controller
+        self.cue, self.can_take_back = cue, can_take_back
+        self.Settings, self.Setup, self.Table = Settings, Setup, Table
+
+    def move_value(self, text: str) -> Any:
+        """A move as this tree's page carries it: a ``Move``, or its text before."""
+        if not self.rooms:
+            return text
+        from allfives.moves import parse_move
+        return parse_move(text)
+
+    def draw(self, ctl: Any) -> None:
+        """Everything ``screen.table`` computes, without writing it anywhere."""
+        view = ctl.view()
+        fresh = ctl.fresh
+        self.render.scores(view, ctl.scored_side(), ctl.settings.tally,
+                           fresh.points if fresh else 0)
+        self.render.seats(view)
+        self.render.log(view)
+        self.words.boneyard(view.player.boneyard_left)
+        shown = ctl.hand(view)
+        self.render.hand(shown)
+        targets = ctl.targets(view)
+        tile, points = (fresh.tile, fresh.points) if fresh else (None, 0)
+        if self.rooms:
+            self.board.board(view, ASPECT, targets=targets, selected=ctl.selected, fresh=tile,
+                             fresh_points=points, hint=ctl.hint, width_px=WIDTH_PX)
+            shown.focus_after(None)
+        else:
+            self.board.board(view, ASPECT, targets, ctl.selected, tile, points, ctl.hint,
+                             WIDTH_PX)
+        self.can_take_back(ctl.table.game)
+
+    def make(self, ctl: Any, move: Any) -> None:
+        """``App.make``: the move, its sound, the save, the table drawn."""
+        ctl.view().player.turn  # noqa: B018 - where the tile slides from
+        played = ctl.play(move)
+        now = ctl.status()
+        self.cue(played, now.phase)
+        ctl.table.to_save()
+        self.draw(ctl)
+
+    def person(self, ctl: Any) -> None:
+        """A click on the first playable tile (and the first lit place), as a
+        person plays, then the turn loop's next step."""
+        hand = ctl.hand(ctl.view())
+        if hand.must_draw or hand.must_pass:
+            reply: Any = self.steps.Play(self.move_value("draw" if hand.must_draw else "pass"))
+        else:
+            tile = next(t for t in hand.tiles if t in hand.playable)
+            reply = ctl.click_tile(tile)
+            if isinstance(reply, self.steps.Select):
+                self.draw(ctl)  # the lit places
+                reply = ctl.click_place(ctl.targets(ctl.view())[0].move)
+        self.make(ctl, reply.move)
+        ctl.next_step()
+        ctl.status()
+
+
+def play_games(games: int, players: int) -> dict[str, list[float]]:
+    """Milliseconds per person move and per bot move over seeded whole games
+    against ``medium`` bots, whose moves are chosen before the clock starts."""
+    try:
+        from allfives.web.bots.decide import decide
+    except ImportError:
+        from allfives.web.decide import decide  # type: ignore[no-redef]
+    page = Page()
+    times: dict[str, list[float]] = {"person": [], "bot": []}
+    for g in range(games):
+        setup = page.Setup(players=players, target=150, bots=("medium",) * 3)
+        ctl = page.steps.Controller(page.Table.new(setup, f"moves:{players}:{g}"),
+                                    page.Settings(bot_pause=0))
+        for _ in range(2000):
+            step = ctl.next_step()
+            if isinstance(step, page.steps.GameOver):
+                break
+            if isinstance(step, page.steps.RoundOver):
+                ctl.next_round()
+                page.draw(ctl)
+                continue
+            if isinstance(step, page.steps.BotMove):
+                chosen = page.move_value(decide(step.request))
+                started = time.perf_counter()
+                ctl.status()
+                page.make(ctl, chosen)
+                times["bot"].append((time.perf_counter() - started) * 1000)
+            elif isinstance(step, page.steps.AutoMove):
+                page.make(ctl, step.move)
+            else:
+                started = time.perf_counter()
+                page.person(ctl)
+                times["person"].append((time.perf_counter() - started) * 1000)
+    return times
+
+
+# -- in the page ----------------------------------------------------------------------
+
+LOG_TIMES = """
+window.__clicks = []; window.__entries = [];
+addEventListener("click", () => window.__clicks.push(performance.now()), true);
+addEventListener("DOMContentLoaded", () => {
+    const log = document.querySelector("#log");
+    let seen = 0;
+    new MutationObserver(() => {
+        const moves = log.querySelectorAll("li.move");
+        const now = performance.now();
+        for (let i = seen; i < moves.length; i++) {
+            window.__entries.push([now, +moves[i].dataset.seat]);
+        }
+        seen = moves.length;
+    }).observe(log, {childList: true});
+});
+"""
+SETTINGS = ("localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, "
+            "speed: 'off'}));"
+            "localStorage.setItem('allfives.setup', JSON.stringify({players: 2, "
+            "bots: ['easy', 'easy', 'easy']}));")
+
+
+def serve_tree(root: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    server = subprocess.Popen([sys.executable, "-m", "allfives", "serve", "--port", str(port)],
+                              cwd=root, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT)
+    assert server.stdout is not None
+    server.stdout.readline()  # it says its address once it listens
+    return server
+
+
+def browser_moves(browser: Any, url: str, person_moves: int) -> dict[str, list[float]]:
+    """Play ``person_moves`` moves by clicks on a fresh page; per-move times."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block")
+    context.add_init_script(SETTINGS + LOG_TIMES)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(url + "index.html?seed=3")
+    page.wait_for_selector("body[data-bots=worker]", timeout=120_000)
+    clicks = 0
+    while clicks < person_moves:
+        page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over],"
+                               " #status[data-phase=game-over]")
+        phase = page.get_attribute("#status", "data-phase")
+        if phase == "game-over":
+            break
+        if phase == "round-over":
+            page.click("#next-round")
+            continue
+        before = page.locator("#log li.move").count()
+        if page.is_enabled("#draw"):
+            page.click("#draw")
+        elif page.is_visible("#pass") and page.is_enabled("#pass"):
+            page.click("#pass")
+        else:
+            page.locator("#hand [data-playable=true]").first.click()
+            places = page.locator("#board [data-target]")
+            if places.count():
+                places.first.click()
+        page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
+                               arg=before)
+        clicks += 1
+    clicked = page.evaluate("window.__clicks")
+    entries = page.evaluate("window.__entries")
+    context.close()
+    times: dict[str, list[float]] = {"person": [], "bot": []}
+    for (at, seat), (before_at, _) in zip(entries[1:], entries, strict=False):
+        if seat != 0:
+            times["bot"].append(at - before_at)
+        else:
+            last = max((c for c in clicked if c <= at), default=None)
+            if last is not None:
+                times["person"].append(at - last)
+    return times
+
+
+# -- the run ---------------------------------------------------------------------------
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"n": len(values), "p50_ms": round(statistics.median(ordered), 3),
+            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3)}
+
+
+def measure_cpython(root: Path, games: int) -> dict[str, list[float]]:
+    out = subprocess.run([sys.executable, __file__, "--measure", "--games", str(games)],
+                         env={**os.environ, "PYTHONPATH": str(root)}, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", type=Path, help="another checkout to compare (e.g. before)")
+    parser.add_argument("--games", type=int, default=6, help="games per tree and round (CPython)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations of the two trees")
+    parser.add_argument("--browser", action="store_true", help="also time moves in the page")
+    parser.add_argument("--moves", type=int, default=30, help="person moves per page visit")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.rounds < 1 or args.moves < 1:
+        parser.error("--games, --rounds and --moves must be at least 1")
+    if args.measure:  # a subprocess: this tree, CPython, as JSON
+        times: dict[str, list[float]] = {"person": [], "bot": []}
+        for players in (2, 4):
+            for kind, values in play_games(args.games, players).items():
+                times[kind] += values
+        print(json.dumps(times))
+        return 0
+    if args.base is not None and not (args.base / "allfives").is_dir():
+        parser.error(f"--base {args.base}: no allfives/ package there")
+    trees = {"this": ROOT, **({"base": args.base.resolve()} if args.base else {})}
+    cpython: dict[str, dict[str, list[float]]] = {t: {"person": [], "bot": []} for t in trees}
+    for _ in range(args.rounds):
+        for name, root in trees.items():
+            for kind, values in measure_cpython(root, args.games).items():
+                cpython[name][kind] += values
+    result: dict[str, Any] = {
+        "command": " ".join(["bench/move_time.py", *(argv or sys.argv[1:])]),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+                   f"Python {platform.python_version()}",
+        "cpython": {t: {k: summary(v) for k, v in kinds.items()} for t, kinds in cpython.items()},
+    }
+    if args.browser:
+        result["page"] = page_times(trees, args.rounds, args.moves)
+    report(result)
+    OUT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def page_times(trees: dict[str, Path], rounds: int, moves: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync"]
+    port = random.randrange(20000, 30000)
+    servers = {name: serve_tree(root, port + i) for i, (name, root) in enumerate(trees.items())}
+    times: dict[str, dict[str, list[float]]] = {t: {"person": [], "bot": []} for t in trees}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=flags)
+            for _ in range(rounds):
+                for i, name in enumerate(trees):
+                    got = browser_moves(browser, f"http://127.0.0.1:{port + i}/", moves)
+                    for kind, values in got.items():
+                        times[name][kind] += values
+            browser.close()
+    finally:
+        for server in servers.values():
+            server.terminate()
+            server.wait()
+    return {t: {k: summary(v) for k, v in kinds.items()} for t, kinds in times.items()}
+
+
+def report(result: dict[str, Any]) -> None:
+    for where in ("cpython", "page"):
+        figures = result.get(where)
+        if not figures:
+            continue
+        for kind in ("person", "bot"):
+            this = figures["this"][kind]
+            line = f"{where:8} {kind:6} this {this['p50_ms']:8.3f} ms (p95 {this['p95_ms']:.3f})"
+            if "base" in figures:
+                base = figures["base"][kind]
+                line += (f"  base {base['p50_ms']:8.3f} ms (p95 {base['p95_ms']:.3f})"
+                         f"  ratio {this['p50_ms'] / base['p50_ms']:.2f}")
+            print(line)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
