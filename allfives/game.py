@@ -34,29 +34,6 @@ from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, Mask, Tile, mask_of, 
 RoundEnding = Literal["domino", "blocked", "target"]
 
 
-def legal_moves_for(layout: Layout, hand: Mask, boneyard_left: int) -> list[Move]:
-    """The legal moves of the player to move (docs/RULES.md section 3): every
-    play of ``hand`` while the table is empty or a tile fits; else a draw
-    while the boneyard has tiles, else a pass. ``Round`` and ``PlayerView``
-    both ask this.
-
-    >>> from allfives.moves import move_text
-    >>> [move_text(m) for m in legal_moves_for(Layout(), mask_of([0, 27]), 14)]  # a lead
-    ['0-0', '6-6']
-    >>> table = Layout(); table.place(27, LEAD)  # 6-6 leads: 12 on the table
-    12
-    >>> [move_text(m) for m in legal_moves_for(table, mask_of([0, 6]), 14)]
-    ['0-6>6-6']
-    >>> legal_moves_for(table, mask_of([0]), 14) == [DRAW]  # 0-0 fits nowhere
-    True
-    >>> legal_moves_for(table, mask_of([0]), 0) == [PASS]  # and the boneyard is empty
-    True
-    """
-    if not layout.placements or hand & PLAYABLE[layout.open_values]:
-        return layout.plays(hand)
-    return [DRAW] if boneyard_left else [PASS]
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a round ended: ``end``; the seat that went out (``domino``); the
@@ -159,11 +136,26 @@ class Round:
         return Outcome(self.end, self.went_out, self.result, self.winner)
 
     def legal_moves(self) -> list[Move]:
-        """The moves the player to move may make (empty once the round is over)."""
+        """The moves the player to move may make (docs/RULES.md section 3):
+        every play of their hand while the table is empty or a tile fits, else
+        a draw while the boneyard has tiles, else a pass; none once the round
+        is over. The one place this rule is written: ``PlayerView`` asks it
+        too (``PlayerView.round_seen``). Inline, as simulations call it most.
+
+        >>> from allfives.moves import move_text
+        >>> lead = Round(Rules.make("standard"), [mask_of([0, 27]), mask_of([1])], [2], 0)
+        >>> [move_text(m) for m in lead.legal_moves()]  # the lead: any tile
+        ['0-0', '6-6']
+        >>> lead.play(lead.legal_moves()[1]), [move_text(m) for m in lead.legal_moves()]
+        (0, ['draw'])
+        """
         if self.end is not None:
             return []
-        return legal_moves_for(self.layout, self.hands[self.turn],
-                               len(self.boneyard) - self.bone_pos)
+        hand = self.hands[self.turn]
+        layout = self.layout
+        if not layout.placements or hand & PLAYABLE[layout.open_values]:
+            return layout.plays(hand)
+        return [DRAW] if self.bone_pos < len(self.boneyard) else [PASS]
 
     def why_illegal(self, move: Move) -> str | None:
         """None if ``move`` is legal now, else a sentence saying why not."""
@@ -412,4 +404,4 @@ def _union(masks: list[int]) -> int:
 
 
 __all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Outcome", "Round",
-           "RoundEnding", "deal", "legal_moves_for", "play_move"]
+           "RoundEnding", "deal", "play_move"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Round, legal_moves_for
+from .game import Round
 from .layout import Layout
 from .moves import MOVE_ON, MOVE_TILE, Move, move_text, parse_move
 from .rules import Rules, Seat
@@ -80,10 +80,21 @@ class PlayerView:
         return ALL_TILES & ~self.hand_mask & ~mask_of(t for t, _ in self.placements)
 
     def legal_moves(self) -> list[Move]:
-        """The seat's legal moves if it is to move, else []."""
+        """The seat's legal moves if it is to move, else [] (``Round.legal_moves``'s rule)."""
         if self.turn != self.seat:
             return []
-        return legal_moves_for(self.layout(), self.hand_mask, self.boneyard_left)
+        return self.round_seen().legal_moves()
+
+    def round_seen(self) -> Round:
+        """The round as far as this seat sees it: the table, its own hand, the
+        scores and turn; the other hands and the face-down tiles, which it
+        cannot see, are left out (the hands empty, the boneyard as many
+        unknown tiles, -1). For asking the rules about the seat's own move;
+        never to be played on."""
+        hands = [self.hand_mask if s == self.seat else 0 for s in range(self.rules.players)]
+        return Round.from_position(self.rules, hands, [-1] * self.boneyard_left,
+                                   starter=self.starter, scores=list(self.scores),
+                                   history=list(self.history), turn=self.turn)
 
     # -- JSON --------------------------------------------------------------
 

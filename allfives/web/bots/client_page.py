@@ -150,19 +150,21 @@ class BotClient:
         call (one the worker pauses in), a worker that stops answering ``alive``."""
         if self.worker is None or self.failed:
             return None
-        answer = asyncio.ensure_future(asyncio.wait_for(
-            getattr(self.worker, call)(json.dumps(request)), seconds))
+        asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request)), seconds)
+        answer = asyncio.ensure_future(asked) if watched else None
         try:
-            while watched and not answer.done():
+            while answer is not None and not answer.done():
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
                     await asyncio.wait_for(self.worker.alive(), ALIVE_SECONDS)
-            return read(str(await answer))
+            return read(str(await (answer or asked)))
         except asyncio.CancelledError:
-            answer.cancel()
+            if answer is not None:
+                answer.cancel()
             raise  # a new game or a closed review: nobody waits for this answer any more
         except Exception as e:  # noqa: BLE001 - any failure means: work on the page
-            answer.cancel()
+            if answer is not None:
+                answer.cancel()
             self._fail(f"did not answer ({type(e).__name__})", answered=True)
             return None
 
