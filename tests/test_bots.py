@@ -257,3 +257,10 @@ def test_outcome_counts_the_side():
     assert outcome(rnd, [10, 20], 1) == 5 - 30
     rnd.winner = 1
     assert outcome(rnd, [10, 20], 1) == 5 - 30 + 60
+
+
+def test_the_bots_names_apart_from_the_bots_are_the_bots_own():
+    from allfives.bots.names import LEVELS as NAMED_LEVELS
+    from allfives.bots.names import NAMES
+
+    assert tuple(BOTS) == NAMES and LEVELS == NAMED_LEVELS

@@ -13,6 +13,7 @@ from .easy import EasyBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
+from .names import LEVELS as LEVELS
 from .random_bot import RandomBot
 
 
@@ -31,8 +32,6 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
 }
 
-# The playing levels offered to people, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 # One sentence per bot, for set-up dialogs and help texts.
 DESCRIPTIONS: dict[str, str] = {

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ...errors import AllFivesError
 from ...game import Game
 from ...rules import Rules

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ...game import Game
 from ...moves import LEAD, move_on, move_tile, parse_move
 from ...rules import Rules

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ...errors import RulesError
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from ..i18n.catalogs import _, ngettext

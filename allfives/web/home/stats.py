@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ...errors import AllFivesError
 from ...game import Game
 from ...moves import move_text, parse_move

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ..i18n.catalogs import N_, _
 from ..i18n.labels import level_description, level_name
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ...bots import BOTS
+from ...bots.names import NAMES
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from .seats import DEFAULT_LEVEL, YOU, clean_name, one_of
 
@@ -62,7 +62,7 @@ class Setup:
             preset=one_of(preset, PRESETS, base.preset),
             target=target if isinstance(target, int) and not isinstance(target, bool)
             and 0 <= target <= 10000 else 0,
-            bots=tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[:3])
+            bots=tuple(one_of(b, NAMES, DEFAULT_LEVEL) for b in bots[:3])
             + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
         )
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():

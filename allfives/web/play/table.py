@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots import BOTS
+from ...bots.names import NAMES
 from ...errors import AllFivesError
 from ...game import Game
 from ...record import RecordError, replay
@@ -119,7 +119,7 @@ class Table:
             names = [YOU, *BOT_NAMES[:n - 1]]
         if not isinstance(bots, list) or len(bots) != n:
             bots = [None] + [DEFAULT_LEVEL] * (n - 1)
-        seated = (None,) + tuple(one_of(b, BOTS, DEFAULT_LEVEL) for b in bots[1:])
+        seated = (None,) + tuple(one_of(b, NAMES, DEFAULT_LEVEL) for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
         return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data))

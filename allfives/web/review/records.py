@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots import LEVELS
+from ...bots.names import LEVELS
 from ...errors import RecordError
 from ...record import replay
 from ..i18n.catalogs import _
