@@ -105,6 +105,17 @@ def play_until(page: object, phases: tuple[str, ...], limit: int = 200) -> str:
     raise AssertionError(f"no {phases} after {limit} turns")
 
 
+def play_game(page: object) -> int:
+    """Take human turns, dealing each next round, until the game is over;
+    return how many rounds were played. A low target can still need more
+    than one round: the rounds' points are the deal's, not the test's."""
+    rounds = 1
+    while play_until(page, ("round-over", "game-over")) == "round-over":
+        page.click("#next-round")
+        rounds += 1
+    return rounds
+
+
 def new_game(page: object, *, players: int, target: int | None, preset: str = "standard",
              partnership: bool | None = None, hand_size: int | None = None,
              name: str | None = None, bots: list[str] | None = None) -> None:

@@ -20,6 +20,7 @@ from .browser_helpers import (
     TURN_OR_ROUND_OVER,
     new_game,
     open_game,
+    play_game,
     play_until,
     saved,
     take_turn,
@@ -82,7 +83,7 @@ def test_a_finished_game_counts_once_and_reset_asks_first(page, server):
     assert axe(page) == [], "empty statistics"
     close(page, "#stats", "#stats-done")
     new_game(page, players=2, target=30)
-    play_until(page, ("game-over",))
+    play_game(page)
     won = Table.from_save(json.dumps(saved(page))).game.winner == 0
     page.keyboard.press("Escape")  # the game-over panel closes; the header is in reach
     page.wait_for_selector("#game-over", state="hidden")

@@ -19,7 +19,7 @@ from .browser_helpers import (
     TURN_OR_ROUND_OVER,
     new_game,
     open_game,
-    play_until,
+    play_game,
     saved,
 )
 
@@ -47,8 +47,7 @@ def wait_for_analysis(page, timeout: float = 120_000) -> None:
 def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, server):
     open_game(page, server, "?seed=2")
     new_game(page, players=2, target=30)
-    while play_until(page, ("round-over", "game-over")) == "round-over":
-        page.click("#next-round")
+    play_game(page)
     page.click("#game-over-review")  # above the game-over panel
     page.wait_for_selector("#review[open]")
     r, k, n = step(page)
