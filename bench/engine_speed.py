@@ -1,6 +1,12 @@
 """Engine speed on one core: complete random rounds per second, and legal-move calls.
 
     .venv/bin/python bench/engine_speed.py [--seconds 5] [--preset standard] [--players 2]
+                                           [--base OTHER_CHECKOUT --rounds 5]
+
+With ``--base``, this tree and the other checkout are measured in turn, each
+in a subprocess of its own, ``--rounds`` times; each tree's best and median
+run are printed with the ratio of the bests (this machine is shared: the best
+run is the one least disturbed).
 
 A round here is: deal from a seed, then random legal moves until it ends
 (what a bot's playout does). The issue's target is 6,000 rounds/s for
@@ -11,12 +17,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from allfives.game import Round, deal
 from allfives.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def random_rounds(rules: Rules, seconds: float) -> tuple[float, float]:
@@ -59,18 +71,52 @@ def legal_move_calls(rules: Rules, seconds: float) -> float:
     return calls / (time.perf_counter() - start)
 
 
+def measure(rules: Rules, seconds: float) -> dict[str, object]:
+    rate, per_round = random_rounds(rules, seconds)
+    calls = legal_move_calls(rules, seconds / 2)
+    return {"python": sys.version.split()[0], "rules": rules.to_dict(),
+            "rounds_per_second": round(rate), "moves_per_round": round(per_round, 1),
+            "legal_moves_calls_per_second": round(calls)}
+
+
+def in_tree(root: Path, args: argparse.Namespace) -> dict[str, float]:
+    out = subprocess.run([sys.executable, __file__, "--seconds", str(args.seconds), "--preset",
+                          args.preset, "--players", str(args.players)],
+                         env={**os.environ, "PYTHONPATH": str(root)}, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def compare(args: argparse.Namespace) -> dict[str, object]:
+    trees = {"this": ROOT, "base": args.base.resolve()}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    for _ in range(args.rounds):
+        for name, root in trees.items():
+            runs[name].append(in_tree(root, args))
+    out: dict[str, object] = {}
+    for key in ("rounds_per_second", "legal_moves_calls_per_second"):
+        best = {name: max(r[key] for r in rs) for name, rs in runs.items()}
+        out[key] = {**{name: {"best": best[name],
+                              "median": statistics.median(r[key] for r in rs)}
+                       for name, rs in runs.items()},
+                    "ratio of bests": round(best["this"] / best["base"], 3)}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--base", type=Path, help="another checkout to compare")
+    parser.add_argument("--rounds", type=int, default=5, help="alternations, with --base")
     args = parser.parse_args()
-    rules = Rules.make(args.preset, players=args.players)
-    rate, per_round = random_rounds(rules, args.seconds)
-    calls = legal_move_calls(rules, args.seconds / 2)
-    print(json.dumps({"python": sys.version.split()[0], "rules": rules.to_dict(),
-                      "rounds_per_second": round(rate), "moves_per_round": round(per_round, 1),
-                      "legal_moves_calls_per_second": round(calls)}))
+    if args.base is not None:
+        if not (args.base / "allfives").is_dir():
+            parser.error(f"--base {args.base}: no allfives/ package there")
+        print(json.dumps(compare(args), indent=1))
+        return
+    print(json.dumps(measure(Rules.make(args.preset, players=args.players), args.seconds)))
 
 
 if __name__ == "__main__":

@@ -4,9 +4,12 @@
 Two trees whose experts play alike print the same hash.
 
     .venv/bin/python bench/expert_hash.py [--games 3] [--target 100] [--base OTHER_CHECKOUT]
+                                          [--rounds 1]
 
 With ``--base`` the other checkout plays the same games in a subprocess of its
-own and both hashes are compared. Writes bench/expert_hash.json.
+own and both hashes are compared; ``--rounds`` alternates the two trees that
+many times. Each tree's think time per move (CPU time of ``choose``, pooled
+over its rounds) is reported beside its hash. Writes bench/expert_hash.json.
 """
 
 from __future__ import annotations
@@ -15,15 +18,18 @@ import argparse
 import hashlib
 import json
 import os
+import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "expert_hash.json"
 
 
-def play(games: int, target: int) -> dict[str, object]:
+def play(games: int, target: int) -> dict[str, Any]:
     """The hash of every move of the seeded all-expert games, and how many."""
     from allfives.bots import make_bot
     from allfives.game import Game
@@ -33,6 +39,7 @@ def play(games: int, target: int) -> dict[str, object]:
 
     digest = hashlib.sha256()
     moves = 0
+    think: list[float] = []
     for players in (2, 4):
         rules = Rules.make("standard", players=players, target=target)
         for g in range(games):
@@ -42,14 +49,17 @@ def play(games: int, target: int) -> dict[str, object]:
                 if game.round.over:
                     game.next_round()
                 rnd = game.round
-                move = bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn))
+                view = PlayerView.of(rnd, rnd.turn)
+                started = time.process_time()
+                move = bots[rnd.turn].choose(view)
+                think.append((time.process_time() - started) * 1000)
                 digest.update(f"{len(game.rounds)}:{rnd.turn}:{move_text(move)};".encode())
                 game.apply(move)
                 moves += 1
-    return {"sha256": digest.hexdigest(), "moves": moves}
+    return {"sha256": digest.hexdigest(), "moves": moves, "think_ms": think}
 
 
-def in_tree(root: Path, games: int, target: int) -> dict[str, object]:
+def in_tree(root: Path, games: int, target: int) -> dict[str, Any]:
     out = subprocess.run([sys.executable, __file__, "--play", "--games", str(games),
                           "--target", str(target)], env={**os.environ, "PYTHONPATH": str(root)},
                          check=True, capture_output=True, text=True)
@@ -61,21 +71,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="games per player count")
     parser.add_argument("--target", type=int, default=100, help="points a game is played to")
     parser.add_argument("--base", type=Path, help="another checkout to compare")
+    parser.add_argument("--rounds", type=int, default=1, help="alternations of the two trees")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.games < 1 or args.target < 5:
-        parser.error("--games must be at least 1 and --target at least 5")
+    if args.games < 1 or args.target < 5 or args.rounds < 1:
+        parser.error("--games and --rounds must be at least 1, --target at least 5")
     if args.play:
         print(json.dumps(play(args.games, args.target)))
         return 0
     if args.base is not None and not (args.base / "allfives").is_dir():
         parser.error(f"--base {args.base}: no allfives/ package there")
-    result: dict[str, object] = {
-        "command": " ".join(["bench/expert_hash.py", *(argv or sys.argv[1:])]),
-        "this": in_tree(ROOT, args.games, args.target)}
+    trees = {"this": ROOT, **({"base": args.base.resolve()} if args.base is not None else {})}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
+    for _ in range(args.rounds):
+        for name, root in trees.items():
+            runs[name].append(in_tree(root, args.games, args.target))
+    result: dict[str, Any] = {
+        "command": " ".join(["bench/expert_hash.py", *(argv or sys.argv[1:])])}
+    for name, played in runs.items():
+        think = sorted(t for run in played for t in run.pop("think_ms"))
+        if any(run != played[0] for run in played):
+            parser.error(f"{name}: the same games played twice gave two hashes")
+        result[name] = {**played[0], "think_ms": {
+            "moves": len(think), "p50": round(statistics.median(think), 2),
+            "p95": round(think[int(0.95 * (len(think) - 1))], 2),
+            "mean": round(statistics.fmean(think), 2)}}
     if args.base is not None:
-        result["base"] = in_tree(args.base.resolve(), args.games, args.target)
-        result["identical"] = result["base"] == result["this"]
+        this, base = result["this"], result["base"]
+        result["identical"] = all(this[k] == base[k] for k in ("sha256", "moves"))
     print(json.dumps(result, indent=1))
     OUT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return 0 if result.get("identical", True) else 1

@@ -40,6 +40,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
+import platform
 import statistics
 import sys
 import tempfile
@@ -47,6 +50,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +69,8 @@ MARK = "allfives:human-can-play"
 LOAD_MS = 180_000
 BARE = ("bench/bare.html", "bench/bare.toml")
 SLOW = (10e6 / 8, 0.040)  # bytes per second, seconds of latency per request
+COLD, SLOW_COLD = "cold", "cold, 10 Mbit/s 40 ms 4x CPU"
+OUT = ROOT / "bench" / "load_time.json"
 QUIET_S = 2.0
 
 
@@ -197,8 +203,8 @@ def you_lead() -> int:
 
 
 class Pages:
-    def __init__(self, base: str) -> None:
-        self.base = base
+    def __init__(self, base: str, site: Path) -> None:
+        self.base, self.site = base, site
         self.seed = you_lead()
 
     def url(self, kind: str) -> str:
@@ -238,18 +244,67 @@ def profile(p: Any, folder: Path, *, offline: bool = False) -> Iterator[Any]:
         context.close()
 
 
-def cold(browser: Any, pages: Pages, kind: str, slow: bool) -> tuple[float, int, int]:
-    """Time to ready, and bytes and requests sent for the whole visit."""
+# What the bench watches in every visit: the main thread's long tasks
+# (buffered, so those before this script ran count too).
+WATCH_BLOCKING = """
+window.__longtasks = [];
+try {
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+    }).observe({type: 'longtask', buffered: true});
+} catch (e) {}
+"""
+# The files whose arrival the boot timeline shows, then the page's own marks.
+TIMELINE = """(names) => {
+    const at = {'page received': performance.getEntriesByType('navigation')[0].responseEnd};
+    for (const r of performance.getEntriesByType('resource')) {
+        const name = new URL(r.name).pathname.split('/').pop();
+        const step = name + ' received';
+        if (names.includes(name) && !(step in at)) at[step] = r.responseEnd;
+    }
+    for (const m of performance.getEntriesByType('mark')) {
+        if (m.name.startsWith('allfives:')) at[m.name.slice(9)] = m.startTime;
+    }
+    return at;
+}"""
+ARRIVALS = ["core.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+            "pyodide-lock.json", "allfives.zip"]
+CPU_SLOWDOWN = 4
+
+
+def cold(browser: Any, pages: Pages, kind: str, slow: bool) -> dict[str, Any]:
+    """A first visit: time to ready, the bytes and requests sent for the
+    whole visit (compressed as sent, and the files' own sizes), the boot
+    timeline and the main thread's blocked time until ready. ``slow``: a
+    10 Mbit/s line with 40 ms latency and a CPU four times slower."""
     context = browser.new_context()
+    context.add_init_script(WATCH_BLOCKING)
     TRAFFIC.throttle(slow)
     try:
         TRAFFIC.reset()
-        ms = pages.visit(context.new_page(), kind)
-        pages.settle(context.pages[0], kind)
-        return ms, TRAFFIC.sent, len(TRAFFIC.answers)
+        page = context.new_page()
+        if slow:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                               {"rate": CPU_SLOWDOWN})
+        ms = pages.visit(page, kind)
+        timeline = page.evaluate(TIMELINE, ARRIVALS)
+        long_tasks = [(t, d) for t, d in page.evaluate("window.__longtasks") if t < ms]
+        pages.settle(page, kind)
+        return {"ms": ms, "bytes": TRAFFIC.sent,
+                "raw bytes": raw_bytes(pages.site, TRAFFIC.answers),
+                "requests": len(TRAFFIC.answers), "timeline": timeline,
+                "blocked": sum(max(0.0, d - 50) for _, d in long_tasks),
+                "long tasks": sum(d for _, d in long_tasks)}
     finally:
         TRAFFIC.throttle(False)
         context.close()
+
+
+def raw_bytes(site: Path, answers: list[tuple[str, int, int]]) -> int:
+    """The files' own sizes, uncompressed, of the answers that sent one."""
+    files = [site / path.lstrip("/") for path, status, _ in answers if status == 200]
+    files = [f / "index.html" if f.is_dir() else f for f in files]
+    return sum(f.stat().st_size for f in files if f.is_file())
 
 
 def repeat(p: Any, pages: Pages, kind: str, folder: Path) -> dict[str, float]:
@@ -437,12 +492,69 @@ def row(name: str, values: list[float], base: float | None, unit: str = "ms") ->
     return f"{name:<34} {med:>10.0f} {unit:<3}{ratio}   {runs}"
 
 
+@dataclass
+class Results:
+    """Every figure of a run: by name (``"game: cold"``), one value per visit."""
+
+    values: dict[str, list[float]] = field(default_factory=dict)
+    timelines: dict[str, list[dict[str, float]]] = field(default_factory=dict)
+    made: list[dict[str, Any]] = field(default_factory=list)  # the snapshot's making
+    thinking: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    playing: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+    def add(self, name: str, value: float) -> None:
+        self.values.setdefault(name, []).append(value)
+
+
+def measure_visits(p: Any, browser: Any, pages: Pages, only: set[str], runs: int, tmp: str,
+                   out: Results) -> None:
+    """Cold, slow and repeat visits, the bare page and the game alternating."""
+    for run in range(runs):
+        for kind in ("bare", "game") if run % 2 == 0 else ("game", "bare"):
+            for name, slow in ((COLD, False), (SLOW_COLD, True)):
+                if ("slow" if slow else "cold") in only:
+                    visit = cold(browser, pages, kind, slow)
+                    out.add(f"{kind}: {name}", visit["ms"])
+                    for part in ("bytes", "raw bytes", "requests", "blocked"):
+                        out.add(f"{kind}: {name} {part}", visit[part])
+                    out.timelines.setdefault(f"{kind}: {name}", []).append(visit["timeline"])
+            if "repeat" in only:
+                folder = Path(tmp, f"profile-{kind}-{run}")
+                for name, value in repeat(p, pages, kind, folder).items():
+                    out.add(f"{kind}: {name}", value)
+        print(f"run {run + 1} of {runs} done", file=sys.stderr, flush=True)
+
+
+def measure_bots(browser: Any, pages: Pages, think_runs: int, out: Results) -> None:
+    """The bots' think time while the snapshot is made, and after."""
+    reqs = expert_requests(12)
+    for _ in range(think_runs):
+        making, after = think(browser, pages, reqs)
+        out.thinking[0].extend(making)
+        out.thinking[1].extend(after)
+        making, after = think_in_play(browser, pages)
+        out.playing[0].extend(making)
+        out.playing[1].extend(after)
+
+
+def measure_snapshot(browser: Any, pages: Pages, out: Results) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    pages.visit(page, "game")
+    page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
+    out.made.append(page.evaluate(
+        "(e => ({duration: e.duration, detail: e.detail}))"
+        "(performance.getEntriesByName('allfives:snapshot-made')[0])"))
+    context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--think", type=int, default=3, help="first visits timing the bots")
     parser.add_argument("--only", choices=["cold", "slow", "repeat", "think"], action="append",
                         help="measure only these (repeatable); default: all")
+    parser.add_argument("--json", action="store_true", help=f"also write {OUT.relative_to(ROOT)}")
     args = parser.parse_args()
     only = set(args.only or ["cold", "slow", "repeat", "think"])
     if serve.missing_vendor():
@@ -450,76 +562,43 @@ def main() -> int:
         return 1
     serve_handler = serve.Handler
     serve.Handler = CountingHandler
-    results: dict[str, list[float]] = {}
-    made: list[dict[str, Any]] = []
-    thinking: tuple[list[float], list[float]] = ([], [])
-    playing: tuple[list[float], list[float]] = ([], [])
-
-    def add(name: str, value: float) -> None:
-        results.setdefault(name, []).append(value)
-
+    out = Results()
     with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
         site = build_site(Path(tmp))
         httpd = serve.make_server(0, root=site, extra=BARE)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        pages = Pages("http://{}:{}/".format(*httpd.server_address[:2]))
+        pages = Pages("http://{}:{}/".format(*httpd.server_address[:2]), site)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            for run in range(args.runs):
-                for kind in ("bare", "game") if run % 2 == 0 else ("game", "bare"):
-                    if "cold" in only:
-                        ms, sent, requests = cold(browser, pages, kind, slow=False)
-                        add(f"{kind}: cold", ms)
-                        add(f"{kind}: cold bytes", sent)
-                        add(f"{kind}: cold requests", requests)
-                    if "slow" in only:
-                        add(f"{kind}: cold, 10 Mbit/s 40 ms", cold(browser, pages, kind, True)[0])
-                    if "repeat" in only:
-                        folder = Path(tmp, f"profile-{kind}-{run}")
-                        for name, value in repeat(p, pages, kind, folder).items():
-                            add(f"{kind}: {name}", value)
-                print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
+            measure_visits(p, browser, pages, only, args.runs, tmp, out)
             if "think" in only:
-                reqs = expert_requests(12)
-                for _ in range(args.think):
-                    making, after = think(browser, pages, reqs)
-                    thinking[0].extend(making)
-                    thinking[1].extend(after)
-                    making, after = think_in_play(browser, pages)
-                    playing[0].extend(making)
-                    playing[1].extend(after)
+                measure_bots(browser, pages, args.think, out)
             if "cold" in only or "think" in only:
-                context = browser.new_context()
-                page = context.new_page()
-                pages.visit(page, "game")
-                page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
-                made.append(page.evaluate(
-                    "(e => ({duration: e.duration, detail: e.detail}))"
-                    "(performance.getEntriesByName('allfives:snapshot-made')[0])"))
-                context.close()
+                measure_snapshot(browser, pages, out)
             browser.close()
         httpd.shutdown()
         httpd.server_close()
     serve.Handler = serve_handler
-    report(results, made, thinking, playing)
+    report(out)
+    if args.json:
+        write_json(out)
     return 0
 
 
-def report(results: dict[str, list[float]], made: list[dict[str, Any]],
-           thinking: tuple[list[float], list[float]],
-           playing: tuple[list[float], list[float]]) -> None:
-    print(f"{'':<34} {'median':>10}    {'ratio':>6}   runs")
-    report_times(results)
-    report_repeats(results)
+def report(out: Results) -> None:
+    print(f"{'':<44} {'median':>10}    {'ratio':>6}   runs")
+    report_times(out.values)
+    report_timelines(out.timelines)
+    report_repeats(out.values)
     for label, (during, after) in (
-            ("expert moves asked of the bots' worker back to back", thinking),
-            (f"bot moves in play (3 experts, a person taking {PERSON_S:.0f} s)", playing)):
+            ("expert moves asked of the bots' worker back to back", out.thinking),
+            (f"bot moves in play (3 experts, a person taking {PERSON_S:.0f} s)", out.playing)):
         if during and after:
             print(f"{label}, ms: while the snapshot is made median {median(during):.0f} / "
                   f"p95 {p95(during):.0f} ({len(during)} moves); after: median "
                   f"{median(after):.0f} / p95 {p95(after):.0f} ({len(after)} moves); "
                   f"ratio of medians {median(during) / median(after):.2f}")
-    for entry in made:
+    for entry in out.made:
         report_snapshot(entry)
 
 
@@ -528,17 +607,26 @@ def base_of(results: dict[str, list[float]], name: str) -> float | None:
 
 
 def report_times(results: dict[str, list[float]]) -> None:
-    for name in ("cold", "cold, 10 Mbit/s 40 ms"):
-        for kind in ("bare", "game"):
-            if f"{kind}: {name}" in results:
-                print(row(f"{kind}: {name}", results[f"{kind}: {name}"],
-                          base_of(results, f"bare: {name}")))
-    for kind in ("bare", "game"):
-        if f"{kind}: cold bytes" in results:
-            print(row(f"{kind}: cold, bytes sent", results[f"{kind}: cold bytes"],
-                      base_of(results, "bare: cold bytes"), "B"))
-            print(row(f"{kind}: cold, requests", results[f"{kind}: cold requests"],
-                      base_of(results, "bare: cold requests"), ""))
+    for name in (COLD, SLOW_COLD):
+        for part, unit in (("", "ms"), (" bytes", "B"), (" raw bytes", "B"), (" requests", ""),
+                           (" blocked", "ms")):
+            for kind in ("bare", "game"):
+                if f"{kind}: {name}{part}" in results:
+                    print(row(f"{kind}: {name}{part}", results[f"{kind}: {name}{part}"],
+                              base_of(results, f"bare: {name}{part}"), unit))
+
+
+def median_timeline(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each step's median time, for the steps every run has, in time order."""
+    steps = set.intersection(*(set(r) for r in runs)) if runs else set()
+    out = {step: median([r[step] for r in runs]) for step in steps}
+    return dict(sorted(out.items(), key=lambda item: item[1]))
+
+
+def report_timelines(timelines: dict[str, list[dict[str, float]]]) -> None:
+    for name, runs in timelines.items():
+        steps = ", ".join(f"{step} {ms:.0f}" for step, ms in median_timeline(runs).items())
+        print(f"{name}, boot timeline (median ms since navigation): {steps}")
 
 
 def report_repeats(results: dict[str, list[float]]) -> None:
@@ -566,6 +654,32 @@ def report_snapshot(entry: dict[str, Any]) -> None:
     if detail.get("skipped"):
         print("  left out (they need a page): "
               + ", ".join(s.split(":")[0] for s in detail["skipped"]))
+
+
+def write_json(out: Results) -> None:
+    """The run's medians, ratios against the bare page and every run's value."""
+    results, thinking, playing = out.values, out.thinking, out.playing
+    def ratio(name: str) -> float | None:
+        kind, _, what = name.partition(": ")
+        base = base_of(results, f"bare: {what}")
+        if what in ("reload", "repeat", "offline") and kind == "game":
+            base = base_of(results, "bare: reload")
+        return round(median(results[name]) / base, 3) if base else None
+
+    OUT.write_text(json.dumps({
+        "command": "bench/load_time.py " + " ".join(sys.argv[1:]),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, load average "
+                   f"{os.getloadavg()[0]:.1f} at the end",
+        "results": {name: {"median": round(median(v), 1), "ratio to bare": ratio(name),
+                           "runs": [round(x, 1) for x in v]} for name, v in results.items()},
+        "timelines": {name: {k: round(v, 1) for k, v in median_timeline(runs).items()}
+                      for name, runs in out.timelines.items()},
+        "think ms": {"while making": {"median": median(thinking[0]), "p95": p95(thinking[0])},
+                     "after": {"median": median(thinking[1]), "p95": p95(thinking[1])},
+                     "in play while making": {"median": median(playing[0])},
+                     "in play after": {"median": median(playing[1])}} if thinking[0] else None,
+        "snapshot": [entry.get("detail") for entry in out.made],
+    }, indent=1) + "\n")
 
 
 if __name__ == "__main__":

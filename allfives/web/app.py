@@ -54,6 +54,8 @@ from allfives.web.storage import saves_page as saves
 from allfives.web.storage.backup_page import BackupPage
 from allfives.web.storage.keys import SETTINGS_KEY, SETUP_KEY
 
+js.performance.mark("allfives:imported")
+
 
 class App:
     def __init__(self) -> None:
@@ -80,6 +82,7 @@ class App:
         self.bind()
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
+        js.performance.mark("allfives:first-render")
         el("progress").setAttribute("hidden", "")
         for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
             node.removeAttribute("disabled")
