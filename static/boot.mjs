@@ -223,29 +223,26 @@ export async function loadPyodide(options = {}) {
     }
   }
   say("boot", "normal");
-  await serviceWorkerInControl();
+  if (typeof document !== "undefined") preloadTheGame();
   const pyodide = await loadVendored(base);
   performance.mark?.("allfives:pyodide-ready"); // bench/load_time.py's boot timeline
   if (typeof document !== "undefined") whenIdleMakeSnapshot(pyodide);
   return pyodide;
 }
 
-// On a first visit the service worker (registered by ./offline.js as the
-// page opens) takes control within a few hundred milliseconds, usually
-// before PyScript gets here. Pyodide's 13 MB should pass through it, to be
-// kept as they pass instead of downloaded again for the bots' worker, so
-// while it is on its way, wait for it: at most a second.
-async function serviceWorkerInControl(ms = 1000) {
-  const sw = typeof document !== "undefined" ? navigator.serviceWorker : undefined;
-  if (!sw || sw.controller) return;
-  const registration = await sw.getRegistration().catch(() => undefined);
-  if (!registration || !(registration.installing || registration.waiting || registration.active)) {
-    return;
+// PyScript asks for the game's files (allfives.zip, then the page's script)
+// only once Python has started, 1.5 s after Pyodide's wasm arrived (several
+// seconds on a slow phone), and the main thread is busy starting Python all
+// that time. Ask for them now, at low priority (after Pyodide's own files),
+// so they wait in the page's preload cache, where PyScript's requests find
+// them. Nothing waits for the service worker: what passes it by is kept later
+// from the HTTP cache (./offline.js tells it what the page loaded).
+function preloadTheGame() {
+  const files = [ZIP_URL, document.querySelector("script[type=py][src]")?.src].filter(Boolean);
+  for (const href of files) {
+    document.head.append(Object.assign(document.createElement("link"), {
+      rel: "preload", as: "fetch", crossOrigin: "anonymous", fetchPriority: "low", href }));
   }
-  await new Promise((resolve) => {
-    sw.addEventListener("controllerchange", resolve, { once: true });
-    setTimeout(resolve, ms);
-  });
 }
 
 // -- making the snapshot (page side) -------------------------------------------

@@ -23,7 +23,8 @@ from allfives.site import contents as site
 def test_bundle_holds_every_module(tmp_path):
     path = bundle.build(tmp_path / "allfives.zip")
     names = set(zipfile.ZipFile(path).namelist())
-    assert {"allfives/game.py", "allfives/web/worker.py", "allfives/bots/__init__.py"} <= names
+    assert {"allfives/game.pyc", "allfives/web/bots/decide.pyc",
+            "allfives/bots/__init__.pyc"} <= names
     assert len(names) == len(bundle.sources())
 
 
