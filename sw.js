@@ -9,13 +9,13 @@
 // again by the bots' worker, the snapshot maker or the next visit. Offline,
 // the kept copy answers.
 //
-// The page registers it as soon as it opens (static/offline.js) and it takes
-// control at once, so what the page downloads passes through here and is
-// kept as it passes. What went past it before it took control (the page
-// itself, PyScript's first files) the page reports once the game has
-// started; those are kept from the browser's HTTP cache once the server says
-// they are current, not downloaded again. ALSO_KEEP is what the page may
-// not have loaded by then.
+// The page registers it once the game has started (static/offline.js), so
+// that a first visit's Python starts undisturbed, and reports every file it
+// loaded by then; those are kept from the browser's HTTP cache once the
+// server says they are current, not downloaded again. It takes control at
+// once: what the bots' worker and the snapshot maker download next passes
+// through here and is kept as it passes. ALSO_KEEP is what the page may not
+// have loaded by then.
 //
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
@@ -38,7 +38,7 @@ const ALSO_KEEP = [
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",
-  "./static/vendor/pyodide/python_stdlib.zip",
+  "./static/vendor/stdlib.zip",
   "./static/vendor/pyodide/pyodide-lock.json",
   "./static/vendor/allfives.zip",
   "./allfives/web/app.py",

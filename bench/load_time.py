@@ -268,7 +268,7 @@ TIMELINE = """(names) => {
     return at;
 }"""
 ARRIVALS = ["core.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-            "pyodide-lock.json", "allfives.zip"]
+            "stdlib.zip", "pyodide-lock.json", "allfives.zip"]
 CPU_SLOWDOWN = 4
 
 

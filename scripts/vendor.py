@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
-pages use, from node_modules/ into static/vendor/ (git-ignored) and pack the
-allfives package for the page.
+pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
+allfives package for the page and build the standard library it starts with.
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -61,6 +62,10 @@ def main() -> int:
     for name in FONT_FILES:
         shutil.copy2(NODE / FONT_PACKAGE / name, fonts_dir / Path(name).name)
     bundle.build()
+    # The standard library the game starts with, its hot modules as bytecode
+    # (allfives/site/compile_stdlib.mjs); the bare stock one stays beside it.
+    subprocess.run(["node", str(bundle.PACKAGE / "site" / "compile_stdlib.mjs"),
+                    str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE)], check=True, cwd=ROOT)
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")
     return 0

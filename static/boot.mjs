@@ -30,8 +30,12 @@ export { version };
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The package, as pyscript.toml's [files] names it (relative to the page).
 const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
+// Pyodide's standard library with the modules it and the game import as
+// bytecode (scripts/vendor.py, allfives/site/compile_stdlib.mjs): compiling
+// them was about two thirds of Python's start.
+const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
 // Bump when what the snapshot holds, or how it is stored, changes.
-const FORMAT = 2;
+const FORMAT = 3;
 const CACHE = "allfives-snapshots";
 // One snapshot per site (a GitHub Pages user site may hold several games).
 const SLOT = new URL("./vendor/pyodide-snapshot", import.meta.url).href;
@@ -198,7 +202,7 @@ function afterRestore(pyodide) {
 // PyScript's interpreter hook: Pyodide started from the kept snapshot when
 // there is a good one, else normally.
 export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
+  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const started = performance.now();
   let kept = null;
   try {
@@ -410,7 +414,8 @@ export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   if (await cache.match(slot)) return { ok: true, kept: true };
   await whenQuiet();
   let t = performance.now();
-  const pyodide = await loadVendored({ indexURL: INDEX_URL, _makeSnapshot: true });
+  const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+                                      _makeSnapshot: true });
   timings.load = performance.now() - t;
   await whenQuiet();
   t = performance.now();

@@ -1,14 +1,15 @@
 // Offline, and every file downloaded once: register the service worker
 // (./sw.js: its scope is this page's folder, also under a GitHub Pages
-// project path) as soon as the page opens; it takes control at once, so the
-// files the game downloads pass through it and are kept. When the game has
-// started, tell it every file this page loaded, so it can also keep the
-// ones that went past before it took control (from the HTTP cache).
+// project path) once the game has started, so that on a first visit it
+// takes no time from Python's start; then tell it every file this page
+// loaded, to keep them from the HTTP cache (the server answers 304). It
+// takes control at once: what the bots' worker and the snapshot maker
+// download next passes through it and is kept as it passes.
 const started = new Promise((resolve) => addEventListener("py:all-done", resolve, { once: true }));
 
 async function keepOffline() {
-  await navigator.serviceWorker.register("./sw.js");
   await started;
+  await navigator.serviceWorker.register("./sw.js");
   const { active } = await navigator.serviceWorker.ready;
   const page = new URL(location.href);
   page.hash = "";

@@ -33,7 +33,7 @@ from . import contents as site
 ROOT = bundle.ROOT
 HOST = "127.0.0.1"
 REQUIRED = ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs",
-            "static/vendor/pyodide/pyodide.asm.wasm")
+            "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/stdlib.zip")
 SETUP = "npm ci && python3 scripts/vendor.py"
 
 
