@@ -114,9 +114,14 @@ def test_a_screen_reader_hears_each_move_and_the_keyboard_plays(page, server):
 
 
 def test_axe_finds_no_violation_in_any_phase_or_dialog(page, server):
-    page.goto(server + "index.html?seed=5")
-    assert phase(page) == "loading"  # Python takes seconds to start; axe a fraction of one
+    held: list[object] = []  # Python's wasm, until the loading shell is checked
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(server + "index.html?seed=5", wait_until="domcontentloaded")
+    assert phase(page) == "loading"
     assert axe(page) == [], "loading"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     assert axe(page) == [], "playing"
     # a bot thinking: with a long bot pause the phase lasts long enough to look at
