@@ -25,7 +25,7 @@ const PREFIX = "allfives-v";
 const CACHE = `${PREFIX}${VERSION} ${self.registration.scope}`;
 const ALSO_KEEP = [
   "./index.html",
-  "./pyscript.toml",
+  "./pyscript.json",
   "./static/style.css",
   "./static/progress.js",
   "./static/offline.js",

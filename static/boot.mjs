@@ -1,5 +1,9 @@
-// How the page and the bots' worker start Pyodide (pyscript.toml names this
-// module as the interpreter; PyScript calls its loadPyodide(options)).
+// How the page and the bots' worker start Pyodide (pyscript.json, their
+// PyScript config, names this module as the interpreter; PyScript calls its
+// loadPyodide(options)). Without that line PyScript would fetch Pyodide from a
+// CDN. The config is JSON, not TOML, so that PyScript need not fetch its TOML
+// parser first (a serial step of ~70 ms on every visit). Its "files" has
+// PyScript unpack allfives.zip (scripts/vendor.py) where the page runs.
 //
 // Pyodide is the vendored one (scripts/vendor.py). On a return visit it
 // starts from a memory snapshot of a Pyodide that has already imported the
@@ -28,7 +32,7 @@ import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.m
 export { version };
 
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-// The package, as pyscript.toml's [files] names it (relative to the page).
+// The package, as pyscript.json's files name it (relative to the page).
 const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
 // Pyodide's standard library with the modules it and the game import as
 // bytecode (scripts/vendor.py, allfives/site/compile_stdlib.mjs): compiling

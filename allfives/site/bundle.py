@@ -1,4 +1,4 @@
-"""Pack the ``allfives`` package into one zip for the page's PyScript ``[files]``.
+"""Pack the ``allfives`` package into one zip for the page's PyScript ``files`` (pyscript.json).
 
 One archive, not a file list, so modules added later (new bot levels) reach
 the browser without touching the config. ``scripts/vendor.py`` builds it and

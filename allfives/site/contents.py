@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 # The page, its PyScript config, the offline service worker, static/ (with the
 # vendored PyScript and Pyodide) and the package (the page and its worker
 # fetch allfives/web/app.py and worker.py by path; the rest comes zipped).
-CONTENTS = ("index.html", "sw.js", "pyscript.toml", "static", "allfives")
+CONTENTS = ("index.html", "sw.js", "pyscript.json", "static", "allfives")
 IGNORED = ("__pycache__",)  # left out wherever it appears
 # Written into every site scripts/site.py builds: it deletes only folders holding it.
 MARKER = ".allfives-site"

@@ -88,7 +88,7 @@ def keep(page, server: str, body: bytes, length: int, sum_: str | None = None,
     """Put ``body`` into this context's Cache Storage as the kept snapshot."""
     page.context.route(server + FAKE, lambda route: route.fulfill(
         body=body, headers={"content-type": "application/octet-stream"}))
-    page.goto(server + "pyscript.toml")  # any document of the origin
+    page.goto(server + "pyscript.json")  # any document of the origin
     return page.evaluate(PUT, [server + FAKE, length, sum_, slot])
 
 

@@ -103,7 +103,7 @@ class BotClient:
                 self._fail(f"could not start ({problem})")
                 return
             loading = asyncio.ensure_future(
-                create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.toml"))
+                create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.json"))
             done, _pending = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
                                                 return_when=asyncio.FIRST_COMPLETED)
             if loading in done:
