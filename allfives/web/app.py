@@ -244,6 +244,7 @@ class App:
         if self.ctl.next_round():
             self.saver.save(self.ctl.table)
             screen.table(self.ctl)
+            screen.status(self.ctl.status())  # not "Round over" until the turn loop's first step
             self.run_turns()
 
     def on_new_game_submit(self, evt: Any) -> None:
@@ -271,6 +272,7 @@ class App:
         screen.hint_text("")
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
+        screen.status(self.ctl.status())  # not the old game's until the turn loop's first step
         self.turns = spawn(self.turn_loop(None))
 
     def take_back(self) -> None:

@@ -57,7 +57,7 @@ def take_turn(page: object) -> None:
     """Make one human move by clicking, the way a person would.
 
     It waits until the hand offers something, as a person looks before they
-    click: a phase read just after a new game may still be the old game's."""
+    click: on the person's turn the hand is drawn before it is playable."""
     before = moves_logged(page)
     page.wait_for_selector(f"{DRAW}, {PASS}, {PLAYABLE}")
     if page.locator(DRAW).count():

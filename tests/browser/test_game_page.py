@@ -55,7 +55,11 @@ def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
             break
         assert page.is_visible("#round-end")
         assert page.locator("#round-end-body li").count() >= 1
-        page.click("#next-round")
+        # the new round's status at once, not "Round over" until the turn loop
+        # runs (a task later): read in the click's own task
+        assert page.evaluate("""() => { document.querySelector('#next-round').click();
+                                        return document.querySelector('#status').dataset.phase; }"""
+                             ) in ("human", "bot")
         rounds += 1
     assert page.is_visible("#game-over")
     scores = [int(t) for t in page.locator("#scores [data-side]").all_inner_texts()]
@@ -65,6 +69,12 @@ def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
     record = saved(page)
     assert len(record["rounds"]) == rounds
     assert record["rules"]["target"] == 40
+    # play again: the new game's status at once, not the old one's "Game over"
+    page.click("#play-again")
+    page.wait_for_selector("#new-game[open]")
+    assert page.evaluate("""() => { document.querySelector('#ng-start').click();
+                                    return document.querySelector('#status').dataset.phase; }"""
+                         ) in ("human", "bot")
 
 
 def test_a_four_player_partnership_round(page, server):
