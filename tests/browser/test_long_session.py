@@ -25,6 +25,7 @@ addEventListener("DOMContentLoaded", () => {
     let seen = 0;
     new MutationObserver(() => {
         const now = log.querySelectorAll("li.move").length;
+        if (now < seen) seen = 0;  // a new game's log: count its moves from its first
         for (let i = seen; i < now; i++) window.__entries.push(performance.now());
         seen = now;
     }).observe(log, {childList: true});
