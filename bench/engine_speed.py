@@ -6,7 +6,7 @@
 With ``--base``, this tree and the other checkout are measured in turn, each
 in a subprocess of its own, ``--rounds`` times; each tree's best and median
 run are printed with the ratio of the bests (this machine is shared: the best
-run is the one least disturbed).
+run is the one least disturbed), and written to bench/engine_speed.json.
 
 A round here is: deal from a seed, then random legal moves until it ends
 (what a bot's playout does). The issue's target is 6,000 rounds/s for
@@ -114,7 +114,9 @@ def main() -> None:
     if args.base is not None:
         if not (args.base / "allfives").is_dir():
             parser.error(f"--base {args.base}: no allfives/ package there")
-        print(json.dumps(compare(args), indent=1))
+        result = {"command": "bench/engine_speed.py " + " ".join(sys.argv[1:]), **compare(args)}
+        print(json.dumps(result, indent=1))
+        (ROOT / "bench" / "engine_speed.json").write_text(json.dumps(result, indent=1) + "\n")
         return
     print(json.dumps(measure(Rules.make(args.preset, players=args.players), args.seconds)))
 
