@@ -74,7 +74,7 @@ def take_turn(page: object) -> None:
 # The lit places whose centre a pointer does not reach: something else on the
 # page (another place's hit area, a decoration) takes the click there.
 UNREACHABLE = """() => [...document.querySelectorAll('#board [data-target]')].flatMap((place) => {
-    place.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    place.scrollIntoView({block: 'center', inline: 'center'});  // clear of the sticky header
     const r = place.getBoundingClientRect();
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return hit?.closest('[data-target]') === place ? [] : [[place.dataset.move, hit?.outerHTML]];
@@ -86,7 +86,8 @@ def click_a_place(page: object) -> None:
     one of them can be reached by a pointer at its centre."""
     targets = page.locator("#board [data-target]")
     if targets.count():
-        assert page.evaluate(UNREACHABLE) == []
+        unreachable = page.evaluate(UNREACHABLE)
+        assert unreachable == [], unreachable
         targets.first.click()
 
 
