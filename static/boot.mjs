@@ -239,9 +239,9 @@ export async function loadPyodide(options = {}) {
 }
 
 // PyScript asks for the game's files (allfives.zip, then the page's script)
-// only once Python has started, 1.5 s after Pyodide's wasm arrived (several
-// seconds on a slow phone), and the main thread is busy starting Python all
-// that time. Ask for them now, at low priority (after Pyodide's own files),
+// only once Python has started, 0.6 s after Pyodide's wasm arrived here (a
+// second or more on a slow phone), and the main thread is busy starting
+// Python all that time. Ask for them now, at low priority (after Pyodide's own files),
 // so they wait in the page's preload cache, where PyScript's requests find
 // them. Nothing waits for the service worker: what passes it by is kept later
 // from the HTTP cache (./offline.js tells it what the page loaded).
