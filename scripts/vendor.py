@@ -64,8 +64,13 @@ def main() -> int:
     bundle.build()
     # The standard library the game starts with, its hot modules as bytecode
     # (allfives/site/compile_stdlib.mjs); the bare stock one stays beside it.
-    subprocess.run(["node", str(bundle.PACKAGE / "site" / "compile_stdlib.mjs"),
-                    str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE)], check=True, cwd=ROOT)
+    try:
+        subprocess.run(["node", str(bundle.PACKAGE / "site" / "compile_stdlib.mjs"),
+                        str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE)], check=True, cwd=ROOT)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"vendor: could not build static/vendor/stdlib.zip with Node.js ({e})",
+              file=sys.stderr)
+        return 1
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")
     return 0

@@ -65,15 +65,20 @@ def _name(path: Path, *, compiled: bool = False) -> str:
 
 def compiled(files: list[Path]) -> dict[str, bytes] | None:
     """Each Python file's bytecode for the page's Python, by zip name, or None
-    (with a line on stderr) when Node.js or the pinned Pyodide is missing."""
+    (with a line on stderr) when Node.js or the pinned Pyodide is missing or fails."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
         print("bundle: no Node.js or node_modules/pyodide: the page gets the sources",
               file=sys.stderr)
         return None
     sources = {_name(p): p.read_text(encoding="utf-8") for p in files if p.suffix == ".py"}
-    out = subprocess.run([node, str(COMPILER)], input=json.dumps(sources), text=True,
-                         capture_output=True, check=True, cwd=ROOT)
+    try:
+        out = subprocess.run([node, str(COMPILER)], input=json.dumps(sources), text=True,
+                             capture_output=True, check=True, cwd=ROOT)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"bundle: compiling with Node.js failed ({e}): the page gets the sources",
+              file=sys.stderr)
+        return None
     return {name: base64.b64decode(pyc) for name, pyc in json.loads(out.stdout).items()}
 
 
