@@ -169,7 +169,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         try:
             result = tournament.run(rules, seated, args.games, args.seed, args.jobs, records,
-                                    on_game=progress)
+                                    on_game=progress, duplicate=args.duplicate)
         finally:
             progress.clear()
     except KeyboardInterrupt:
@@ -216,6 +216,8 @@ def make_parser(prog: str) -> Parser:
     p.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
                    help="worker processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--duplicate", action="store_true",
+                   help="deal each seed once to every seat in turn (duplicate deals)")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as a record into this new or empty folder")
     p.add_argument("--quiet", action="store_true",

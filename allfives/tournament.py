@@ -56,18 +56,20 @@ class GameResult:
     record: str | None
 
 
-Task = tuple[Rules, list[str], str, int, bool]  # play_rotated's arguments
+Task = tuple[Rules, list[str], str, int, bool, bool]  # play_rotated's arguments
 
 
 def play_rotated(rules: Rules, names: Sequence[str], seed: str, index: int,
-                 keep_record: bool = False) -> GameResult:
+                 keep_record: bool = False, duplicate: bool = False) -> GameResult:
     """Game ``index`` of a tournament between ``names`` (one per seat): the
     seats rotate by the index, and the result is given per entry of ``names``
-    (per side with partnerships), not per seat."""
+    (per side with partnerships), not per seat. With ``duplicate``, each run
+    of as many games as seats shares one seed, so every entry meets the same
+    deals from every seat (duplicate deals: less luck in the figures)."""
     n = rules.players
     shift = index % n
     seated = [names[(seat + shift) % n] for seat in range(n)]
-    game = play_game(rules, seated, f"{seed}:{index}")
+    game = play_game(rules, seated, f"{seed}:d{index // n}" if duplicate else f"{seed}:{index}")
     # Entry e sits in seat (e - shift) % n; map sides back to entries.
     entry_of_side = {rules.side_of((e - shift) % n): e for e in range(rules.sides)}
     scores = [0] * rules.sides
@@ -107,16 +109,19 @@ def prepare_records(folder: Path) -> None:
 
 def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, jobs: int = 1,
         records: Path | None = None,
-        on_game: Callable[[int], None] | None = None) -> dict[str, Any]:
+        on_game: Callable[[int], None] | None = None,
+        duplicate: bool = False) -> dict[str, Any]:
     """Play ``games`` games and return the summary (what ``--json`` prints).
 
     ``records``, a new or empty folder, receives every game as it ends;
-    ``on_game`` is called with the number of games done after each.
+    ``on_game`` is called with the number of games done after each;
+    ``duplicate`` deals each seed to every seat in turn (``play_rotated``).
     """
     seated = lineup(rules, names)
     if records is not None:
         prepare_records(records)
-    tasks = [(rules, seated, str(seed), i, records is not None) for i in range(games)]
+    tasks = [(rules, seated, str(seed), i, records is not None, duplicate)
+             for i in range(games)]
     results: list[GameResult] = []
     with _played(tasks, jobs) as played:
         for res in played:
@@ -125,6 +130,22 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
             results.append(res)
             if on_game is not None:
                 on_game(len(results))
+    return summarize(rules, seated, results, seed, duplicate)
+
+
+def play_games(rules: Rules, seated: Sequence[str], indices: Sequence[int], seed: int | str = 1,
+               jobs: int = 1, duplicate: bool = False) -> list[GameResult]:
+    """Games ``indices`` of a tournament (``play_rotated``), in that order:
+    a long measurement plays a tournament in parts and keeps each part."""
+    tasks = [(rules, list(seated), str(seed), i, False, duplicate) for i in indices]
+    with _played(tasks, jobs) as played:
+        return list(played)
+
+
+def summarize(rules: Rules, seated: Sequence[str], results: Sequence[GameResult],
+              seed: int | str, duplicate: bool = False) -> dict[str, Any]:
+    """A tournament's summary from its games' results (what ``--json`` prints)."""
+    games = len(results)
     rounds = sum(r.rounds for r in results)
     labels = _labels([seated[e] if not rules.partnership else f"{seated[e]}+{seated[e + 2]}"
                       for e in range(rules.sides)])
@@ -144,6 +165,7 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
         "rules": rules.to_dict(),
         "games": games,
         "seed": seed,
+        "duplicate": duplicate,
         "rounds": rounds,
         "unfinished": sum(1 for r in results if r.winner is None),
         "sides": sides,

@@ -1,42 +1,78 @@
 """Measure the bot levels against each other and write bench/strength.json.
 
 Each matchup is one ``python -m allfives tournament`` run (seats rotate every
-game); the file keeps every figure with the command that reproduces it, the
-engine version and the git commit. ``--only NAME`` reruns some matchups and
-keeps the others from the existing file.
+game; the master's matchups deal each seed to both seats: duplicate deals);
+the file keeps every figure with the command that reproduces it, the engine
+version and the git commit. ``--only NAME`` reruns some matchups and keeps
+the others from the existing file.
 
-    .venv/bin/python bench/strength.py [--jobs 2] [--only expert-vs-hard]
+A long matchup can be played in parts: ``--part 200`` plays at most 200 more
+games of each matchup named, keeps the games so far in
+bench/strength-progress.json and writes a matchup's figures once all its
+games are in. The progress holds a hash of the engine and bots' sources; a
+part refuses to join games played by other code.
+
+    .venv/bin/python bench/strength.py [--jobs 2] [--only expert-vs-hard] [--part 200]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from allfives import __version__
 from allfives.rules import Rules
-from allfives.tournament import run
+from allfives.tournament import GameResult, lineup, play_games, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "strength.json"
+PROGRESS = ROOT / "bench" / "strength-progress.json"
 
-# name: (bots, players, games, target from issue 4 or None)
-MATCHUPS: dict[str, tuple[tuple[str, str], int, int, str | None]] = {
-    "expert-vs-medium": (("expert", "medium"), 2, 300, "expert wins >= 80%"),
-    "hard-vs-medium": (("hard", "medium"), 2, 400, "hard wins >= 60%"),
-    "expert-vs-medium-4p": (("expert", "medium"), 4, 300, "expert side wins >= 70%"),
-    "expert-vs-hard": (("expert", "hard"), 2, 300, "expert wins > 50%"),
-    "expert-vs-hard-4p": (("expert", "hard"), 4, 300, "expert side wins > 50%"),
-    "hard-vs-medium-4p": (("hard", "medium"), 4, 400, None),
-    "medium-vs-easy": (("medium", "easy"), 2, 400, None),
-    "easy-vs-random": (("easy", "random"), 2, 400, None),
+
+@dataclass(frozen=True)
+class Matchup:
+    bots: tuple[str, str]
+    players: int
+    games: int
+    target: str | None = None  # from the issue that set it
+    preset: str = "standard"
+    duplicate: bool = False
+
+
+MATCHUPS: dict[str, Matchup] = {
+    "expert-vs-medium": Matchup(("expert", "medium"), 2, 300, "expert wins >= 80%"),
+    "hard-vs-medium": Matchup(("hard", "medium"), 2, 400, "hard wins >= 60%"),
+    "expert-vs-medium-4p": Matchup(("expert", "medium"), 4, 300, "expert side wins >= 70%"),
+    "expert-vs-hard": Matchup(("expert", "hard"), 2, 300, "expert wins > 50%"),
+    "expert-vs-hard-4p": Matchup(("expert", "hard"), 4, 300, "expert side wins > 50%"),
+    "hard-vs-medium-4p": Matchup(("hard", "medium"), 4, 400),
+    "medium-vs-easy": Matchup(("medium", "easy"), 2, 400),
+    "easy-vs-random": Matchup(("easy", "random"), 2, 400),
+    "master-vs-expert": Matchup(("master", "expert"), 2, 2000,
+                                "master wins >= 60%, 95% interval above 55%", duplicate=True),
+    "master-vs-expert-4p": Matchup(("master", "expert"), 4, 1000, "master side wins >= 58%",
+                                   duplicate=True),
+    "master-vs-hard": Matchup(("master", "hard"), 2, 400, duplicate=True),
+    "master-vs-medium": Matchup(("master", "medium"), 2, 300, duplicate=True),
+    "master-vs-expert-five-up": Matchup(("master", "expert"), 2, 400, preset="five_up",
+                                        duplicate=True),
 }
 SEED = "1"
+
+
+def code_hash() -> str:
+    """SHA-256 of the engine's and bots' sources: what decides a game."""
+    digest = hashlib.sha256()
+    for path in sorted([*ROOT.glob("allfives/*.py"), *ROOT.glob("allfives/bots/*.py")]):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def git_commit() -> str:
@@ -51,39 +87,78 @@ def git_commit() -> str:
         return "unknown"
 
 
-def measure(name: str, jobs: int) -> dict:
-    bots, players, games, target = MATCHUPS[name]
-    rules = Rules.make("standard", players=players)
-    command = (f"python -m allfives tournament --bots {' '.join(bots)} --players {players} "
-               f"--games {games} --seed {SEED} --jobs {jobs}")
+def command_of(m: Matchup, jobs: int) -> str:
+    return (f"python -m allfives tournament --bots {' '.join(m.bots)} --players {m.players} "
+            f"--preset {m.preset} --games {m.games} --seed {SEED} --jobs {jobs}"
+            + (" --duplicate" if m.duplicate else ""))
+
+
+def measure(name: str, jobs: int, part: int | None, progress: dict) -> dict | None:
+    """The matchup's figures once all its games are played, else None (with
+    ``part``: this run played at most ``part`` more and kept them)."""
+    m = MATCHUPS[name]
+    rules = Rules.make(m.preset, players=m.players)
+    seated = lineup(rules, m.bots)
+    code = code_hash()
+    kept = progress.get(name)
+    if kept is not None and kept["code"] != code:
+        sys.exit(f"strength: {name}: the games kept in {PROGRESS.name} were played by other "
+                 "code; delete its entry to start the matchup over")
+    done = [GameResult(r[0], tuple(r[1]), r[2], None) for r in kept["games"]] if kept else []
+    seconds = kept["seconds"] if kept else 0.0
+    todo = m.games - len(done)
+    if part is not None:
+        todo = min(todo, part)
     started = time.perf_counter()
-    result = run(rules, bots, games, SEED, jobs)
-    seconds = round(time.perf_counter() - started, 1)
-    print(f"{name}: {result['sides'][0]['win_rate']:.1%} over {games} games in {seconds}s",
-          file=sys.stderr)
-    return {"command": command, "target": target, "seconds": seconds, "result": result}
+    done += play_games(rules, seated, range(len(done), len(done) + todo), SEED, jobs,
+                       m.duplicate)
+    seconds = round(seconds + time.perf_counter() - started, 1)
+    result = summarize(rules, seated, done, SEED, m.duplicate)
+    print(f"{name}: {result['sides'][0]['win_rate']:.1%} over {len(done)} of {m.games} games "
+          f"in {seconds}s", file=sys.stderr)
+    if len(done) < m.games:
+        progress[name] = {"code": code, "seconds": seconds,
+                          "games": [[r.winner, list(r.scores), r.rounds] for r in done]}
+        return None
+    progress.pop(name, None)
+    return {"command": command_of(m, jobs), "target": m.target, "seconds": seconds,
+            "result": result}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", nargs="+", choices=sorted(MATCHUPS))
+    parser.add_argument("--part", type=int, metavar="GAMES",
+                        help="play at most this many more games of each matchup, keeping them")
     args = parser.parse_args()
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     matchups = dict(old.get("matchups", {}))
+    progress = json.loads(PROGRESS.read_text()) if PROGRESS.exists() else {}
     engine = {"version": __version__, "commit": git_commit()}  # the code imported now
     for name in args.only or MATCHUPS:
-        matchups[name] = measure(name, args.jobs)
+        figures = measure(name, args.jobs, args.part, progress)
+        if progress:
+            PROGRESS.write_text(json.dumps(progress) + "\n")
+        elif PROGRESS.exists():
+            PROGRESS.unlink()
+        if figures is None:
+            continue
+        matchups[name] = figures
         matchups[name]["engine"] = engine
+        write(matchups, engine)
+    return 0
+
+
+def write(matchups: dict, engine: dict) -> None:
     data = {
-        "about": "Bot strength, issue 4. Win rates with 95% Wilson intervals; points per "
-                 "round are mean points per side per round, including round-end scoring.",
+        "about": "Bot strength, issues 4 and 18. Win rates with 95% Wilson intervals; points "
+                 "per round are mean points per side per round, including round-end scoring.",
         "updated": datetime.now(UTC).isoformat(timespec="seconds"),
         "engine": engine,
         "matchups": {k: matchups[k] for k in MATCHUPS if k in matchups},
     }
     OUT.write_text(json.dumps(data, indent=1) + "\n")
-    return 0
 
 
 if __name__ == "__main__":

@@ -39,6 +39,19 @@ def test_seats_rotate_and_scores_map_back_to_the_right_bot():
         assert [res.scores[(seat + index) % 3] for seat in range(3)] == game.scores
 
 
+def test_duplicate_deals_give_each_run_of_games_one_deal_from_every_seat():
+    rules = Rules.make("standard", players=4, target=100)
+    names = ["greedy", "random", "greedy", "random"]
+    games = [loads(play_rotated(rules, names, "5", i, keep_record=True, duplicate=True).record)
+             for i in range(5)]
+    first = [g.rounds[0].dealt for g in games]
+    assert first[0] == first[1] == first[2] == first[3] != first[4]
+    # Not duplicate: each game its own deal.
+    plain = [loads(play_rotated(rules, names, "5", i, keep_record=True).record).rounds[0].dealt
+             for i in range(2)]
+    assert plain[0] != plain[1]
+
+
 def test_results_are_reproducible_and_add_up(tmp_path):
     rules = Rules.make("standard", target=100)
     a = run(rules, ["greedy", "random"], games=12, seed=3, records=tmp_path)
