@@ -1,18 +1,22 @@
 """The bots' answers to the page's requests (``allfives.web.bots.decide``):
 the worker and the page's fallback give the same, and an analysis pauses
-between slices so the worker can say it is alive meanwhile."""
+between slices so the worker can say it is alive meanwhile; how long the
+page waits for a move (``allfives.web.bots.deadlines``)."""
 
 from __future__ import annotations
 
 import asyncio
+import doctest
 import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from test_analysis import bot_game
 
+from allfives.bots import LEVELS
 from allfives.bots.analysis import analyse, moments
-from allfives.web.bots import decide
+from allfives.web.bots import deadlines, decide
+from allfives.web.play.seats import HINT_BOT
 
 
 def run(coroutine: Any) -> Any:
@@ -43,3 +47,19 @@ def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monk
     pauses.clear()
     run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
     assert pauses == []  # within one slice: no pause at all
+
+
+def test_a_move_is_waited_for_long_enough_and_a_hang_noticed_within_5_s():
+    assert doctest.testmod(deadlines).failed == 0
+    waits = deadlines.Deadlines()
+    for level in LEVELS:  # the slowest move of each level, three times over, within 5 s
+        assert 3 * deadlines.SLOWEST_SECONDS.get(level, 0.154) <= waits.seconds(level) < 5.0
+    assert waits.seconds(HINT_BOT) == waits.seconds("master") == 4.5  # the hint is the master's
+    # a device slower than ours shows in its ordinary moves: later ones may take longer
+    waits.answered("master", 0.3)
+    assert waits.seconds("master") == 4.5
+    waits.answered("master", 2.5)
+    waits.answered("master", 1.0)
+    assert waits.seconds("master") == 7.5 and waits.seconds("easy") == 3.0
+    waits.answered("master", 60.0)
+    assert waits.seconds("master") == deadlines.LIMIT_SECONDS

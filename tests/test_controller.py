@@ -191,7 +191,7 @@ def test_the_hint_is_for_this_position_only():
     ask = ctl.ask_hint()
     assert ask is not None and ask.request["bot"] == HINT_BOT
     assert ask.request["view"]["seat"] == 0
-    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (expert): play 0-6 on 5-6"
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (master): play 0-6 on 5-6"
     assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
     ctl.play(parse_move("0-6>5-6"))
     assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None

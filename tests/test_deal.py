@@ -25,9 +25,9 @@ from allfives.web.play.table import Table
 
 
 def test_a_deal_goes_into_a_link_and_comes_back_the_same():
-    table = Table.new(Setup(players=4, preset="punt", bots=("easy", "hard", "expert")), seed=77)
+    table = Table.new(Setup(players=4, preset="punt", bots=("easy", "expert", "master")), seed=77)
     deal = deal_of(table)
-    assert deal == Deal(table.rules, ("easy", "hard", "expert"), "77")
+    assert deal == Deal(table.rules, ("easy", "expert", "master"), "77")
     assert read_deal(deal.text()) == deal
     link = deal.link("http://127.0.0.1:8000/all-fives/index.html")
     assert link.startswith("http://127.0.0.1:8000/all-fives/index.html?deal=")

@@ -155,6 +155,10 @@ def test_opponents_level():
     assert opponents_level(led(bots=("greedy",))) == "medium"  # an older save's name
     stats = record_game(Stats(), four)
     assert list(stats.levels) == ["easy"] and stats.total.points == 10
+    master = record_game(Stats(), led(bots=("master", "master")))  # the strongest level
+    assert list(master.levels) == ["master"] and master.best.level == "master"
+    assert '<tr data-level="master"><th scope="row">master</th>' in stats_panel(master)
+    assert "master opponents" in stats_panel(master)
 
 
 def test_reset_empties_but_remembers_what_was_counted():

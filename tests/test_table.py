@@ -19,17 +19,17 @@ from allfives.web.play.setup import Setup
 from allfives.web.play.table import SaveError, Table
 
 
-def test_setup_dialog_offers_every_preset_and_the_four_levels():
+def test_setup_dialog_offers_every_preset_and_every_level():
     setup = Setup()
     html = forms.preset_options(setup)
     for name, preset in PRESETS.items():
         assert f'value="{name}"' in html and preset.description in html.replace("&#x27;", "'")
-    bots = forms.bot_options(Setup(players=4, bots=("easy", "hard", "expert")))
+    bots = forms.bot_options(Setup(players=4, bots=("easy", "expert", "master")))
     assert bots.count("<select") == 3
     assert re.findall(r'<option value="(\w+)"', bots) == list(LEVELS) * 3
-    assert re.findall(r'<option value="(\w+)" selected', bots) == ["easy", "hard", "expert"]
+    assert re.findall(r'<option value="(\w+)" selected', bots) == ["easy", "expert", "master"]
     shown = re.findall(r'<span class="bot-desc">([^<]*)</span>', bots)
-    assert shown == [DESCRIPTIONS[b] for b in ("easy", "hard", "expert")]
+    assert shown == [DESCRIPTIONS[b].replace("'", "&#x27;") for b in ("easy", "expert", "master")]
 
 
 def test_bots_kept_from_older_saves_show_as_levels():
@@ -81,10 +81,10 @@ def test_a_save_keeps_its_take_backs():
 
 
 def test_save_round_trip_and_corrupt_saves():
-    table = Table.new(Setup(name="Zed", players=3), seed=9)
+    table = Table.new(Setup(name="Zed", players=3, bots=("master", "hard")), seed=9)
     table.game.apply(table.game.legal_moves()[0])
     again = Table.from_save(table.to_save())
-    assert again.names == ("Zed", "Anna", "Ben") and again.bots[0] is None
+    assert again.names == ("Zed", "Anna", "Ben") and again.bots == (None, "master", "hard")
     assert again.game.round.history == table.game.round.history
     assert json.loads(table.to_save())["format"] == "allfives-record/1"
     for bad in ("{", "[]", '{"format": "allfives-record/1", "rules": {}, "rounds": []}',

@@ -13,6 +13,8 @@ from allfives.web.play.table import Table
 
 from .browser_helpers import (
     FIRST_LOAD_MS,
+    PLAYABLE,
+    SETTLED,
     TURN_OR_ROUND_OVER,
     new_game,
     open_game,
@@ -24,7 +26,7 @@ from .browser_helpers import (
 )
 
 
-def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
+def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, server):
     bot_leads = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter)
     open_game(page, server, f"?seed={bot_leads}")  # so the hint joins a tile on the table
     assert page.locator("#hand [data-tile]").count() == 9
@@ -35,14 +37,51 @@ def test_page_loads_cleanly_and_the_worker_gives_hints(page, server):
     page.click("#hint")
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
     assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
-    # the words name the move; the hand and the table show it until the next move
-    tile, on = re.search(r"play (\d-\d) on (\d-\d)", page.inner_text("#hint-text")).groups()
+    # the words name the move and the level giving it (the strongest); the hand
+    # and the table show it until the next move
+    tile, on = re.search(r"^Hint \(master\): play (\d-\d) on (\d-\d)",
+                         page.inner_text("#hint-text")).groups()
     assert page.locator("#hand [data-hint]").evaluate_all(TILES) == [tile]
     assert page.locator("#board [data-hint=target]").evaluate_all(TILES) == [on]
     assert page.locator("#board [data-hint=place]").count() == 1
     take_turn(page)
     assert page.locator("[data-hint]").count() == 0
     assert page.inner_text("#hint-text") == ""
+
+    # the master, the strongest level, chosen in the new-game dialog: named at
+    # the table, its moves answered in time by the worker, its hint given
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game[open]")
+    page.check("#new-game-form input[name=players][value='3']")
+    levels = page.locator("#ng-bots select[name=bot0] option")
+    assert levels.evaluate_all("os => os.map(o => o.value)") == [
+        "easy", "medium", "hard", "expert", "master"]
+    assert levels.last.inner_text() == "master"
+    for seat in ("bot0", "bot1"):
+        page.select_option(f"#ng-bots select[name={seat}]", "master")
+    described = page.locator("#ng-bots .bot-desc").all_inner_texts()
+    assert len(described) == 2 and all(d.startswith("Searches like the expert") for d in described)
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+    # the table names the level wherever it shows levels, and the save keeps it
+    assert page.locator("#seats .level").all_inner_texts() == ["master", "master"]
+    assert saved(page)["table"]["bots"] == [None, "master", "master"]
+    for _ in range(3):  # the masters answer each move of the person's in time
+        take_turn(page)
+    for _ in range(20):  # a turn of the person's with a tile to play: ask for a hint
+        page.wait_for_selector(SETTLED)
+        if page.locator(PLAYABLE).count():
+            break
+        take_turn(page)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
+    assert page.inner_text("#hint-text").startswith("Hint (master): ")
+    assert page.locator("#hand [data-hint=tile]").count() == 1
+    take_turn(page)
+    # every master move was answered by the worker: none taken for a hang
+    assert page.get_attribute("body", "data-bots") == "worker"
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+    assert page.locator("#log li.move[data-seat='1']").count() >= 3
 
 
 def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):

@@ -197,16 +197,20 @@ def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
-@pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs"])
+@pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs", "hangs as the master"])
 def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     # guards: a dead worker noticed only after the 30 s answer deadline; for
-    # "hangs", a stuck worker left running (using a core) once given up on
+    # "hangs", a stuck worker left running (using a core) once given up on;
+    # "as the master": a hang in the move of a level given longer to think
     page.context.add_init_script(MARKS)
+    hangs = how.startswith("hangs")
+    if how == "hangs as the master":
+        keep(page, "allfives.setup", json.dumps(Setup(bots=("master",) * 3).to_json()))
     if how != "terminated":
         serve_worker(page, DIES if how == "closes itself" else HANGS)
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
-    if how == "hangs":
+    if hangs:
         worker = next(w for w in page.workers if w.url.startswith("blob:"))
         ended: list[bool] = []
         worker.on("close", lambda _w: ended.append(True))
@@ -218,10 +222,12 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     took = marked(page, "data-bots", "page", since) - marked(page, "data-phase", "bot", since)
     print(f"worker {how}: noticed {took:.2f} s after the bot asked")
     assert took < NOTICED_S
+    if how == "hangs as the master":  # its own deadline, longer than the other levels' 3 s
+        assert page.locator("#seats .level").all_inner_texts() == ["master"] and took > 4.0
     assert "did not answer" in page.inner_text("#notice")
     page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert page.locator("#log li.move").count() >= logged + 2  # the bot moved too
-    if how == "hangs" and not ended:
+    if hangs and not ended:
         with worker.expect_event("close", timeout=NOTICED_S * 1000):  # else: left running
             pass
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -34,6 +35,7 @@ from ..dom import found, notice
 from ..i18n.catalogs import _
 from ..play.setup import Setup
 from ..play.table import Table
+from .deadlines import ANSWER_SECONDS, Deadlines
 from .decide import analysis, decide
 
 WORKER_SRC = "./allfives/web/worker.py"
@@ -43,15 +45,18 @@ WORKER_LOAD_SECONDS = 90.0
 # The worker's own file, fetched before PyScript fetches it again: a network
 # that gives nothing for this long counts as a failed fetch.
 WORKER_FETCH_SECONDS = 4.0
-# The slowest move measured in the worker is an expert's, 154 ms (bench/
-# think_time.json): 3 s leaves a slow phone about 20 times that, and a worker
-# that died is noticed within 5 s of being asked (a late answer is dropped
-# and the bot's move is made on the page: the same move, from the same seed).
-WORKER_ANSWER_SECONDS = 3.0
+# The first request (the easy bot's) and every move must be answered in time:
+# ANSWER_SECONDS (3 s, some 20 times the expert's slowest move, 154 ms), the
+# master's moves 4.5 s (three times its slowest in the worker, about 1.5 s; more
+# on a device whose moves have shown it slower: ``deadlines``). So a worker that
+# died or hangs is noticed within 5 s of being asked; a late answer is dropped
+# and the bot's move is made on the page: the same move, from the same seed.
 # One decision analysed in the worker: at most 1.4 s here (bench/review_time.json),
 # far longer on a slow phone; meanwhile the worker is asked every
 # ALIVE_EVERY_SECONDS whether it is alive, and must say so within ALIVE_SECONDS
-# (it pauses every 0.1 s to answer), so a dead one is noticed within 3 s.
+# (it pauses every 0.1 s to answer), so a dead one is noticed within 3 s. A bot's
+# move asked meanwhile (Review opened while the bots play on) holds the worker
+# up to that move's own deadline: ``alive`` may take that much longer.
 REVIEW_SECONDS = 60.0
 ALIVE_EVERY_SECONDS = 1.0
 ALIVE_SECONDS = 2.0
@@ -72,6 +77,10 @@ class BotClient:
         self.worker: Any = None
         self.failed = False
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
+        self.deadlines = Deadlines()
+        # The moves the worker may be thinking over: their deadlines (monotonic),
+        # until answered (one nobody waits for any more is thought over anyway).
+        self.thinking: dict[object, float] = {}
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -109,7 +118,7 @@ class BotClient:
             if loading in done:
                 worker = loading.result()
                 await asyncio.wait_for(worker.choose(json.dumps(first_request())),
-                                       WORKER_ANSWER_SECONDS)
+                                       ANSWER_SECONDS)
                 self.worker = worker
                 document.body.dataset.bots = "worker"
             else:
@@ -156,7 +165,7 @@ class BotClient:
             while answer is not None and not answer.done():
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
-                    await asyncio.wait_for(self.worker.alive(), ALIVE_SECONDS)
+                    await asyncio.wait_for(self.worker.alive(), self._alive_seconds())
             return read(str(await (answer or asked)))
         except asyncio.CancelledError:
             if answer is not None:
@@ -168,10 +177,31 @@ class BotClient:
             self._fail(f"did not answer ({type(e).__name__})", answered=True)
             return None
 
+    def _alive_seconds(self) -> float:
+        """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
+        asked of the worker may still take (it answers nothing while it thinks
+        one over; a move that hangs is noticed by its own deadline)."""
+        now = time.monotonic()
+        self.thinking = {move: until for move, until in self.thinking.items() if until > now}
+        return ALIVE_SECONDS + max([0.0, *(until - now for until in self.thinking.values())])
+
     async def choose(self, request: dict[str, Any]) -> Move:
-        """The move a bot chooses for ``request`` (see ``decide``)."""
-        move = await self._ask("choose", request, WORKER_ANSWER_SECONDS, parse_move)
-        return parse_move(decide(request)) if move is None else move
+        """The move a bot chooses for ``request`` (see ``decide``), within
+        its level's deadline (``deadlines``)."""
+        level = str(request["bot"])
+        seconds = self.deadlines.seconds(level)
+        asked = time.monotonic()
+        ticket = object()
+        self.thinking[ticket] = asked + seconds
+        move = await self._ask("choose", request, seconds, parse_move)
+        self.thinking.pop(ticket, None)  # answered, or given up
+        if move is None:
+            # No worker yet, or it has just been given up: think on the page, once the
+            # page has shown what it just said (a master's move holds the page up to 1.5 s).
+            await asyncio.sleep(0)
+            return parse_move(decide(request))
+        self.deadlines.answered(level, time.monotonic() - asked)
+        return move
 
     async def review(self, request: dict[str, Any]) -> dict[str, Any]:
         """One decision analysed (``Moment`` JSON in, ``Decision`` JSON out):

@@ -80,7 +80,7 @@ def read_deal(text: str) -> Deal:
     if not (isinstance(levels, list) and len(levels) == rules.players - 1
             and all(level in LEVELS for level in levels)):
         n = rules.players - 1
-        # Translators: {levels} lists the bot levels, as "easy, medium, hard, expert"
+        # Translators: {levels} lists the bot levels, as "easy, medium, hard, expert, master"
         raise DealError(ngettext("The deal needs {n} opponent level from {levels}.",
                                  "The deal needs {n} opponent levels from {levels}.", n).format(
             n=n, levels=", ".join(level_name(level) for level in LEVELS)))

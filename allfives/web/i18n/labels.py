@@ -65,12 +65,15 @@ PRESET_DESCRIPTIONS = {
 LEVEL_NAMES = {
     # Translators: a bot's level of play, the weakest.
     "easy": N_("easy"),
-    # Translators: a bot's level of play, the second of four.
+    # Translators: a bot's level of play, the second of five.
     "medium": N_("medium"),
-    # Translators: a bot's level of play, the third of four.
+    # Translators: a bot's level of play, the third of five.
     "hard": N_("hard"),
-    # Translators: a bot's level of play, the strongest.
+    # Translators: a bot's level of play, the fourth of five, below master.
     "expert": N_("expert"),
+    # Translators: a bot's level of play, the strongest, above expert: a word your players
+    # would use for a master of the game.
+    "master": N_("master"),
 }
 LEVEL_DESCRIPTIONS = {
     # Translators: the easy bot in one line.
@@ -85,6 +88,13 @@ LEVEL_DESCRIPTIONS = {
     # move through to the end of the round in its imagination, to compare them.
     "expert": N_("Searches: imagines the hidden hands many ways, consistent with everything "
                  "it has seen, and plays each option out to the end of the round."),
+    # Translators: the master bot in one line. It searches as the expert does; "reads the
+    # others' plays for what they hold": guesses their hidden tiles from the tiles they chose
+    # to play; "the moves still in the running": the moves that may still be the best; "solves
+    # the last tiles of a round exactly": works out the end of a round exactly, move by move.
+    "master": N_("Searches like the expert, but reads the others' plays for what they hold, "
+                 "spends its time on the moves still in the running and solves the last "
+                 "tiles of a round exactly."),
 }
 OPPONENTS = {
     # Translators: the opponents a finished game was played against, by their level.
@@ -95,6 +105,8 @@ OPPONENTS = {
     "hard": N_("hard opponents"),
     # Translators: the opponents a finished game was played against, by their level.
     "expert": N_("expert opponents"),
+    # Translators: the opponents a finished game was played against, by their level.
+    "master": N_("master opponents"),
     # Translators: the opponents a finished game was played against, at different levels.
     "mixed": N_("opponents of mixed levels"),
 }

@@ -18,7 +18,11 @@ HUMAN = 0  # the person always sits in seat 0
 # it in the page's language (``shown_name``) and speaks to the person as "you".
 YOU = "You"
 NAME_LIMIT = 24
-HINT_BOT = "expert"  # the hint shows what the strongest level would play
+# The hint shows what the strongest level would play: one decision, which the
+# master thinks over in about 0.3 s (median) and 1.5 s at most in the page's
+# worker. Review's analysis of every decision of a game stays the expert's
+# (``bots.analysis``): at the master's pace it would take minutes.
+HINT_BOT = "master"
 DEFAULT_LEVEL = "medium"
 
 # Bot ids kept from older saves that the dialog no longer offers (``labels``

@@ -112,33 +112,33 @@ def auto_move(draw: bool) -> str:
 
 
 def asking(bot: str) -> str:
-    # Translators: {level} is the bot level asked for a hint, e.g. "expert"
+    # Translators: {level} is the bot level asked for a hint, e.g. "master"
     return _("Asking {level}…").format(level=level_name(bot))
 
 
 def move_advice(view: TableView, move: Move) -> str:
     """A suggested move in words, with what it would score now."""
     if move == DRAW:
-        # Translators: a suggested move, after "Hint (expert):": draw a tile from the boneyard
+        # Translators: a suggested move, after "Hint (master):": draw a tile from the boneyard
         return _("draw")
     if move == PASS:
-        # Translators: a suggested move, after "Hint (expert):": pass the turn
+        # Translators: a suggested move, after "Hint (master):": pass the turn
         return _("pass")
     tile, _sep, on = move_text(move).partition(">")
     points = view.points_for(move)
     if on and points:
-        # Translators: a suggested move, after "Hint (expert):": lay tile {tile} on the tile
+        # Translators: a suggested move, after "Hint (master):": lay tile {tile} on the tile
         # {on} on the table; {points} is what it scores
         said = ngettext("play {tile} on {on} (+{points})", "play {tile} on {on} (+{points})",
                         points)
     elif on:
-        # Translators: a suggested move, after "Hint (expert):": lay tile {tile} on the tile {on}
+        # Translators: a suggested move, after "Hint (master):": lay tile {tile} on the tile {on}
         said = _("play {tile} on {on}")
     elif points:
-        # Translators: a suggested move, after "Hint (expert):": play {tile} as the round's first
+        # Translators: a suggested move, after "Hint (master):": play {tile} as the round's first
         said = ngettext("lead with {tile} (+{points})", "lead with {tile} (+{points})", points)
     else:
-        # Translators: a suggested move, after "Hint (expert):": play {tile} as the round's first
+        # Translators: a suggested move, after "Hint (master):": play {tile} as the round's first
         said = _("lead with {tile}")
     return said.format(tile=tile, on=on, points=points)
 

@@ -1,0 +1,58 @@
+"""How long the page waits for the bots' worker to answer a move before it
+takes the worker for hung or dead (``client_page``): long enough for the
+slowest move of the level asked, also on a device slower than ours; short
+enough that a worker that stopped is noticed within seconds (issue 17: less
+than 5 s). Pure Python, no browser.
+
+The worker answers nothing while it thinks over a move (a move is one
+synchronous call; only Review's analysis pauses to say it is alive), so a
+move's deadline is the only sign of a hang during it: it follows the level's
+slowest move, and the slowest this device has shown.
+
+>>> deadlines = Deadlines()
+>>> deadlines.seconds("expert"), deadlines.seconds("master")
+(3.0, 4.5)
+>>> deadlines.answered("master", 2.0)  # a slow device: its moves take longer
+>>> deadlines.seconds("master"), deadlines.seconds("expert")
+(6.0, 3.0)
+"""
+
+from __future__ import annotations
+
+# The slowest move of each level that thinks long, in the page's worker
+# (headless Chromium on this project's 2-core machine, shared with other
+# work): the master thinks 0.15-0.3 s (median) and up to about 1 s in CPython;
+# measured in the worker, median 0.24 s and at most 0.72 s over 128 moves of
+# 2-player games, 0.30 and 1.09 s over 52 moves of 4-player games (1.35 and
+# 2.6 times CPython's time, the machine busy): 1.5 s is allowed for. The other
+# levels' slowest is the expert's, 154 ms (bench/think_time.json).
+SLOWEST_SECONDS: dict[str, float] = {"master": 1.5}
+# Every answer may take this long: about 20 times the expert's slowest move.
+ANSWER_SECONDS = 3.0
+# A move may take this many times the slowest move of its level, expected
+# (SLOWEST_SECONDS) or seen on this device: the master's 1.5 s gives 4.5 s, so
+# a phone three times slower than this machine still gets its worst move in,
+# and a worker that hangs in a master's move is noticed within 4.5 s. Three
+# times also covers a move asked while the worker still finishes one that
+# nobody waits for any more (a new game started during a bot's move).
+MARGIN = 3.0
+# However slow the device has shown itself, a hang is noticed within this.
+LIMIT_SECONDS = 30.0
+
+
+class Deadlines:
+    """Each level's deadline, from its expected slowest move and the slowest
+    this worker has answered (a slow device shows in its ordinary moves,
+    before its worst one)."""
+
+    def __init__(self) -> None:
+        self.slowest: dict[str, float] = {}
+
+    def seconds(self, level: str) -> float:
+        """How long a move of ``level`` may take to be answered."""
+        slowest = max(SLOWEST_SECONDS.get(level, 0.0), self.slowest.get(level, 0.0))
+        return min(LIMIT_SECONDS, max(ANSWER_SECONDS, MARGIN * slowest))
+
+    def answered(self, level: str, seconds: float) -> None:
+        """A move of ``level`` was answered in ``seconds`` (from asking)."""
+        self.slowest[level] = max(self.slowest.get(level, 0.0), seconds)
