@@ -11,6 +11,7 @@ from allfives.bots import BOTS, DESCRIPTIONS, LEVELS, make_bot
 from allfives.bots.expert import ExpertBot, outcome
 from allfives.bots.hard import HardBot, expected_best
 from allfives.bots.knowledge import VALUE_BITS, infer, sample
+from allfives.bots.master import MasterBot
 from allfives.errors import AllFivesError
 from allfives.game import Round, deal
 from allfives.moves import move_text
@@ -22,8 +23,12 @@ from allfives.view import PlayerView
 
 
 def quick(name: str, seed: int | str) -> object:
-    """A bot, with the expert on a small budget so the tests stay fast."""
-    return ExpertBot(seed, simulations=24) if name == "expert" else make_bot(name, seed)
+    """A bot, with the searching levels on a small budget so the tests stay fast."""
+    if name == "expert":
+        return ExpertBot(seed, simulations=24)
+    if name == "master":
+        return MasterBot(seed, simulations=24)
+    return make_bot(name, seed)
 
 
 def positions(rules: Rules, games: int, seed: int) -> list[Round]:
@@ -61,8 +66,8 @@ def matches(tiles: list[int], slots: tuple[int, ...]) -> bool:
 
 
 def test_every_level_registered_and_described():
-    assert LEVELS == ("easy", "medium", "hard", "expert")
-    assert list(BOTS)[:4] == list(LEVELS)
+    assert LEVELS == ("easy", "medium", "hard", "expert", "master")
+    assert list(BOTS)[:5] == list(LEVELS)
     for name in BOTS:
         assert DESCRIPTIONS[name].endswith(".")
     assert BOTS["greedy"] is BOTS["medium"]
@@ -106,14 +111,14 @@ def test_only_legal_moves(name):
 def test_whole_games_reproducible(name):
     rules = Rules.make("standard", players=2, target=60)
     seats = [name, "medium"]
-    if name == "expert":
-        BOTS["quick-expert"] = lambda seed: ExpertBot(seed, simulations=12)
-        seats = ["quick-expert", "medium"]
+    if name in ("expert", "master"):
+        BOTS["quick"] = lambda seed: type(quick(name, 0))(seed, simulations=12)
+        seats = ["quick", "medium"]
     try:
         first = dumps(play_game(rules, seats, "r"))
         assert dumps(play_game(rules, seats, "r")) == first
     finally:
-        BOTS.pop("quick-expert", None)
+        BOTS.pop("quick", None)
 
 
 def test_expert_default_budget_legal():
@@ -238,7 +243,7 @@ def test_hard_takes_safe_points():
     assert move == "0-5>5-5"
 
 
-@pytest.mark.parametrize("name", ["hard", "expert"])
+@pytest.mark.parametrize("name", ["hard", "expert", "master"])
 def test_takes_the_winning_play(name):
     rules = Rules.make("standard", players=2, hand_size=4)
     # After the 4-6 lead only 1-6 makes a count of five, and 5 points reach 250.

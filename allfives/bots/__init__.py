@@ -13,6 +13,7 @@ from .easy import EasyBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
+from .master import MasterBot
 from .names import LEVELS as LEVELS
 from .random_bot import RandomBot
 
@@ -28,6 +29,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "medium": GreedyBot,
     "hard": HardBot,
     "expert": ExpertBot,
+    "master": MasterBot,
     "greedy": GreedyBot,  # medium's original name, kept for scripts and saved games
     "random": RandomBot,
 }
@@ -42,6 +44,9 @@ DESCRIPTIONS: dict[str, str] = {
             "which numbers you lack.",
     "expert": "Searches: imagines the hidden hands many ways, consistent with everything "
               "it has seen, and plays each option out to the end of the round.",
+    "master": "Searches like the expert, but reads the others' plays for what they hold, "
+              "spends its time on the moves still in the running and solves the last "
+              "tiles of a round exactly.",
     "random": "Plays any legal move at random.",
 }
 

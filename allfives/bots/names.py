@@ -3,11 +3,11 @@ saves and statistics check names against without importing a bot (the
 expert imports the whole engine).
 
 >>> LEVELS[0], LEVELS[-1], "greedy" in NAMES, "greedy" in LEVELS
-('easy', 'expert', True, False)
+('easy', 'master', True, False)
 """
 
 # The playing levels offered to people, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "master")
 # Every name ``make_bot`` knows: the levels, and names kept for scripts and
 # saved games (greedy is medium's first name; random plays at random).
 NAMES: tuple[str, ...] = (*LEVELS, "greedy", "random")

@@ -1,0 +1,171 @@
+"""The master level: the expert's search, made sharper where it pays.
+
+- Worlds are weighted by how likely they make the plays the other seats
+  actually made (``inference``): a pool of worlds is sampled as the expert
+  samples them, and the ones searched are drawn from it by weight.
+- Successive halving: every candidate is played out on the first worlds, the
+  better half goes on to more worlds, and so on, so the budget goes to the
+  moves still in the running (all on the same worlds).
+- At the end of a round (boneyard empty, few tiles left) each world is
+  solved exactly by alpha-beta instead of played out.
+
+Like every bot it sees one seat's view, and the same view and seed give the
+same move:
+
+>>> from allfives import Game, Rules
+>>> view = PlayerView.of(Game(Rules.make("standard"), seed=7).round, seat=1)
+>>> move = MasterBot(seed=1).choose(view)
+>>> move in view.legal_moves(), move == MasterBot(seed=1).choose(view)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..game import Round
+from ..moves import Move
+from ..view import PlayerView
+from .expert import outcome, playout, view_key
+from .hard import WIN, rank
+from .inference import Evidence, gather, sample_slots
+from .knowledge import Knowledge, infer
+
+# Playouts per decision (the expert's 480 four times over gained it little:
+# 55% of games, 0.75 points a round, on 200 duplicate deals to 100).
+SIMULATIONS = 1200
+MAX_CANDIDATES = 8
+BETA = 0.2  # inference: softmax weight per point of a play the others could make
+POOL = 3  # worlds sampled per world searched, when the others' plays are evidence
+# Worlds are solved exactly once the boneyard is empty and at most this many
+# tiles are in the hands (at 8, a move can take seconds).
+EXACT_TILES = 7
+
+
+class MasterBot:
+    """The master; its options are what ``bench/`` and the tests vary
+    (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search)."""
+
+    def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
+                 beta: float = BETA, pool: int = POOL, halving: bool = True,
+                 exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES) -> None:
+        self.seed = seed
+        self.simulations = simulations
+        self.beta = beta
+        self.pool = pool
+        self.halving = halving
+        self.exact = exact
+        self.candidates = candidates
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        know = infer(view)
+        ranked = sorted(rank(view, know, moves), key=lambda vm: -vm[0])
+        if ranked[0][0] >= WIN:
+            return ranked[0][1]
+        candidates = [m for _, m in ranked[:self.candidates]]
+        rng = random.Random(f"master:{self.seed}:{view_key(view)}")
+        evidence = gather(view, know, self.beta) if self.beta > 0 and self.pool > 1 else None
+        worlds = Worlds(view, know, evidence if evidence and evidence.plays else None,
+                        self.pool, rng)
+        exact = (view.boneyard_left == 0 and view.rules.sides == 2
+                 and sum(view.hand_counts) <= self.exact)
+        side = view.rules.side_of(view.seat)
+
+        def value(base: Round, move: Move) -> float:
+            rnd = base.copy()
+            rnd.play(move)
+            if exact:
+                return solve(rnd, base.scores, side, -math.inf, math.inf)
+            playout(rnd)
+            return outcome(rnd, base.scores, side)
+
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
+        for _ in range(rounds):
+            for _ in range(max(1, self.simulations // (rounds * len(alive)))):
+                base = worlds.draw()
+                for i in alive:
+                    totals[i] += value(base, candidates[i])
+            if self.halving:  # the better half (hard's order breaks ties) goes on
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+        return candidates[max(alive, key=lambda i: (totals[i], -i))]
+
+
+class Worlds:
+    """Deals of the hidden tiles to search, consistent with what the view
+    shows: sampled as the expert samples them, or, with evidence, each picked
+    from ``pool`` such samples with chances in proportion to their weights."""
+
+    def __init__(self, view: PlayerView, know: Knowledge, evidence: Evidence | None,
+                 pool: int, rng: random.Random) -> None:
+        self.know = know
+        self.evidence = evidence
+        self.pool = pool
+        self.rng = rng
+        self.seat = view.seat
+        self.hand = view.hand_mask
+        self.table = Round.from_position(view.rules, [0] * view.rules.players, [],
+                                         starter=view.starter, scores=list(view.scores),
+                                         history=list(view.history), turn=view.turn)
+
+    def draw(self) -> Round:
+        """One world, as a round ready to play on."""
+        slot_tiles, boneyard = self._deal()
+        rnd = self.table.copy()
+        for s, tiles in enumerate(slot_tiles):
+            for t in tiles:
+                rnd.hands[s] |= 1 << t
+        rnd.hands[self.seat] = self.hand
+        rnd.boneyard = boneyard
+        return rnd
+
+    def _deal(self) -> tuple[list[list[int]], list[int]]:
+        if self.evidence is None:
+            return sample_slots(self.know, self.rng)
+        drawn = [sample_slots(self.know, self.rng) for _ in range(self.pool)]
+        weights = [self.evidence.weight(tiles) for tiles, _ in drawn]
+        pick = self.rng.random() * sum(weights)
+        for w, deal in zip(weights, drawn, strict=True):
+            pick -= w
+            if pick <= 0:
+                return deal
+        return drawn[-1]
+
+
+def solve(rnd: Round, start: list[int], side: int, alpha: float, beta: float) -> float:
+    """The exact value of a round with every hand known and nothing left to
+    draw, for ``side`` (``outcome``'s measure), by alpha-beta: ``side``'s
+    seats maximise it, the others minimise it."""
+    if rnd.end is not None:
+        return outcome(rnd, start, side)
+    moves = rnd.legal_moves()
+    if len(moves) == 1:
+        nxt = rnd.copy()
+        nxt.play(moves[0])
+        return solve(nxt, start, side, alpha, beta)
+    moves.sort(key=rnd.points_for, reverse=True)
+    mine = rnd.side_of[rnd.turn] == side
+    best = -math.inf if mine else math.inf
+    for move in moves:
+        nxt = rnd.copy()
+        nxt.play(move)
+        v = solve(nxt, start, side, alpha, beta)
+        if mine:
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
