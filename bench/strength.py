@@ -9,7 +9,7 @@ the others from the existing file.
 A long matchup can be played in parts: ``--part 200`` plays at most 200 more
 games of each matchup named, keeps the games so far in
 bench/strength-progress.json and writes a matchup's figures once all its
-games are in. The progress holds a hash of the engine and bots' sources; a
+games are in. The progress holds a hash of the sources that decide a game; a
 part refuses to join games played by other code.
 
     .venv/bin/python bench/strength.py [--jobs 2] [--only expert-vs-hard] [--part 200]
@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from allfives import __version__
+from allfives.bots import make_bot  # noqa: F401 (every bot imported: code_hash sees them)
 from allfives.rules import Rules
 from allfives.tournament import GameResult, lineup, play_games, summarize
 
@@ -68,9 +69,12 @@ SEED = "1"
 
 
 def code_hash() -> str:
-    """SHA-256 of the engine's and bots' sources: what decides a game."""
+    """SHA-256 of the sources of every ``allfives`` module the tournament
+    imports: the code that decides a game (not the command line or the page)."""
     digest = hashlib.sha256()
-    for path in sorted([*ROOT.glob("allfives/*.py"), *ROOT.glob("allfives/bots/*.py")]):
+    files = {Path(m.__file__) for name, m in sys.modules.items()
+             if (name == "allfives" or name.startswith("allfives.")) and m.__file__}
+    for path in sorted(files):
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
