@@ -16,6 +16,7 @@ from typing import NoReturn, TextIO
 
 from . import tournament
 from .bots import BOTS, analysis
+from .coach import report
 from .errors import AllFivesError, RecordError
 from .game import Game
 from .record import loads, summary
@@ -72,9 +73,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     finally:
         progress.clear()
     if args.json:
-        print(json.dumps({"decisions": [d.to_json() for d in decisions]}))
+        print(json.dumps(report.to_json(decisions, game.rules.divisor)))
     else:
-        print(analysis.format_table(decisions))
+        print(report.format_table(decisions, game.rules.divisor))
     return 0
 
 
@@ -196,7 +197,8 @@ def make_parser(prog: str) -> Parser:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("review", help="the expert's review of every decision in a game record")
+    p = sub.add_parser("review", help="the expert's review of every decision in a game record, "
+                       "graded, with each seat's accuracy")
     p.add_argument("file")
     p.add_argument("--seat", type=int, help="review only this seat's decisions (default: all)")
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")

@@ -32,8 +32,9 @@ COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 
 # What the page never imports from the zip: the page's and the worker's
 # scripts (PyScript fetches each by its own path), the build tools and the
-# command line.
-NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "web/app.py", "web/worker.py")
+# command line (with its review's table).
+NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "coach/report.py", "web/app.py",
+                    "web/worker.py")
 
 
 def sources() -> list[Path]:

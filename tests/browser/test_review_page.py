@@ -1,7 +1,8 @@
 """Review in the page: a finished game move by move with the expert's
-analysis from the bots' worker (the same numbers as the command line), a
-record file opened (a broken one changes nothing), and an unfinished record
-played on from another seat."""
+analysis from the bots' worker (the same numbers as the command line), each
+decision graded, the seat's summary and the game's chart, a record file
+opened (a broken one changes nothing), and an unfinished record played on
+from another seat."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from test_analysis import bot_game
 
 from allfives.bots.analysis import review
+from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
 from allfives.web.play.seats import HUMAN
 
@@ -42,6 +44,42 @@ def analysed(page) -> list[dict]:
 
 def wait_for_analysis(page, timeout: float = 120_000) -> None:
     page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=timeout)
+
+
+def graded_as_people_see_it(page, record: dict, losses: list[float]) -> None:
+    """``[data-grade]`` on every decision, ``#review-grades`` (accuracy, average
+    loss, a count per grade) and ``#review-chart`` (a line per side, a mark per
+    decision, the figures as text) agree with ``coach.grades`` on ``losses``."""
+    assert page.eval_on_selector_all("#review-moves [data-grade]",
+                                     "ns => ns.map(n => n.dataset.grade)") == [
+        grade(x) for x in losses]
+    words = page.eval_on_selector_all("#review-moves [data-grade] .grade",
+                                      "ns => ns.map(n => n.textContent)")
+    assert words == [grade(x) for x in losses]  # the grade in words, not only in colour
+    mine = summary(losses)
+    counts = page.eval_on_selector_all(
+        "#review-grades [data-grade-count]",
+        "ns => ns.map(n => [n.dataset.gradeCount, +n.dataset.count])")
+    assert counts == [list(c) for c in zip(GRADES, mine.counts, strict=True)]
+    shown = page.locator("#review-grades [data-accuracy]")
+    assert float(shown.get_attribute("data-accuracy")) == mine.accuracy
+    assert float(shown.get_attribute("data-average-loss")) == mine.average
+    assert f"Accuracy: {mine.accuracy:g} of 100." in shown.inner_text()
+    chart = page.locator("#review-chart svg.review-chart")
+    assert chart.get_attribute("role") == "img"
+    assert page.text_content("#review-chart-title") == (
+        "The score and the points lost, move by move")
+    assert "points you lost" in page.text_content("#review-chart-desc")
+    assert chart.locator("polyline[data-series=score]").count() == 2
+    assert chart.locator("[data-bar]").count() == len(losses)
+    assert chart.locator("rect[data-bar]").count() == sum(1 for x in losses if x > 0)
+    assert chart.bounding_box()["width"] > 200  # drawn, and in view of the dialog
+    rows = page.eval_on_selector_all(
+        "#review-chart-figures tr[data-figures-round]",
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert len(rows) == len(record["rounds"])
+    assert [int(x) for x in rows[-1][1:3]] == replay(record).scores
+    assert sum(int(r[3]) for r in rows) == len(losses)
 
 
 def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, server):
@@ -84,6 +122,8 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss")}
                 for d in review(game, {HUMAN})]
     assert got == expected
+    # each decision graded, the seat's summary of its grades, the chart of the game
+    graded_as_people_see_it(page, record, [d["loss"] for d in got])
     # a decision from the list: the table just before it, the best move outlined
     lost = next((d for d in got if d["loss"] > 0), got[0])
     page.click(f"#review-moves [data-round='{lost['round']}'][data-move='{lost['move']}']")

@@ -9,12 +9,14 @@ from __future__ import annotations
 from html import escape
 
 from ...bots.analysis import Decision
+from ...coach.grades import grade
 from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
 from ..play import words
 from ..play.hand import HandState
 from ..play.seats import level_shown
 from ..play.table_view import TableView
+from ..review.grading import grade_word, swatch
 from .board import tile_svg
 from .tally import tally_svg
 
@@ -158,18 +160,21 @@ def game_over(view: TableView) -> str:
             f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
 
 
-def review_moves(decisions: list[Decision]) -> str:
-    """``#review-moves``: one button per analysed decision; a click shows it."""
+def review_moves(decisions: list[Decision], divisor: int = 1) -> str:
+    """``#review-moves``: one button per analysed decision, with the points it
+    lost and its grade (``data-grade``, the grade's English key; ``divisor``:
+    the rules', as ``grades.grade`` takes it); a click shows it."""
     out = []
     for d in decisions:
-        # Translators: marks a reviewed move that was the best one (others show points lost)
-        lost = f"−{number(d.loss)}" if d.loss else escape(_("best"))
+        graded = grade(d.loss, divisor)
+        lost = f"<span class='loss'>−{number(d.loss)}</span> " if d.loss else ""
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
             f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'
-            f' data-best="{escape(d.best)}" data-loss="{d.loss}">'
-            f"<span class='where'>{d.round}.{d.move}</span> {escape(d.played)}"
-            f" <span class='loss'>{lost}</span></button></li>")
+            f' data-best="{escape(d.best)}" data-loss="{d.loss}" data-grade="{graded}">'
+            f"<span class='where'>{d.round}.{d.move}</span> {escape(d.played)} {lost}"
+            f"<span class='grade'>{swatch(graded)}{escape(grade_word(graded))}</span>"
+            "</button></li>")
     return "".join(out)
 
 

@@ -20,6 +20,7 @@ from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board, render
 from ..play import words
 from ..play.seats import shown_name
+from .grading import summary_html
 from .records import opened
 from .sentences import too_big
 from .state import Review
@@ -160,7 +161,7 @@ class ReviewPanel:
         if review is None:
             return
         decisions = review.analysed()
-        el("review-moves").innerHTML = render.review_moves(decisions)
+        el("review-moves").innerHTML = render.review_moves(decisions, review.game.rules.divisor)
         spot = review.spot
         current = found(document.querySelector(
             f'#review-moves [data-round="{spot.round}"][data-move="{spot.move + 1}"]'))
@@ -168,6 +169,8 @@ class ReviewPanel:
             current.setAttribute("aria-current", "true")
         el("review-summary").textContent = words.review_summary(
             review.done, review.total, review.worst())
+        el("review-grades").innerHTML = summary_html(review.graded())
+        el("review-chart").innerHTML = review.chart()
         progress = el("review-progress")
         progress.max = max(review.total, 1)
         progress.value = review.done

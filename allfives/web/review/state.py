@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...bots.analysis import Decision, biggest_losses, moments
+from ...coach.grades import Summary, summary
 from ...game import Game
 from ...record import replay
 from ..i18n.catalogs import _
 from ..play.seats import HUMAN
 from ..play.table import Table
 from ..play.table_view import TableView
+from .chart import chart
 
 REVIEW_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
@@ -131,3 +133,15 @@ class Review:
 
     def worst(self) -> list[Decision]:
         return biggest_losses(self.analysed())
+
+    def graded(self) -> Summary:
+        """The reviewed seat's summary of the decisions analysed so far."""
+        return summary((d.loss for d in self.analysed()), self.game.rules.divisor)
+
+    def chart(self) -> str:
+        """``#review-chart``: the scores through the whole game and the points
+        the reviewed seat lost at each decision analysed so far."""
+        whole = TableView.of(Table(self.game, self.names, self.levels), self.seat)
+        rules = self.game.rules
+        return chart(self.game, self.analysed(), [whole.side_name(s) for s in range(rules.sides)],
+                     rules.side_of(self.seat), whole.names[self.seat], whole.is_you(self.seat))

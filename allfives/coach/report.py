@@ -1,0 +1,69 @@
+"""``allfives review``'s output with grades: the reviewed decisions as a
+table with each one's grade, and each seat's summary (``grades.by_seat``),
+as text or JSON. English, like the rest of the command line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots.analysis import Decision, biggest_losses
+from . import grades
+
+
+def grading(divisor: int = 1) -> dict[str, Any]:
+    """How decisions are graded: each grade's first loss, the accuracy's
+    formula, and the rules' divisor (a loss counts ``divisor`` times against both)."""
+    return {"cutoffs": {g: grades.CUTOFFS[g] for g in grades.GRADES[1:]},
+            "best": "a loss of 0",
+            "accuracy": f"100 * exp(-average_loss * divisor / {grades.ACCURACY_SCALE})",
+            "divisor": divisor}
+
+
+def to_json(decisions: list[Decision], divisor: int = 1) -> dict[str, Any]:
+    """``allfives review --json``: every decision with its grade, each seat's
+    summary, and the cut-offs and formula used (``divisor``: the rules', as
+    ``grades.grade`` takes it)."""
+    return {"decisions": [{**d.to_json(), "grade": grades.grade(d.loss, divisor)}
+                          for d in decisions],
+            "seats": [{"seat": seat, **s.to_json()}
+                      for seat, s in grades.by_seat(decisions, divisor).items()],
+            "grading": grading(divisor)}
+
+
+def summary_line(seat: int, s: grades.Summary) -> str:
+    """One seat's grades in a line: "seat 0: accuracy 87.5, 0.42 points lost a
+    decision on average; best 20, good 5, inaccuracy 3, mistake 1, blunder 0"."""
+    counts = ", ".join(f"{g} {n}" for g, n in zip(grades.GRADES, s.counts, strict=True))
+    return (f"seat {seat}: accuracy {s.accuracy}, {s.average:.2f} points lost a decision "
+            f"on average; {counts}")
+
+
+def format_table(decisions: list[Decision], divisor: int = 1) -> str:
+    """The review as a table with each decision's grade, then per seat the
+    points lost and the worst moves, and the grades' summary.
+
+    >>> print(format_table([Decision(1, 2, 0, "0-5>5-5", "0-5>5-5", 0.0, 3),
+    ...                     Decision(1, 4, 0, "6-6>6-1", "3-6>6-1", 4.5, 2)]))
+    round move seat  played   best      loss options  grade       reason
+        1    2    0  0-5>5-5  0-5>5-5    0.0       3  best
+        1    4    0  6-6>6-1  3-6>6-1    4.5       2  inaccuracy
+    seat 0: 2 decisions, 4.5 points lost; biggest: round 1 move 4 (4.5)
+    seat 0: accuracy 63.8, 2.25 points lost a decision on average; best 1, good 0, \
+inaccuracy 1, mistake 0, blunder 0
+    """
+    if not decisions:
+        return "No decisions: every move in the record was forced."
+    rows = [f"{'round':>5} {'move':>4} {'seat':>4}  {'played':<8} {'best':<8} {'loss':>5}"
+            f" {'options':>7}  {'grade':<10}  reason"]
+    for d in decisions:
+        rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {d.played:<8} {d.best:<8}"
+                    f" {d.loss:>5.1f} {d.options:>7}  {grades.grade(d.loss, divisor):<10}"
+                    f"  {d.reason or ''}".rstrip())
+    for seat, s in grades.by_seat(decisions, divisor).items():
+        mine = [d for d in decisions if d.seat == seat]
+        worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"
+                          for d in biggest_losses(mine)[:3])
+        rows.append(f"seat {seat}: {len(mine)} decisions, {sum(d.loss for d in mine):.1f} "
+                    f"points lost" + (f"; biggest: {worst}" if worst else ""))
+        rows.append(summary_line(seat, s))
+    return "\n".join(rows)
