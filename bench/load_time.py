@@ -21,7 +21,8 @@ Each run measures, for both pages:
   full speed;
 - repeat: a kept profile (a persistent browser profile, disk caches): a
   first visit, the browser closed and started again on the profile, a
-  second visit; then a reload in the same tab ("warm reload");
+  second visit; then a reload in the same tab ("warm reload"), with its
+  boot timeline;
 - offline repeat (the game only; the bare page cannot open offline): the
   profile's browser started again with the network off.
 
@@ -254,7 +255,8 @@ try {
     }).observe({type: 'longtask', buffered: true});
 } catch (e) {}
 """
-# The files whose arrival the boot timeline shows, then the page's own marks.
+# The files whose arrival the boot timeline shows, then the page's own marks
+# and measures (when each began and ended).
 TIMELINE = """(names) => {
     const at = {'page received': performance.getEntriesByType('navigation')[0].responseEnd};
     for (const r of performance.getEntriesByType('resource')) {
@@ -264,6 +266,12 @@ TIMELINE = """(names) => {
     }
     for (const m of performance.getEntriesByType('mark')) {
         if (m.name.startsWith('allfives:')) at[m.name.slice(9)] = m.startTime;
+    }
+    for (const m of performance.getEntriesByType('measure')) {
+        if (m.name.startsWith('allfives:')) {
+            at[m.name.slice(9) + ' from'] = m.startTime;
+            at[m.name.slice(9) + ' to'] = m.startTime + m.duration;
+        }
     }
     return at;
 }"""
@@ -307,9 +315,11 @@ def raw_bytes(site: Path, answers: list[tuple[str, int, int]]) -> int:
     return sum(f.stat().st_size for f in files if f.is_file())
 
 
-def repeat(p: Any, pages: Pages, kind: str, folder: Path) -> dict[str, float]:
+def repeat(p: Any, pages: Pages, kind: str, folder: Path,
+           timelines: dict[str, list[dict[str, float]]]) -> dict[str, float]:
     """A first visit in a new profile; the browser started again on it and a
-    second visit; a reload; for the game, the browser started again offline."""
+    second visit; a reload (its boot timeline into ``timelines``); for the
+    game, the browser started again offline."""
     out: dict[str, float] = {}
     with profile(p, folder) as context:
         pages.visit(context.pages[0], kind)
@@ -324,6 +334,8 @@ def repeat(p: Any, pages: Pages, kind: str, folder: Path) -> dict[str, float]:
         pages.settle(context.pages[0], kind)
         context.pages[0].reload()
         out["reload"] = pages.ready_ms(context.pages[0], kind)
+        timelines.setdefault(f"{kind}: reload", []).append(
+            context.pages[0].evaluate(TIMELINE, ARRIVALS))
         pages.settle(context.pages[0], kind)
     if kind == "game":
         # Playwright's offline mode lets the service worker's own fetches
@@ -520,7 +532,7 @@ def measure_visits(p: Any, browser: Any, pages: Pages, only: set[str], runs: int
                     out.timelines.setdefault(f"{kind}: {name}", []).append(visit["timeline"])
             if "repeat" in only:
                 folder = Path(tmp, f"profile-{kind}-{run}")
-                for name, value in repeat(p, pages, kind, folder).items():
+                for name, value in repeat(p, pages, kind, folder, out.timelines).items():
                     out.add(f"{kind}: {name}", value)
         print(f"run {run + 1} of {runs} done", file=sys.stderr, flush=True)
 
@@ -649,7 +661,8 @@ def report_repeats(results: dict[str, list[float]]) -> None:
 def report_snapshot(entry: dict[str, Any]) -> None:
     detail = entry.get("detail") or {}
     timings = ", ".join(f"{k} {v:.0f}" for k, v in (detail.get("timings") or {}).items())
-    print(f"snapshot: {detail.get('bytes', 0) / 1e6:.1f} MB, made in "
+    print(f"snapshot: {detail.get('bytes', 0) / 1e6:.1f} MB ({detail.get('packed', 0) / 1e6:.1f} "
+          f"MB kept), made in "
           f"{entry['duration'] / 1000:.1f} s in its worker (ms: {timings})")
     if detail.get("skipped"):
         print("  left out (they need a page): "

@@ -10,12 +10,18 @@
 // game (the engine, the bots, the page's pure-Python modules), which skips
 // Python's own start-up and those imports. The snapshot is made once, in a
 // worker of its own (./snapshot-maker.js), after the first visit reached a
-// playable table and the page is idle, and kept in Cache Storage (as it is:
-// gzip would keep 6.8 MB instead of 31.5, but decompressing made return
-// visits ~130 ms slower; bench/load_time.py) under the exact build: Pyodide's version and the SHA-256 of the
+// playable table and the page is idle, and kept in Cache Storage without its
+// pages that are all zeros (packSnapshot: ~14 MB of 31.5, read in ~60%
+// of the time, with nothing to decompress; gzip would keep 6.8 MB, but
+// decompressing made return visits ~130 ms slower; bench/load_time.py)
+// under the exact build: Pyodide's version and the SHA-256 of the
 // allfives.zip it imported. A return visit hashes the allfives.zip it is
-// served (68 kB, the same file PyScript unpacks), so a new deploy never
-// restores an old snapshot.
+// served (68 kB, the same file PyScript unpacks) while the snapshot is
+// read, so a new deploy never restores an old snapshot.
+//
+// In the page, index.html runs this module as soon as it has arrived, and a
+// return visit starts restoring Python then, while PyScript loads its own
+// modules and config; PyScript's loadPyodide takes the Python restored.
 //
 // It can never make things worse: no snapshot, a stale, truncated or corrupt
 // one (its length and a checksum are kept with it), a browser without Cache
@@ -39,7 +45,7 @@ const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
 // them was about two thirds of Python's start.
 const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
 // Bump when what the snapshot holds, or how it is stored, changes.
-const FORMAT = 3;
+const FORMAT = 4;
 const CACHE = "allfives-snapshots";
 // One snapshot per site (a GitHub Pages user site may hold several games).
 const SLOT = new URL("./vendor/pyodide-snapshot", import.meta.url).href;
@@ -95,63 +101,202 @@ export async function currentSlot() {
   return slotURL(await sha256(await fetchZip()));
 }
 
-// The kept snapshot for this build, as a Response, or null. No request at
-// all while nothing is kept (a first visit).
+// A kept snapshot of another build (a new deploy): not restored, and left to
+// be replaced by the one this build makes; not an error.
+class Stale extends Error {}
+
+// Whether a kept slot can be this build's before the zip is hashed: this
+// Pyodide's, in this format.
+function mayBeCurrent(url) {
+  const slot = new URL(url);
+  return slot.origin + slot.pathname === SLOT && slot.searchParams.get("pyodide") === version &&
+    slot.searchParams.get("format") === String(FORMAT);
+}
+
+// The kept snapshot that may be this build's, as a Response, with a promise
+// of whether it is (the zip is fetched and hashed while it is read), or
+// null. No request at all while nothing is kept (a first visit).
 async function keptSnapshot() {
   if (!canKeepSnapshots() || !(await caches.has(CACHE))) return null;
   const cache = await caches.open(CACHE);
-  if (!(await cache.keys()).length) return null;
+  const slot = (await cache.keys()).find((request) => mayBeCurrent(request.url));
+  if (!slot) return null;
   // While the zip is fetched and hashed, fetch and compile Pyodide's module
   // (loadPyodide imports the same URL next).
   import(INDEX_URL + "pyodide.asm.mjs").catch(() => {});
-  return (await cache.match(await currentSlot())) ?? null;
+  const current = currentSlot().then((url) => url === slot.url, (error) => {
+    warn("no snapshot:", error);
+    return false;
+  });
+  const response = await cache.match(slot);
+  return response ? { response, current } : null;
 }
 
-// A checksum of the snapshot (two 32-bit lanes over its 32-bit words, as
-// hex): ~20-40 ms for 31.5 MB, against a SHA-256's ~80 on this machine.
-export function checksum(bytes) {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+// A checksum (two 32-bit lanes over 32-bit words, as hex): ~10-20 ms for
+// what is kept of a snapshot, against a SHA-256's ~80 for 31.5 MB on this
+// machine. `seed` is the snapshot's length, so that a wrong kept length
+// fails it too. summing(seed) takes words in order (.words(Uint32Array)),
+// then the last bytes if they are not a whole word (.tail(Uint8Array)).
+function summing(seed) {
   let a = 0x811c9dc5;
-  let b = bytes.byteLength | 0;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    a = Math.imul(a ^ w, 0x01000193);
-    b = (Math.imul(b, 31) + w) | 0;
+  let b = seed | 0;
+  return {
+    words(words) {
+      let x = a;
+      let y = b;
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i];
+        x = Math.imul(x ^ w, 0x01000193);
+        y = (Math.imul(y, 31) + w) | 0;
+      }
+      a = x;
+      b = y;
+    },
+    tail(bytes) {
+      for (let i = 0; i < bytes.length; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
+    },
+    hex() {
+      return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+    },
+  };
+}
+
+export function checksum(bytes, seed = bytes.byteLength) {
+  const summed = summing(seed);
+  const whole = bytes.byteLength >>> 2;
+  summed.words(new Uint32Array(bytes.buffer, bytes.byteOffset, whole));
+  summed.tail(bytes.subarray(whole * 4));
+  return summed.hex();
+}
+
+// What is kept of a snapshot: its pages of 4 kB that are not all zeros
+// (more than half of its 31.5 MB are: a third of them after the last page in
+// use), after a map of them (a bit a page, padded to 8 bytes): ~14 MB to
+// read instead of 31.5, and nothing to decompress. `length` is the
+// snapshot's own, kept beside it.
+const PAGE = 4096;
+
+function mapLength(length) {
+  return Math.ceil(Math.ceil(length / PAGE) / 64) * 8;
+}
+
+function packSnapshot(snapshot) {
+  const pages = Math.ceil(snapshot.length / PAGE);
+  const map = new Uint8Array(mapLength(snapshot.length));
+  let size = map.length;
+  for (let page = 0; page < pages; page++) {
+    const end = Math.min(snapshot.length, (page + 1) * PAGE);
+    for (let i = page * PAGE; i < end; i++) {
+      if (snapshot[i] !== 0) {
+        map[page >> 3] |= 1 << (page & 7);
+        size += end - page * PAGE;
+        break;
+      }
+    }
   }
-  for (let i = words.length * 4; i < bytes.byteLength; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
-  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+  const packed = new Uint8Array(size);
+  packed.set(map);
+  let at = map.length;
+  for (let page = 0; page < pages; page++) {
+    if (map[page >> 3] & (1 << (page & 7))) {
+      const content = snapshot.subarray(page * PAGE, (page + 1) * PAGE);
+      packed.set(content, at);
+      at += content.length;
+    }
+  }
+  return packed;
 }
 
 // Pyodide wants the snapshot's bytes (their length sizes its memory) before
 // it starts the wasm module, and reads them only once the module is
-// running. So it is handed a buffer of the kept length at once, filled from
-// Cache Storage while the wasm compiles; the module is not handed back
-// until the buffer is full and its checksum is the one kept. Throws if the
-// kept bytes are fewer or more than the kept length, or another checksum.
+// running. So it is handed a zeroed buffer of the kept length at once, and
+// the kept pages are put in place from Cache Storage while the wasm
+// compiles (summed as they come); the module is not handed back until they
+// all are, their checksum is the one kept and the snapshot is this build's
+// (`current`). Throws if what is kept is shorter or longer than its map
+// says, or has another checksum; Stale if it is another build's (its
+// reading is then cancelled).
 const MAX_SNAPSHOT = 1 << 30;
 
-function snapshotBuffer(response) {
+// The runs of pages a packed snapshot's map keeps: [from, to] in the
+// snapshot, in order.
+function runsOf(map, length) {
+  const runs = [];
+  for (let page = 0; page * PAGE < length; page++) {
+    if (!(map[page >> 3] & (1 << (page & 7)))) continue;
+    const from = page * PAGE;
+    const to = Math.min(length, from + PAGE);
+    const last = runs[runs.length - 1];
+    if (last && last[1] === from) last[1] = to;
+    else runs.push([from, to]);
+  }
+  return runs;
+}
+
+// Puts the packed snapshot that `reader` reads into `bytes` (zeroed, the
+// snapshot's length) and gives its checksum.
+async function unpackInto(reader, bytes) {
+  const map = new Uint8Array(mapLength(bytes.length));
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  const summed = summing(bytes.length);
+  let mapped = 0; // bytes of the map read
+  let runs = null; // once the map is read
+  let run = 0; // the run being filled: bytes[to, end)
+  let to = 0;
+  let end = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let i = 0;
+    if (mapped < map.length) {
+      i = Math.min(map.length - mapped, value.length);
+      map.set(value.subarray(0, i), mapped);
+      mapped += i;
+      if (mapped < map.length) continue;
+      summed.words(new Uint32Array(map.buffer));
+      runs = runsOf(map, bytes.length);
+      [to, end] = runs[0] ?? [0, 0];
+    }
+    while (i < value.length) {
+      if (run >= runs.length) {
+        reader.cancel().catch(() => {});
+        throw new Error("snapshot longer than its map says");
+      }
+      const n = Math.min(end - to, value.length - i);
+      bytes.set(value.subarray(i, i + n), to);
+      summed.words(words.subarray(to >>> 2, (to + n) >>> 2)); // to is a whole word but at the end
+      to += n;
+      i += n;
+      if (to === end) {
+        summed.tail(bytes.subarray(end & ~3, end));
+        run += 1;
+        if (run < runs.length) [to, end] = runs[run];
+      }
+    }
+  }
+  if (!runs || run < runs.length) throw new Error("snapshot shorter than its map says");
+  return summed.hex();
+}
+
+function snapshotBuffer(response, current) {
   const expected = Number(response.headers.get(LENGTH_HEADER));
   const sum = response.headers.get(SUM_HEADER);
   if (!Number.isSafeInteger(expected) || expected <= 0 || expected > MAX_SNAPSHOT || !sum) {
     throw new Error(`snapshot length ${response.headers.get(LENGTH_HEADER)}, checksum ${sum}`);
   }
   const bytes = new Uint8Array(expected);
-  const filled = (async () => {
+  const reader = response.body.getReader();
+  const read = (async () => {
     const started = performance.now();
-    const reader = response.body.getReader();
-    let at = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (at + value.length > expected) throw new Error(`snapshot longer than ${expected} bytes`);
-      bytes.set(value, at);
-      at += value.length;
-    }
-    if (at !== expected) throw new Error(`snapshot is ${at} bytes, expected ${expected}`);
-    if (checksum(bytes) !== sum) throw new Error("snapshot checksum does not match");
+    if ((await unpackInto(reader, bytes)) !== sum) throw new Error("snapshot checksum does not match");
     performance.measure?.("allfives:snapshot-read", { start: started });
   })();
+  const ours = current.then((yes) => {
+    if (yes) return;
+    reader.cancel().catch(() => {});
+    throw new Stale("the kept snapshot is another build's");
+  });
+  const filled = Promise.all([read, ours]);
   filled.catch(() => {}); // awaited below, with the module; not unhandled meanwhile
   return { bytes, filled };
 }
@@ -203,33 +348,92 @@ function afterRestore(pyodide) {
   }
 }
 
-// PyScript's interpreter hook: Pyodide started from the kept snapshot when
-// there is a good one, else normally.
-export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-  const started = performance.now();
+// The kept snapshot, its buffer already filling ({ buffer }), or why it
+// cannot be used ({ error }), or null.
+async function lookUp() {
   let kept = null;
   try {
     kept = await keptSnapshot();
   } catch (error) {
     warn("no snapshot:", error);
   }
-  if (kept) {
-    try {
-      const { bytes, filled } = snapshotBuffer(kept);
-      const pyodide = await loadVendored({ ...base, _loadSnapshot: bytes,
-                                           createPyodideModule: afterFilling(filled) });
-      release(bytes);
-      afterRestore(pyodide);
-      performance.measure?.("allfives:snapshot-restore", { start: started });
-      performance.mark?.("allfives:pyodide-ready");
-      say("boot", "snapshot");
-      return pyodide;
-    } catch (error) {
-      warn("the kept snapshot did not restore; starting Python normally:", error);
-      await dropSnapshots();
-    }
+  if (!kept) return null;
+  try {
+    return { buffer: snapshotBuffer(kept.response, kept.current) };
+  } catch (error) {
+    return { error };
   }
+}
+
+// Pyodide restored from what lookUp() found, or null: nothing found, another
+// build's snapshot, or a snapshot that did not restore (dropped).
+async function restore(found, options, started) {
+  if (!found) return null;
+  try {
+    if (found.error) throw found.error;
+    const { bytes, filled } = found.buffer;
+    const pyodide = await loadVendored({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+                                         _loadSnapshot: bytes,
+                                         createPyodideModule: afterFilling(filled) });
+    release(bytes);
+    afterRestore(pyodide);
+    performance.measure?.("allfives:snapshot-restore", { start: started });
+    performance.mark?.("allfives:pyodide-ready");
+    say("boot", "snapshot");
+    return pyodide;
+  } catch (error) {
+    if (error instanceof Stale) return null;
+    warn("the kept snapshot did not restore; starting Python normally:", error);
+    await dropSnapshots();
+    return null;
+  }
+}
+
+// In the page that runs this module itself (index.html does, as soon as it
+// has arrived), a return visit restores Python from the kept snapshot at
+// once, not when PyScript calls loadPyodide (~100 ms later, once its own
+// modules, its config and its storage are ready), which then takes the
+// Python already restored. Until then Python's output goes to the console;
+// then where PyScript says (its stdout and stderr: the only options it passes
+// for a config without packages). Nothing of the kind in a worker (the bots'
+// worker, the snapshot maker) or in a page that only imports this module.
+let streams = {};
+const forward = {
+  stdout: (...args) => (streams.stdout ?? console.log)(...args),
+  stderr: (...args) => (streams.stderr ?? console.error)(...args),
+};
+
+function runByThePage() {
+  return typeof document !== "undefined" &&
+    Array.from(document.scripts).some((script) => script.src === import.meta.url);
+}
+
+let early = null;
+if (runByThePage()) {
+  const started = performance.now();
+  // Pyodide's module (1.3 MB of JS, preloaded by index.html) takes ~40-80 ms
+  // to evaluate: a restore, or a first visit's Pyodide, needs it next.
+  import(INDEX_URL + "pyodide.asm.mjs").catch(() => {});
+  early = lookUp().then((found) => {
+    if (found) preloadTheGame();
+    return restore(found, forward, started);
+  });
+}
+
+// PyScript's interpreter hook: Pyodide started from the kept snapshot when
+// there is a good one, else normally.
+export async function loadPyodide(options = {}) {
+  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
+  let restored;
+  if (early) {
+    const pending = early;
+    early = null; // the page's first Python only
+    streams = options;
+    restored = await pending;
+  } else {
+    restored = await restore(await lookUp(), base, performance.now());
+  }
+  if (restored) return restored;
   say("boot", "normal");
   if (typeof document !== "undefined") preloadTheGame();
   const pyodide = await loadVendored(base);
@@ -241,11 +445,21 @@ export async function loadPyodide(options = {}) {
 // PyScript asks for the game's files (allfives.zip, then the page's script)
 // only once Python has started, 0.6 s after Pyodide's wasm arrived here (a
 // second or more on a slow phone), and the main thread is busy starting
-// Python all that time. Ask for them now, at low priority (after Pyodide's own files),
-// so they wait in the page's preload cache, where PyScript's requests find
-// them. Nothing waits for the service worker: what passes it by is kept later
+// Python all that time; on a return visit, once it is restored, two round
+// trips one after the other. Ask for them now (a return visit: as soon as a
+// snapshot is found), at low priority (after Pyodide's own files), so they
+// wait in the page's preload cache, where PyScript's requests find them.
+// Nothing waits for the service worker: what passes it by is kept later
 // from the HTTP cache (./offline.js tells it what the page loaded).
+let preloaded = false;
+
 function preloadTheGame() {
+  if (preloaded) return;
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", preloadTheGame, { once: true });
+    return;
+  }
+  preloaded = true;
   const files = [ZIP_URL, document.querySelector("script[type=py][src]")?.src].filter(Boolean);
   for (const href of files) {
     document.head.append(Object.assign(document.createElement("link"), {
@@ -460,15 +674,16 @@ skipped`, { globals: scope });
   const snapshot = pyodide.makeMemorySnapshot();
   timings.snapshot = performance.now() - t;
   t = performance.now();
-  const sum = checksum(snapshot);
-  timings.checksum = performance.now() - t;
+  const packed = packSnapshot(snapshot);
+  const sum = checksum(packed, snapshot.length);
+  timings.pack = performance.now() - t;
   t = performance.now();
-  await cache.put(slot, new Response(snapshot, { headers: {
+  await cache.put(slot, new Response(packed, { headers: {
     "content-type": "application/octet-stream",
     [LENGTH_HEADER]: String(snapshot.length),
     [SUM_HEADER]: sum,
   } }));
   await dropSnapshots(slot);
   timings.store = performance.now() - t;
-  return { ok: true, bytes: snapshot.length, timings, skipped };
+  return { ok: true, bytes: snapshot.length, packed: packed.length, timings, skipped };
 }

@@ -37,6 +37,8 @@ KEPT = """async () => {
 }""".replace("BOOT_URL", BOOT)
 # Keep what the server answers at FAKE as this build's snapshot (or at
 # `slot`), with the given length and checksum (null: the body's own).
+# What is kept is the snapshot packed (boot.mjs: its map of the pages that
+# are not all zeros, then those pages); `length` is the snapshot's own.
 PUT = """async ([fake, length, sum, slot]) => {
     const boot = await import(new URL("BOOT_URL", location.href));
     const body = new Uint8Array(await (await fetch(fake)).arrayBuffer());
@@ -44,7 +46,7 @@ PUT = """async ([fake, length, sum, slot]) => {
     slot = slot || await boot.currentSlot();
     await cache.put(slot, new Response(body, {headers: {
         "x-allfives-snapshot-length": String(length),
-        "x-allfives-snapshot-sum": sum || boot.checksum(body), "x-test": "injected"}}));
+        "x-allfives-snapshot-sum": sum || boot.checksum(body, length), "x-test": "injected"}}));
     return slot;
 }""".replace("BOOT_URL", BOOT)
 SLOTS = """async () => {
@@ -64,9 +66,15 @@ def you_lead_seed() -> int:
 
 class Snapshot(NamedTuple):
     slot: str
-    length: int
+    length: int  # the snapshot's
     sum: str
-    body: bytes
+    body: bytes  # what is kept of it: packed
+
+
+def map_length(length: int) -> int:
+    """The length of a packed snapshot's map of its pages (boot.mjs)."""
+    pages = -(-length // 4096)
+    return -(-pages // 64) * 8
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +88,9 @@ def snapshot(browser, server) -> Snapshot:
     assert len(kept) == 1, [k[:3] for k in kept]
     slot, length, sum_, data = kept[0]
     assert "pyodide=" in slot and "allfives=" in slot
-    return Snapshot(slot, int(length), sum_, base64.b64decode(data))
+    body = base64.b64decode(data)
+    assert map_length(int(length)) < len(body) < int(length) // 2, (len(body), length)  # packed
+    return Snapshot(slot, int(length), sum_, body)
 
 
 def keep(page, server: str, body: bytes, length: int, sum_: str | None = None,
@@ -113,6 +123,19 @@ def test_a_return_visit_starts_the_page_and_the_bots_from_the_snapshot(page, ser
     assert page.get_attribute("html", "data-snapshot") is None  # nothing more to make
 
 
+def test_the_page_restores_python_before_pyscript_asks(page, server, snapshot):
+    """index.html runs boot.mjs itself: a return visit starts restoring at
+    once, not when PyScript calls its loadPyodide hook; here PyScript never
+    runs (its module is empty) and Python is restored all the same."""
+    keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
+    page.route(server + "static/vendor/pyscript/core.js", lambda route: route.fulfill(
+        body="", headers={"content-type": "text/javascript"}))
+    page.goto(server + "index.html")
+    page.wait_for_selector("html[data-boot=snapshot]", timeout=FIRST_LOAD_MS)
+    assert page.evaluate("performance.getEntriesByName('allfives:pyodide-ready').length") == 1
+    assert page.get_attribute("#status", "data-phase") == "loading"  # no PyScript, no game
+
+
 def test_every_restore_deals_its_own_game(browser, server, snapshot):
     """A snapshot freezes Python's random state: the boot module seeds it
     again, so two visits restored from one snapshot deal different games."""
@@ -137,8 +160,9 @@ def corrupt(s: Snapshot) -> tuple[bytes, int, str | None]:
 
 
 def not_a_snapshot(s: Snapshot) -> tuple[bytes, int, str | None]:
-    """The right length and its own checksum, but Pyodide refuses it (no magic number)."""
-    return bytes(s.length), s.length, None
+    """The right length and its own checksum, but Pyodide refuses it (no
+    magic number): all zeros, packed (a map of no pages)."""
+    return bytes(map_length(s.length)), s.length, None
 
 
 def wrong_length(s: Snapshot) -> tuple[bytes, int, str | None]:
