@@ -220,20 +220,3 @@ def threat_after(view: PlayerView, move: Move) -> int:
     after.place(move_tile(move), move_on(move))
     return max((reply_points(after, t) for t in range(28) if odds[t] > 0.0), default=0)
 
-
-def format_table(decisions: list[Decision]) -> str:
-    """The review as a table, then per seat the points lost and the worst moves."""
-    if not decisions:
-        return "No decisions: every move in the record was forced."
-    rows = [f"{'round':>5} {'move':>4} {'seat':>4}  {'played':<8} {'best':<8} {'loss':>5}"
-            f" {'options':>7}  reason"]
-    for d in decisions:
-        rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {d.played:<8} {d.best:<8}"
-                    f" {d.loss:>5.1f} {d.options:>7}  {d.reason or ''}".rstrip())
-    for seat in sorted({d.seat for d in decisions}):
-        mine = [d for d in decisions if d.seat == seat]
-        worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"
-                          for d in biggest_losses(mine)[:3])
-        rows.append(f"seat {seat}: {len(mine)} decisions, {sum(d.loss for d in mine):.1f} "
-                    f"points lost" + (f"; biggest: {worst}" if worst else ""))
-    return "\n".join(rows)
