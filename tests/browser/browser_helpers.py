@@ -91,6 +91,18 @@ def click_a_place(page: object) -> None:
         targets.first.click()
 
 
+def play_on(page: object) -> None:
+    """Take the person's next turn, dealing the next round first if the last
+    move ended one (a game against bots dealt at random can end a round at
+    any move)."""
+    page.wait_for_selector(SETTLED)
+    if phase(page) == "round-over":
+        page.click("#next-round")
+    elif phase(page) == "game-over":
+        raise AssertionError("the game ended")
+    take_turn(page)
+
+
 def play_until(page: object, phases: tuple[str, ...], limit: int = 200) -> str:
     """Take human turns until the status shows one of ``phases``.
 
