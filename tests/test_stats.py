@@ -144,7 +144,38 @@ def test_take_back_games_count_but_stay_out_of_streaks_and_records():
     html = stats_panel(after)
     assert re.search(r'data-stat="takebacks">1<', html)
     assert re.search(r'<tr data-level="hard">.*?<td>1</td><td>1</td><td>100%</td><td>1</td>'
-                     r"<td>60\.0</td></tr>", html)
+                     r"<td>0</td><td>60\.0</td></tr>", html)
+    assert "data-stat=\"coached\"" not in html  # no game with the coach: no line for it
+
+
+def test_coached_games_are_counted_apart_and_stay_out_of_streaks_and_records():
+    stats = record_game(Stats(), led(seed=1), DAY)
+    coached = json.loads(greedy(2).to_save())
+    coached["coached"] = 5
+    after = record_game(stats, coached, DAY)
+    assert after.total == Row(played=2, won=2, takebacks=0, points=130, rounds=3, coached=1)
+    assert after.levels["hard"] == Row(1, 1, 0, 120, 2, 1)
+    assert (after.streak, after.best_streak) == (1, 1)
+    assert after.best == stats.best and after.biggest == stats.biggest
+    table = greedy(2)  # the page counts its table: the coach watching there marks it
+    table.coached = 3
+    assert record_game(stats, table, DAY).total.coached == 1
+    html = stats_panel(after)
+    assert re.search(r'data-stat="coached">1<', html) and "Played with the coach" in html
+    assert re.search(r'<tr data-level="hard">.*?<td>1</td><td>1</td><td>100%</td><td>0</td>'
+                     r"<td>1</td><td>60\.0</td></tr>", html)
+    assert "<th scope='col'>With the coach</th>" in html
+    assert Stats.from_json(after.to_json()) == after
+
+
+def test_statistics_kept_before_the_coach_still_read():
+    stats = record_game(Stats(), greedy(2), DAY).to_json()
+    for row in (*stats["levels"].values(), *stats["presets"].values()):
+        del row["coached"]  # as a page before the coach kept them
+    old = parse(stats)
+    assert old.total == Row(played=1, won=1, takebacks=0, points=120, rounds=2, coached=0)
+    with pytest.raises(StatsError):  # more coached games than played is no page's
+        parse({**stats, "levels": {"hard": {**stats["levels"]["hard"], "coached": 2}}})
 
 
 def test_opponents_level():
@@ -237,7 +268,7 @@ def test_panel_hooks_and_numbers():
     assert re.findall(r'data-level="(\w+)"', html) == ["easy", "medium", "hard"]
     assert re.findall(r'data-preset="(\w+)"', html) == ["standard", "muggins"]
     assert ('<tr data-level="hard"><th scope="row">hard</th><td>2</td><td>1</td><td>50%</td>'
-            "<td>0</td><td>36.0</td></tr>") in html  # (120 + 60) / 5 rounds
+            "<td>0</td><td>0</td><td>36.0</td></tr>") in html  # (120 + 60) / 5 rounds
     assert ("<b>Best game:</b> won 120 to 40, by 80 (standard, hard opponents, 2 rounds, "
             "2025-06-01).") in html
     assert ("<b>Worst game:</b> lost 60 to 110, by 50 (standard, hard opponents, 3 rounds, "

@@ -165,13 +165,28 @@ def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
 def analysing(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Generator[None, None, Decision]:
     """``analyse`` in steps: yields after each sampled deal of the hidden
     tiles and returns the decision (the page's worker answers between steps)."""
-    view = moment.view
+    values = yield from valuing(moment.round, moment.move, moment.view, playouts)
+    return judged(moment, values)
+
+
+def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
+            ) -> Generator[None, None, list[float]]:
+    """The value of each of ``view.legal_moves()``, in their order, for the
+    decision at move ``move`` (1-based) of round ``round_``: yields after each
+    sampled deal. The seed does not depend on the move made, so every move of
+    the decision is judged against the same values (the coach's, ``judged``)."""
     options = view.legal_moves()
-    rng = random.Random(f"review:{moment.round}:{moment.move}:{view_key(view)}")
+    rng = random.Random(f"review:{round_}:{move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
     totals = [0.0] * len(options)
     yield from playout_worlds(view, infer(view), options, worlds, rng, totals)
-    values = [t / worlds for t in totals]
+    return [t / worlds for t in totals]
+
+
+def judged(moment: Moment, values: list[float]) -> Decision:
+    """The moment's decision, from the values of its view's legal moves (``valuing``)."""
+    view = moment.view
+    options = view.legal_moves()
     made = options.index(moment.played)
     top = max(range(len(options)), key=lambda i: values[i])
     if values[made] >= values[top]:

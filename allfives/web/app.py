@@ -25,6 +25,7 @@ from allfives.moves import DRAW, PASS, Move
 from allfives.tiles import parse_tile
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
+from allfives.web.coach.coach_page import CoachPage
 from allfives.web.dom import closest, el, on, spawn
 from allfives.web.home import dialogs_page as dialogs
 from allfives.web.home import new_game as forms
@@ -69,6 +70,7 @@ class App:
         self.ctl = Controller(table, settings)
         self.saver = saves.Saver()
         self.bots = BotClient()
+        self.coach = CoachPage(self.ctl, self.bots, self.run_turns)
         self.drag = Drag(self.ctl, self.answer)
         self.keys = Keyboard(self.ctl, self.answer)
         self.reviews = ReviewPanel(self.bots, self.play_on)
@@ -94,6 +96,7 @@ class App:
         on(el("hand"), "click", self.on_hand_click)
         self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
+        self.coach.bind()
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
         self.stats.bind()
@@ -183,9 +186,14 @@ class App:
             self.turns = spawn(self.turn_loop(move))
 
     async def turn_loop(self, move: Move | None) -> None:
-        """Make ``move``, then bot moves and automatic draws, until the person
-        must act or the round is over."""
+        """Make ``move`` (unless the coach stops it first), then bot moves and
+        automatic draws, until the person must act or the round is over."""
         if move is not None:
+            stop = await self.coach.check(move)
+            if stop is not None:
+                self.queued = None  # a click made while the coach looked is not kept
+                self.coach.ask(stop, move)
+                return
             await self.make(move)
         while True:
             step = self.ctl.next_step()
@@ -199,6 +207,7 @@ class App:
                     screen.focus(self.ctl.hand(self.ctl.view()).focus())
                 screen.mark_ready()
                 self.bots.start()  # once the table is playable: the page's first load comes first
+                self.coach.prepare()
                 return
             if isinstance(step, steps.AutoMove):
                 screen.status(step.status)
@@ -221,7 +230,10 @@ class App:
     async def make(self, move: Move) -> None:
         """Make a move, save, redraw, and slide the tile to its place."""
         source = screen.source_rect(self.ctl.view().player.turn, played_tile(move))
+        if self.ctl.can_act():
+            self.coach.count()
         played = self.ctl.play(move)
+        self.coach.prepare()  # the person's next decision is analysed from now on
         if isinstance(played, steps.Refuse):
             screen.status(Status("human", played.text))
             return
@@ -264,7 +276,7 @@ class App:
 
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
-        dom.close_dialogs("new-game", "round-end", "game-over")
+        dom.close_dialogs("new-game", "round-end", "game-over", "coach")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
         self.queued = None
@@ -294,6 +306,7 @@ class App:
         self.ctl.settings = settings
         dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
         screen.table(self.ctl)
+        self.coach.prepare()  # the coach turned on or off
         if self.ctl.can_act():
             self.run_turns()  # automatic drawing may apply now
 

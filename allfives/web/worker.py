@@ -1,11 +1,12 @@
 """The bots' PyScript worker: a request (JSON text) in, a move or an
-analysis (text) out; ``alive`` answers at once, also while an analysis runs
-(it pauses every ``decide.SLICE_SECONDS``), so the page can tell a busy
-worker from a dead one."""
+analysis (text) out: Review's of one decision, or the coach's of the
+person's decision under way (``drop`` stops it). ``alive`` answers at once,
+also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
+the page can tell a busy worker from a dead one."""
 
 import json
 
-from allfives.web.bots.decide import analysis, decide
+from allfives.web.bots.decide import analysis, coach_analysis, decide, drop_coaching
 
 
 def choose(request: str) -> str:
@@ -18,8 +19,19 @@ async def review(request: str) -> str:
     return json.dumps(await analysis(json.loads(request)))
 
 
+async def coach(request: str) -> str:
+    """Every move of the person's decision judged (``tutor.Coaching`` JSON),
+    or ``{"stale": true}`` once a newer request or ``drop`` stopped it."""
+    return json.dumps(await coach_analysis(json.loads(request)))
+
+
+def drop() -> str:
+    drop_coaching()
+    return "dropped"
+
+
 def alive() -> str:
     return "alive"
 
 
-__export__ = ["choose", "review", "alive"]
+__export__ = ["choose", "review", "coach", "drop", "alive"]

@@ -215,6 +215,28 @@ class BotClient:
         return answer
 
 
+    async def coach(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        """The coach's analysis of the person's decision (``decide.coach_analysis``),
+        in the worker only: None without one (the coach then stays quiet rather
+        than slow the page while the person thinks)."""
+        self.start()
+        assert self.loaded is not None
+        await asyncio.shield(self.loaded)
+        return await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+
+    def drop_coaching(self) -> None:
+        """The worker stops the coach's analysis under way (nobody waits for it)."""
+        if self.worker is not None and not self.failed:
+            asyncio.ensure_future(self._drop(self.worker))
+
+    @staticmethod
+    async def _drop(worker: Any) -> None:
+        try:
+            await asyncio.wait_for(worker.drop(), ALIVE_SECONDS)
+        except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
+            return
+
+
 def read_object(text: str) -> dict[str, Any]:
     data = json.loads(text)
     if not isinstance(data, dict):

@@ -74,6 +74,7 @@ def fill_settings(settings: Settings) -> None:
     el("set-auto-draw").checked = settings.auto_draw
     el("set-undo").checked = settings.undo
     el("set-tally").checked = settings.tally
+    el("set-coach").value = settings.coach
 
 
 def open_settings(settings: Settings) -> None:
@@ -92,6 +93,7 @@ def read_settings(previous: Settings) -> Settings:
         "auto_draw": bool(el("set-auto-draw").checked),
         "undo": bool(el("set-undo").checked),
         "tally": bool(el("set-tally").checked),
+        "coach": str(el("set-coach").value),
     })
     el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
     return settings

@@ -9,10 +9,12 @@ Each finished game counts once. Its identity is a digest of its whole record
 shown as finished again is not counted again, while the same seed played
 again differently is a game of its own.
 
-Games played with take-backs count in played, won and points per round, and
-each table says how many of them there were; they are kept out of the
-streaks (one neither extends nor breaks a streak) and out of the records
-(best and worst game, biggest play), which only clean games set.
+Games played with take-backs or with the coach count in played, won and
+points per round, and each table says how many of them there were; they are
+kept out of the streaks (one neither extends nor breaks a streak) and out of
+the records (best and worst game, biggest play), which only games played
+alone set. Statistics stored before the coach (rows without ``coached``)
+read as none coached.
 
 Points are compared in table points: a cribbage point (every point divided
 by 5) counts 5, so margins, plays and points per round mean the same under
@@ -29,6 +31,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ...bots.names import LEVELS
+from ...coach.tutor import coached_of
 from ...errors import AllFivesError
 from ...game import Game
 from ...moves import move_text, parse_move
@@ -67,10 +70,12 @@ class Row:
     takebacks: int = 0  # games played with take-backs, of ``played``
     points: int = 0
     rounds: int = 0
+    coached: int = 0  # games played with the coach, of ``played``
 
-    def added(self, won: bool, takebacks: bool, points: int, rounds: int) -> Row:
+    def added(self, won: bool, takebacks: bool, points: int, rounds: int,
+              coached: bool = False) -> Row:
         return Row(self.played + 1, self.won + won, self.takebacks + takebacks,
-                   self.points + points, self.rounds + rounds)
+                   self.points + points, self.rounds + rounds, self.coached + coached)
 
     def plus(self, other: Row) -> Row:
         return Row(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(Row)))
@@ -193,7 +198,7 @@ def biggest_play(game: Game, when: str = "") -> BigPlay | None:
 def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -> Stats:
     """The statistics with ``game`` counted, if it is finished and was not
     counted before (else ``stats`` as it is). ``game`` is the table, or its
-    saved record (whose ``"takebacks"`` marks it); ``when`` is the date the
+    saved record (whose ``"takebacks"`` and ``"coached"`` mark it); ``when`` is the date the
     page gives it (e.g. ``"2025-06-01"``). SaveError for a record that is no
     readable save."""
     record: Mapping[str, Any]
@@ -210,13 +215,14 @@ def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -
     rules = played.rules
     mine = rules.side_of(HUMAN)
     won = played.winner == mine
-    marked = takebacks_of(record) > 0
+    took_back, coached = takebacks_of(record) > 0, coached_of(record) > 0
+    marked = took_back or coached
     level = opponents_level(table)
     points, rounds = played.scores[mine] * rules.divisor, len(played.rounds)
     levels = {**stats.levels, level: stats.levels.get(level, Row()).added(
-        won, marked, points, rounds)}
+        won, took_back, points, rounds, coached)}
     presets = {**stats.presets, rules.preset: stats.presets.get(rules.preset, Row()).added(
-        won, marked, points, rounds)}
+        won, took_back, points, rounds, coached)}
     counted = (*stats.counted, ident)[-MAX_COUNTED:]
     out = replace(stats, levels=levels, presets=presets, counted=counted)
     if marked:
@@ -279,8 +285,8 @@ def parse(data: Any) -> Stats:
     by_preset = Row()
     for row in presets.values():
         by_preset = by_preset.plus(row)
-    if (total.played, total.won, total.takebacks) != \
-            (by_preset.played, by_preset.won, by_preset.takebacks):
+    if (total.played, total.won, total.takebacks, total.coached) != \
+            (by_preset.played, by_preset.won, by_preset.takebacks, by_preset.coached):
         # Translators: stored statistics whose games counted per opponents' level and per rule
         # set (preset) differ.
         raise StatsError(_("statistics: the games by level and by preset do not add up the same"))
@@ -307,8 +313,10 @@ def _text(value: Any, where: str, allowed: tuple[str, ...] | None = None) -> str
     return value
 
 
-def _fields(value: Any, where: str, names: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict) or set(value) != set(names):
+def _fields(value: Any, where: str, names: tuple[str, ...],
+            optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``value`` as a dict holding ``names``, and perhaps ``optional``, and nothing else."""
+    if not isinstance(value, dict) or not set(names) <= set(value) <= {*names, *optional}:
         # Translators: {field} is where in the stored statistics, as "best"; {names} the
         # stored names it must hold, as "mine, theirs, divisor".
         raise StatsError(_("statistics: {field} must hold {names}").format(
@@ -326,12 +334,15 @@ def _rows(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Row]:
 
 
 def _row(value: Any, where: str) -> Row:
-    data = _fields(value, where, tuple(f.name for f in fields(Row)))
+    # "coached" came with the coach: statistics kept before it have none
+    data = _fields(value, where, tuple(f.name for f in fields(Row) if f.name != "coached"),
+                   optional=("coached",))
     played = _int(data["played"], f"{where}.played", 0, MAX_COUNT)
     return Row(played, _int(data["won"], f"{where}.won", 0, played),
                _int(data["takebacks"], f"{where}.takebacks", 0, played),
                _int(data["points"], f"{where}.points", -MAX_POINTS, MAX_POINTS),
-               _int(data["rounds"], f"{where}.rounds", played, MAX_COUNT * 1000))
+               _int(data["rounds"], f"{where}.rounds", played, MAX_COUNT * 1000),
+               _int(data.get("coached", 0), f"{where}.coached", 0, played))
 
 
 def _finish(value: Any, where: str) -> Finish:

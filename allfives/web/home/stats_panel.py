@@ -33,7 +33,8 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
     body = "".join(
         f'<tr data-{kind}="{key}"><th scope="row">{escape(label)}</th><td>{row.played}</td>'
         f"<td>{row.won}</td><td>{_percent(row)}</td><td>{row.takebacks}</td>"
-        f"<td>{_per_round(row)}</td></tr>" for key, label, row in rows if row.played)
+        f"<td>{row.coached}</td><td>{_per_round(row)}</td></tr>"
+        for key, label, row in rows if row.played)
     heads = (
         # Translators: the statistics tables' column headings: the opponents' level (or the
         # rules), games played, games won, the share won, games in which a move was taken back,
@@ -47,6 +48,9 @@ def _table(caption: str, kind: str, rows: list[tuple[str, str, Row]]) -> str:
         _("Won %"),
         # Translators: a statistics column heading: games in which a move was taken back.
         _("With take-backs"),
+        # Translators: a statistics column heading: games played with the coach (it stops the
+        # person before a move that loses too much).
+        _("With the coach"),
         # Translators: a statistics column heading: points scored per round, on average.
         _("Points per round"),
     )
@@ -135,6 +139,13 @@ def stats_panel(stats: Stats) -> str:
                  "not in the streaks or the records below.")
         out.append('<p class="stats-takebacks">' + _text(said).format(
             count=f'<b data-stat="takebacks">{total.takebacks}</b>') + "</p>")
+    if total.coached:
+        # Translators: {count} games played with the coach (it stops the person before a move
+        # that loses too much).
+        said = _("Played with the coach: {count}. They count in games played and won, but "
+                 "not in the streaks or the records below.")
+        out.append('<p class="stats-coached">' + _text(said).format(
+            count=f'<b data-stat="coached">{total.coached}</b>') + "</p>")
     # Translators: games won in a row, up to the latest ({streak}), and the most ever ({longest}).
     streaks = _("Winning streak: {streak}; longest: {longest}.")
     out.append('<p class="stats-streaks">' + _text(streaks).format(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...coach.tutor import CHOICES, OFF
 from ..i18n.catalogs import LANGUAGES
 from .seats import one_of
 
@@ -24,6 +25,7 @@ class Settings:
     tally: bool = False  # scores also as tally marks
     mute: bool = False  # no sounds (the #mute button, kept with the settings)
     language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
+    coach: str = OFF  # the coach's threshold (coach.tutor.CHOICES); off by default
 
     @property
     def slide_ms(self) -> int:
@@ -48,4 +50,5 @@ class Settings:
             tally=bool(data.get("tally", base.tally)),
             mute=bool(data.get("mute", base.mute)),
             language=one_of(data.get("language"), LANGUAGES, base.language),
+            coach=one_of(data.get("coach"), CHOICES, base.coach),
         )

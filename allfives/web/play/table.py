@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...bots.names import NAMES
+from ...coach.tutor import COACHED_KEY, coached_of
 from ...errors import AllFivesError
 from ...game import Game
 from ...record import RecordError, replay
@@ -30,12 +31,14 @@ class SaveError(AllFivesError):
 @dataclass
 class Table:
     """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person),
-    and how many times a move was taken back in it."""
+    how many times a move was taken back in it, and how many of the person's
+    decisions the coach watched."""
 
     game: Game
     names: tuple[str, ...]
     bots: tuple[str | None, ...]
     takebacks: int = 0
+    coached: int = 0
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -77,12 +80,15 @@ class Table:
     # -- saving --------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        """The game record with the seats added, and the take-backs when there
-        were any (record readers ignore both)."""
+        """The game record with the seats added, and the take-backs and the
+        decisions the coach watched when there were any (record readers
+        ignore all three)."""
         record = record_of(self.game)
         record["table"] = {"names": list(self.names), "bots": list(self.bots)}
         if self.takebacks:
             record[TAKEBACKS_KEY] = self.takebacks
+        if self.coached:
+            record[COACHED_KEY] = self.coached
         return record
 
     def to_save(self) -> str:
@@ -122,4 +128,5 @@ class Table:
         seated = (None,) + tuple(one_of(b, NAMES, DEFAULT_LEVEL) for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
-        return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data))
+        return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data),
+                   coached_of(data))

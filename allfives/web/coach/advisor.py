@@ -1,0 +1,92 @@
+"""The coach at the table, in plain Python: whether it watches the person's
+decision now, the request that has the worker analyse it, the analysis once
+in, and whether a move clicked is played or first asked about.
+
+Each decision is analysed once, as soon as it is the person's turn; an
+answer for any other position is dropped. A move is asked about every time
+it is clicked, until the person says *Play anyway* for it. The daily deal is
+never coached: it is the same test for everyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...coach.tutor import OFF, Coaching, Verdict, verdict
+from ...moves import Move
+from ...view import PlayerView
+from ..play.seats import HUMAN
+from ..play.settings import Settings
+from ..play.table import Table
+from ..play.takeback import is_daily
+
+# How long a click waits for an analysis still under way before the move is
+# played unasked: the coach may add this much to a move, never more.
+WAIT_SECONDS = 0.1
+# ``body[data-coach]``: what the coach is doing about the decision now.
+OFF_NOW, ANALYSING, READY, UNAVAILABLE = "off", "analysing", "ready", "unavailable"
+
+Position = tuple[int, str, int, int]
+
+
+def watches(table: Table, settings: Settings) -> bool:
+    """Whether the coach watches the decision now: it is on, the game is not
+    the daily deal, and the person is to move with more than one legal move."""
+    rnd = table.game.round
+    return (settings.coach != OFF and not is_daily(table.game.seed) and not rnd.over
+            and rnd.turn == HUMAN and len(rnd.legal_moves()) > 1)
+
+
+def position(table: Table) -> Position:
+    """Where the game stands: the table, its deal, the round and the move."""
+    game = table.game
+    return (id(table), str(game.seed), len(game.rounds), len(game.round.history))
+
+
+class Advisor:
+    def __init__(self) -> None:
+        self.at: Position | None = None  # the decision asked for
+        self.asked = 0  # requests made, each one's id
+        self.found: Coaching | None = None
+        self.allowed: set[Move] = set()  # moves the person chose to play anyway
+
+    def request(self, table: Table, settings: Settings) -> dict[str, Any] | None:
+        """The worker's request for the decision now, when the coach watches it
+        and has not asked for it yet: ``{"id", "round", "move", "view"}`` (the
+        move 1-based, as in records; the person's ``PlayerView`` only)."""
+        if not watches(table, settings) or self.at == position(table):
+            return None
+        self.at, self.found, self.allowed = position(table), None, set()
+        self.asked += 1
+        game = table.game
+        return {"id": self.asked, "round": len(game.rounds), "move": len(game.round.history) + 1,
+                "view": PlayerView.of(game.round, HUMAN).to_json()}
+
+    def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
+        """Keep the worker's ``answer`` to ``request``, if it is the latest and
+        not stale; True if kept."""
+        if request.get("id") != self.asked or answer.get("stale") or "decisions" not in answer:
+            return False
+        self.found = Coaching.from_json(answer)
+        return True
+
+    def ready(self, table: Table) -> bool:
+        """Whether the analysis of the decision now is in."""
+        return self.found is not None and self.at == position(table)
+
+    def verdict(self, table: Table, settings: Settings, move: Move) -> Verdict | None:
+        """The coach's verdict on the person's ``move`` now: None to play it
+        (not watched, no analysis yet, good enough, or allowed)."""
+        if not watches(table, settings) or not self.ready(table) or move in self.allowed:
+            return None
+        assert self.found is not None
+        return verdict(self.found, move, settings.coach, table.rules.divisor)
+
+    def allow(self, move: Move) -> None:
+        """*Play anyway*: ``move`` is played without asking again."""
+        self.allowed.add(move)
+
+    def count(self, table: Table, settings: Settings) -> None:
+        """The person makes a move: one more decision the coach watched, if it did."""
+        if watches(table, settings):
+            table.coached += 1

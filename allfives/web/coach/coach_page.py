@@ -1,0 +1,139 @@
+"""The coach in the page: its analysis asked of the bots' worker as soon as
+it is the person's turn, a clicked move checked against it (waiting at most
+``advisor.WAIT_SECONDS`` for one under way), and the dialog that asks first
+(``#coach``: Think again, Show the better move, Play anyway; Escape thinks
+again). Thin: the decisions are ``advisor``'s, the words ``sentences``'."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document
+
+from ...coach.tutor import Verdict
+from ...moves import Move, parse_move
+from ..bots.client_page import BotClient
+from ..dom import el, on, spawn, toggle
+from ..play import screen_page as screen
+from ..play.controller import Controller
+from ..play.takeback import is_daily
+from .advisor import ANALYSING, OFF_NOW, READY, UNAVAILABLE, WAIT_SECONDS, Advisor, position
+from .advisor import watches as coach_watches
+from .sentences import better_words, stop_words
+
+CHOICES = ("rethink", "show", "play")  # the dialog's buttons: #coach-rethink, ...
+
+
+class CoachPage:
+    def __init__(self, ctl: Controller, bots: BotClient, play: Callable[[Move], None]) -> None:
+        self.ctl = ctl
+        self.bots = bots
+        self.play = play  # plays the person's move (the turn loop)
+        self.advisor = Advisor()
+        self.task: asyncio.Task[None] | None = None
+        self.stopped: tuple[Verdict, Move, object] | None = None  # what the dialog asks about
+        self.choice = "rethink"
+
+    def bind(self) -> None:
+        for choice in CHOICES:
+            on(el(f"coach-{choice}"), "click", self.chooser(choice))
+        on(el("coach"), "close", lambda _e: self.closed())
+        on(el("settings-button"), "click", lambda _e: self.settings_note())
+
+    def settings_note(self) -> None:
+        """In a daily deal, Settings says the coach does not watch it."""
+        toggle(el("set-coach-daily"), "hidden", not is_daily(self.ctl.table.game.seed))
+
+    # -- the analysis -------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """After every move and change: the person's decision now, if the
+        coach watches it, is analysed (once); an analysis for any other
+        position is stopped."""
+        ctl = self.ctl
+        request = self.advisor.request(ctl.table, ctl.settings)
+        if request is not None:
+            self.stop()
+            self.show(ANALYSING)
+            self.task = spawn(self.analyse(request))
+        elif not coach_watches(ctl.table, ctl.settings):
+            self.stop()
+            self.show(OFF_NOW)
+
+    async def analyse(self, request: dict[str, Any]) -> None:
+        answer = await self.bots.coach(request)
+        if answer is None:
+            self.show(UNAVAILABLE)  # no worker: the coach stays quiet, play goes on
+        elif self.advisor.take(request, answer):
+            self.show(READY)
+
+    def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            self.bots.drop_coaching()
+        self.task = None
+
+    @staticmethod
+    def show(state: str) -> None:
+        document.body.dataset.coach = state
+
+    # -- a move clicked -------------------------------------------------------------
+
+    async def check(self, move: Move) -> Verdict | None:
+        """The verdict on the person's ``move``: an analysis under way gets
+        ``WAIT_SECONDS`` to finish, else the move is played unasked."""
+        ctl = self.ctl
+        if not coach_watches(ctl.table, ctl.settings):
+            return None
+        task = self.task
+        if not self.advisor.ready(ctl.table) and task is not None and not task.done():
+            await asyncio.wait({task}, timeout=WAIT_SECONDS)
+        return self.advisor.verdict(ctl.table, ctl.settings, move)
+
+    def count(self) -> None:
+        """The person makes a move: counted in the game's record if watched."""
+        self.advisor.count(self.ctl.table, self.ctl.settings)
+
+    def ask(self, verdict: Verdict, move: Move) -> None:
+        """Stop and ask before ``move`` is played."""
+        self.stopped = (verdict, move, position(self.ctl.table))
+        self.choice = "rethink"
+        dialog = el("coach")
+        for key, value in (("grade", verdict.grade), ("loss", str(verdict.decision.loss)),
+                           ("played", verdict.decision.played), ("best", verdict.decision.best)):
+            dialog.setAttribute(f"data-{key}", value)
+        el("coach-says").textContent = stop_words(verdict)
+        dialog.showModal()
+        el("coach-rethink").focus()
+
+    def chooser(self, choice: str) -> Callable[[Any], None]:
+        """A button's click: its choice, then the dialog closes."""
+        def choose(_evt: Any) -> None:
+            self.choice = choice
+            el("coach").close()
+        return choose
+
+    def closed(self) -> None:
+        """The dialog closed by a button, or by Escape (Think again)."""
+        stopped, self.stopped = self.stopped, None
+        ctl = self.ctl
+        if stopped is None or stopped[2] != position(ctl.table):
+            return  # a new game came meanwhile
+        verdict, move, _at = stopped
+        if self.choice == "play":
+            self.advisor.allow(move)
+            self.play(move)
+            return
+        ctl.select(None)
+        if self.choice == "show":
+            ctl.hint = parse_move(verdict.decision.best)
+            screen.hint_text(better_words(ctl.view(), verdict))
+        view = ctl.view()
+        screen.selection(None)
+        screen.hand(ctl, view)
+        screen.layout(ctl, view)
+        screen.status(ctl.status())
+        screen.focus("#hand [data-hint=tile]" if self.choice == "show" else
+                     ctl.hand(view).focus_after(None))

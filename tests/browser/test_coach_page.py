@@ -1,0 +1,101 @@
+"""The coach in the page, used as a person would: turned on in Settings, it
+stops a blunder before it is played (its numbers the same as Review's in
+CPython), and each of its three answers does what it says, by mouse and by
+keyboard; the game is marked in its saved record; the daily deal is never
+coached."""
+
+from __future__ import annotations
+
+import json
+
+from allfives.coach.tutor import coaching, verdict
+from allfives.moves import parse_move
+from allfives.view import PlayerView
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
+
+from .browser_helpers import FIRST_LOAD_MS, moves_logged, open_game, saved
+
+# Dealt from this seed (the default set-up: you lead, against medium), leading
+# 1-6 loses 43.9 points against 5-5 (which scores 10): a blunder.
+SEED = "9"
+BAD, BEST = "1-6", "5-5"
+WORKER_MS = 120_000  # the bots' worker loads beside a busy machine's other work
+
+
+def expected():
+    steps = coaching(1, 1, PlayerView.of(Table.new(Setup(), SEED).game.round, 0))
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return verdict(done.value, parse_move(BAD), "blunders")
+
+
+def stopped(page) -> dict:
+    """Click the bad tile; the coach's dialog opens instead of the move."""
+    page.click(f'#hand [data-tile="{BAD}"]')
+    page.wait_for_selector("#coach[open]")
+    return page.eval_on_selector("#coach", "d => ({...d.dataset, focused: "
+                                 "document.activeElement.id, says: "
+                                 "d.querySelector('#coach-says').textContent})")
+
+
+def closed_unplayed(page) -> None:
+    page.wait_for_selector("#coach:not([open])", state="attached")
+    assert moves_logged(page) == 0 and page.get_attribute("#status", "data-phase") == "human"
+
+
+def test_the_coach_asks_before_a_blunder_and_each_answer_works(page, server):
+    open_game(page, server, f"?seed={SEED}")
+    assert page.get_attribute("body", "data-coach") == "off"  # off by default
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    assert page.input_value("#set-coach") == "off" and page.is_hidden("#set-coach-daily")
+    page.select_option("#set-coach", "blunders")
+    page.click("#settings-done")
+    kept = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
+    assert kept["coach"] == "blunders"
+    page.wait_for_selector("body[data-coach=ready]", state="attached", timeout=WORKER_MS)
+
+    want = expected()
+    shown = stopped(page)
+    assert (shown["grade"], shown["loss"], shown["played"], shown["best"]) == (
+        "blunder", "43.9", BAD, BEST) == (want.grade, str(want.decision.loss), BAD,
+                                          want.decision.best)
+    assert shown["says"] == ("You are about to play 1-6; the expert prefers 5-5 (43.9 points: "
+                             "scored 0 where 5-5 scored 10). Review would grade it: blunder.")
+    assert shown["focused"] == "coach-rethink"  # the harmless answer has focus
+    page.keyboard.press("Enter")  # Think again
+    closed_unplayed(page)
+
+    stopped(page)  # asked again: thinking again is no answer to the question
+    page.keyboard.press("Escape")  # Escape thinks again too
+    closed_unplayed(page)
+
+    stopped(page)
+    page.click("#coach-show")
+    closed_unplayed(page)
+    assert page.get_attribute("#hand [data-hint=tile]", "data-tile") == BEST
+    assert page.inner_text("#hint-text") == "Coach: lead with 5-5 (+10)"
+    assert page.evaluate("document.activeElement.dataset.tile") == BEST
+
+    stopped(page)  # the better move shown, the person still chooses
+    page.click("#coach-play")
+    page.wait_for_function("() => document.querySelectorAll('#log li.move').length > 0")
+    record = saved(page)
+    assert record["rounds"][0]["moves"][0] == BAD and record["coached"] == 1
+
+
+def test_the_daily_deal_is_never_coached(page, server):
+    page.add_init_script("localStorage.setItem('allfives.settings', JSON.stringify("
+                         "{bot_pause: 0, speed: 'off', coach: 'inaccuracies'}))")
+    open_game(page, server)
+    page.click("#daily")
+    page.wait_for_selector("body:has(#status[data-phase=human])[data-coach=off]",
+                           state="attached", timeout=FIRST_LOAD_MS)
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    assert page.input_value("#set-coach") == "inaccuracies"  # the setting stays as chosen
+    assert page.is_visible("#set-coach-daily")
+    assert "coached" not in saved(page)
