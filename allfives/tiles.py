@@ -72,19 +72,20 @@ def parse_tile(text: object) -> Tile:
     return tile_id(a, b)
 
 
+# tiles_of by table: the ids in each 7-bit chunk of a mask (a bot's hot path).
+_CHUNKS: tuple[tuple[list[Tile], ...], ...] = tuple(
+    tuple([c * 7 + i for i in range(7) if v >> i & 1] for v in range(128)) for c in range(4))
+
+
 def tiles_of(mask: Mask) -> list[Tile]:
-    """The tile ids in a mask, lowest id first.
+    """The tile ids in a mask, lowest id first (a new list).
 
     >>> hand = mask_of([parse_tile("3-5"), parse_tile("0-0")])
     >>> [NAMES[t] for t in tiles_of(hand)], pips_of(hand)
     (['0-0', '3-5'], 8)
     """
-    out: list[Tile] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    c0, c1, c2, c3 = _CHUNKS
+    return c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21]
 
 
 def mask_of(tiles: Iterable[Tile]) -> Mask:
