@@ -8,6 +8,7 @@ import asyncio
 import json
 
 import pytest
+from test_bot_answers import run as run_async
 
 from allfives.bots.analysis import Moment, analyse
 from allfives.coach.tutor import (
@@ -171,7 +172,7 @@ def test_the_worker_drops_a_stale_analysis():
         second = await decide.coach_analysis({"id": 2, "round": 1, "move": 1, "view": view})
         return await first, second
 
-    stale, found = asyncio.run(both())
+    stale, found = run_async(both())
     assert stale == decide.STALE
     assert Coaching.from_json(found) == first_decision("9")
 
@@ -182,4 +183,4 @@ def test_the_worker_drops_a_stale_analysis():
         decide.drop_coaching()
         return await asked
 
-    assert asyncio.run(dropped()) == decide.STALE
+    assert run_async(dropped()) == decide.STALE

@@ -21,8 +21,13 @@ from ..play.table import Table
 from ..play.takeback import is_daily
 
 # How long a click waits for an analysis still under way before the move is
-# played unasked: the coach may add this much to a move, never more.
-WAIT_SECONDS = 0.1
+# played unasked: the coach may add this much to a move, never more. An
+# analysis takes 0.26 s in the worker (median; bench/review_time.json), so a
+# person who looks at the table for a second finds it ready; a click at once
+# finds it under way, and waits: with 0.1 s such moves took 138 ms at the
+# 95th percentile from the click (bench/coach_delay.py), close to the 150 ms
+# allowed, so 0.075 s leaves room for a slower device's own drawing.
+WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
 OFF_NOW, ANALYSING, READY, UNAVAILABLE = "off", "analysing", "ready", "unavailable"
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""The delay the coach adds to the person's move, measured in the page.
+
+Headless Chromium plays the same deal twice per think time, alternating:
+the coach off (the baseline), then on (``blunders``: it stops only
+blunders), the person clicking the first playable tile (and its first lit
+place) after ``think`` seconds of looking, as a person does, against
+``easy`` bots, with no bot pause and no animation. For each move with a
+choice (the only ones the coach judges) it times, in the page, the click
+that makes the move to the move's entry in ``#log``, or to the coach's
+dialog opening (then *Play anyway* plays the same move, so both runs play
+the same game). A think time of 0 clicks as soon as the hand is playable:
+the analysis has not finished, and the click waits for it at most
+``advisor.WAIT_SECONDS`` before the move is played unasked.
+
+    .venv/bin/python bench/coach_delay.py [--moves 30] [--think 1.0 0]
+
+Writes bench/coach_delay.json: per think time and coach setting, the moves
+timed, p50 / p95 / max in ms (and of the moves played without the dialog),
+how many analyses were ready at the click and how many moves the coach
+stopped, and the ratios of on to off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "coach_delay.json"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SEED = "3"
+# The click that makes a move, and the page's answer: the move's #log entry or
+# the coach's dialog opening, whichever comes first after it.
+TIMING = """
+window.__clickAt = null; window.__answerAt = null; window.__coachAt = null;
+addEventListener("click", () => {
+    window.__clickAt = performance.now(); window.__coachAt = document.body.dataset.coach;
+}, true);
+addEventListener("DOMContentLoaded", () => {
+    const answered = () => {
+        if (window.__answerAt === null) window.__answerAt = performance.now();
+    };
+    let moves = 0;
+    new MutationObserver(() => {
+        const now = document.querySelectorAll("#log li.move").length;
+        if (now > moves) answered();
+        moves = now;
+    }).observe(document.querySelector("#log"), {childList: true});
+    new MutationObserver(() => { if (document.querySelector("#coach").open) answered(); })
+        .observe(document.querySelector("#coach"), {attributes: true, attributeFilter: ["open"]});
+});
+"""
+
+
+def settings(coach: str) -> str:
+    return ("localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, "
+            f"speed: 'off', coach: '{coach}'}}));"
+            "localStorage.setItem('allfives.setup', JSON.stringify({players: 2, "
+            "bots: ['easy', 'easy', 'easy']}));")
+
+
+def visit(browser: Any, url: str, coach: str, think: float, moves: int) -> list[dict[str, Any]]:
+    """Play ``moves`` moves with a choice on a fresh page; one row per move."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block")
+    context.add_init_script(settings(coach) + TIMING)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{url}index.html?seed={SEED}")
+    page.wait_for_selector("body[data-bots=worker]", state="attached", timeout=120_000)
+    rows: list[dict[str, Any]] = []
+    while len(rows) < moves:
+        page.wait_for_selector("#status[data-phase=round-over], #status[data-phase=game-over], "
+                               "body:has(#status[data-phase=human]) #hand [data-playable=true], "
+                               "body:has(#status[data-phase=human]) #draw:enabled, "
+                               "body:has(#status[data-phase=human]) #pass:enabled")
+        phase = page.get_attribute("#status", "data-phase")
+        if phase == "game-over":
+            break
+        if phase == "round-over":
+            page.click("#next-round")
+            continue
+        before = page.locator("#log li.move").count()
+        if page.is_enabled("#draw"):
+            page.click("#draw")
+        elif page.is_visible("#pass") and page.is_enabled("#pass"):
+            page.click("#pass")
+        else:
+            rows.extend(timed_play(page, think))
+        page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
+                               arg=before)
+    context.close()
+    return rows
+
+
+def timed_play(page: Any, think: float) -> list[dict[str, Any]]:
+    """Play the first playable tile (at its first lit place) after ``think`` s;
+    the move's timing if it had a choice."""
+    tiles = page.locator("#hand [data-playable=true]")
+    choice = tiles.count() > 1
+    time.sleep(think)
+    page.evaluate("window.__answerAt = null")
+    tiles.first.click()
+    places = page.locator("#board [data-target]")
+    if places.count():
+        choice = choice or places.count() > 1
+        page.evaluate("window.__answerAt = null")
+        places.first.click()
+    page.wait_for_function("() => window.__answerAt !== null")
+    clicked, answered, state = page.evaluate(
+        "[window.__clickAt, window.__answerAt, window.__coachAt]")
+    stopped = bool(page.evaluate("document.querySelector('#coach').open"))
+    if stopped:
+        page.click("#coach-play")
+    if not choice:
+        return []
+    return [{"ms": answered - clicked, "ready": state == "ready", "stopped": stopped}]
+
+
+def summary(rows: list[dict[str, Any]], think: float, coach: str) -> dict[str, Any]:
+    ms = sorted(r["ms"] for r in rows)
+    out = {"think_s": think, "coach": coach, "moves": len(ms),
+           "p50_ms": round(statistics.median(ms), 1),
+           "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+           "max_ms": round(ms[-1], 1),
+           "ready_at_click": sum(r["ready"] for r in rows),
+           "stopped": sum(r["stopped"] for r in rows)}
+    played = sorted(r["ms"] for r in rows if not r["stopped"])
+    if played and len(played) < len(ms):  # the moves played at once, without the dialog
+        out["played_p50_ms"] = round(statistics.median(played), 1)
+        out["played_p95_ms"] = round(played[min(len(played) - 1, int(0.95 * len(played)))], 1)
+    print(f"think {think:.1f} s, coach {coach:<8} n={out['moves']:<3} p50 {out['p50_ms']:6.1f} ms "
+          f"p95 {out['p95_ms']:6.1f} ms  max {out['max_ms']:6.1f} ms  ready {out['ready_at_click']}"
+          f"  stopped {out['stopped']}", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=30,
+                        help="moves with a choice timed per think time and setting")
+    parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.0],
+                        help="seconds the person looks before clicking")
+    args = parser.parse_args(argv)
+    if args.moves < 1 or any(t < 0 for t in args.think):
+        parser.error("--moves must be at least 1 and --think at least 0")
+    from playwright.sync_api import sync_playwright
+
+    from allfives.site import serve
+
+    httpd = serve.make_server(0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    host, port = httpd.server_address[:2]
+    rows = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for think in args.think:
+                off = summary(visit(browser, f"http://{host}:{port}/", "off", think, args.moves),
+                              think, "off")
+                on = summary(visit(browser, f"http://{host}:{port}/", "blunders", think,
+                                   args.moves), think, "blunders")
+                rows += [off, on]
+                rows.append({"think_s": think, "ratio_p50": round(on["p50_ms"] / off["p50_ms"], 2),
+                             "ratio_p95": round(on["p95_ms"] / off["p95_ms"], 2),
+                             "added_p95_ms": round(on["p95_ms"] - off["p95_ms"], 1)})
+                print(f"think {think:.1f} s: on/off p50 {rows[-1]['ratio_p50']}x, "
+                      f"p95 {rows[-1]['ratio_p95']}x", flush=True)
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    OUT.write_text(json.dumps({
+        "about": "Click to move (or to the coach's dialog) in the page, headless Chromium, "
+                 f"deal ?seed={SEED}, 2 players against easy, no bot pause or animation; the "
+                 "coach off, then on (blunders), the same moves; only moves with a choice.",
+        "command": "python bench/coach_delay.py " + " ".join(sys.argv[1:] if argv is None
+                                                             else argv),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "rows": rows,
+    }, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
