@@ -1,4 +1,5 @@
-"""Command line: ``allfives replay FILE``, ``review FILE``, ``tournament`` and ``serve``.
+"""Command line: ``allfives replay FILE``, ``review FILE``, ``tournament``, ``puzzles``
+and ``serve``.
 
 Bad input never shows a traceback: one line on stderr and exit status 2.
 """
@@ -16,7 +17,8 @@ from typing import NoReturn, TextIO
 
 from . import tournament
 from .bots import BOTS, analysis
-from .coach import report
+from .coach import mining, report
+from .coach import puzzles as puzzle_files
 from .errors import AllFivesError, RecordError
 from .game import Game
 from .record import loads, summary
@@ -184,6 +186,95 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_puzzles_generate(args: argparse.Namespace) -> int:
+    configs = [(p, k) for p, k in mining.CONFIGS
+               if args.preset in (None, p) and args.players in (None, k)]
+    if args.preset is not None and args.players is not None and not configs:
+        configs = [(args.preset, args.players)]
+    out = Path(args.out)
+    if not out.name or out.is_dir() or not out.parent.is_dir():
+        print(f"puzzles: cannot write {out}: name a file in a folder that exists",
+              file=sys.stderr)
+        return 2
+    stats = Path(args.stats) if args.stats else out.with_name(out.stem + "-generation.json")
+    try:
+        for preset, players in configs:
+            Rules.make(preset, players=players)
+    except AllFivesError as e:
+        print(f"puzzles: {e}", file=sys.stderr)
+        return 2
+    progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
+                        else sys.stderr)
+    started = time.monotonic()
+    try:
+        try:
+            found, tally = mining.run(mining.tasks(args.games, args.seed, configs), args.jobs,
+                                      on_game=progress)
+        finally:
+            progress.clear()
+    except KeyboardInterrupt:
+        print(f"puzzles: interrupted after {progress.done} of {args.games} games",
+              file=sys.stderr)
+        return INTERRUPTED
+    seconds = round(time.monotonic() - started)
+    kept = mining.shipped(found, args.per_config)
+    summary_ = {"command": " ".join(["allfives", "puzzles", "generate", *sys.argv[3:]])
+                if sys.argv[1:3] == ["puzzles", "generate"] else None,
+                "seed": args.seed, "configs": [f"{p}/{k}" for p, k in configs],
+                "levels": list(mining.LEVELS), "seconds": seconds, **tally.to_json(),
+                "per_config": args.per_config, "shipped": len(kept),
+                "shipped_by_config": mining.counts(kept)["by_config"],
+                "checks": mining.checks_json()}
+    try:
+        out.write_text(puzzle_files.dumps(kept), encoding="utf-8")
+        stats.write_text(json.dumps(summary_, indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"puzzles: cannot write {e.filename}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print(f"{tally.kept} puzzles found of {tally.tried} decisions tried ({tally.valued} valued), "
+          f"{len(kept)} written "
+          f"in {tally.games} game{'s' if tally.games != 1 else ''}, {seconds} s: {out}, {stats}")
+    return 0
+
+
+def read_puzzles(path: str) -> list[puzzle_files.Puzzle] | None:
+    """The puzzles of a file, or None after saying in one line why not."""
+    try:
+        return puzzle_files.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"puzzles: cannot read {path}: {getattr(e, 'strerror', None) or e}",
+              file=sys.stderr)
+    except puzzle_files.PuzzleError as e:
+        print(f"puzzles: {path}: {e}", file=sys.stderr)
+    return None
+
+
+def cmd_puzzles_list(args: argparse.Namespace) -> int:
+    found = read_puzzles(args.file)
+    if found is None:
+        return 2
+    print(json.dumps(mining.counts(found), indent=1))
+    return 0
+
+
+def cmd_puzzles_check(args: argparse.Namespace) -> int:
+    found = read_puzzles(args.file)
+    if found is None:
+        return 2
+    progress = Progress(len(found), None if args.quiet or not sys.stderr.isatty()
+                        else sys.stderr, unit="puzzles")
+    checked = []
+    try:
+        for puzzle in found:
+            checked.append(mining.check(puzzle, args.playouts))
+            progress(len(checked))
+    finally:
+        progress.clear()
+    result = {"playouts": args.playouts, **mining.check_summary(checked)}
+    print(json.dumps(result, indent=1))
+    return 0 if not result["failed"] else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .site import serve
     return serve.run(args.port)
@@ -225,6 +316,38 @@ def make_parser(prog: str) -> Parser:
     p.add_argument("--quiet", action="store_true",
                    help="no progress line (it is shown only when stderr is a terminal)")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("puzzles", help="find the best play: make, list and check puzzle files")
+    puzzles = p.add_subparsers(dest="action", required=True)
+    q = puzzles.add_parser("generate", help="find puzzles in games of the master and the expert")
+    q.add_argument("--out", required=True, help="the puzzle file to write")
+    q.add_argument("--stats", help="where the run's figures go "
+                   "(default: beside --out, named NAME-generation.json)")
+    q.add_argument("--games", type=_positive, default=60)
+    q.add_argument("--seed", default="1")
+    q.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
+                   help="worker processes (default: one per core)")
+    q.add_argument("--preset", choices=sorted(PRESETS),
+                   help="only this preset (default: " + ", ".join(
+                       sorted({p for p, _ in mining.CONFIGS})) + " in turn)")
+    q.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help="only this many players (default: 2 and 4 in turn)")
+    q.add_argument("--per-config", type=_positive, metavar="N",
+                   help="write at most N puzzles of each preset and players "
+                   "(those with the lowest ids; default: all)")
+    q.add_argument("--quiet", action="store_true",
+                   help="no progress line (it is shown only when stderr is a terminal)")
+    q.set_defaults(func=cmd_puzzles_generate)
+    q = puzzles.add_parser("list", help="how many puzzles a file holds, by rules and rating")
+    q.add_argument("file")
+    q.set_defaults(func=cmd_puzzles_list)
+    q = puzzles.add_parser("check", help="value every puzzle again with fresh deals; "
+                           "status 1 if an answer is no longer best")
+    q.add_argument("file")
+    q.add_argument("--playouts", type=_positive, default=mining.CHECK_PLAYOUTS)
+    q.add_argument("--quiet", action="store_true",
+                   help="no progress line (it is shown only when stderr is a terminal)")
+    q.set_defaults(func=cmd_puzzles_check)
 
     p = sub.add_parser("serve", help="serve the browser game on 127.0.0.1 and print its address")
     p.add_argument("--port", type=_port, default=8000, help="default 8000; 0 picks a free port")

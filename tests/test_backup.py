@@ -16,6 +16,7 @@ from allfives.web.home.deals import best_days
 from allfives.web.home.stats import Stats, record_game
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
+from allfives.web.puzzles.progress import Progress
 from allfives.web.storage.backup import (
     BackupError,
     make_backup,
@@ -26,7 +27,15 @@ from allfives.web.storage.backup import (
     too_big,
 )
 from allfives.web.storage.bounded_json import MAX_CHARS
-from allfives.web.storage.keys import DAILY_KEY, KEYS, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
+from allfives.web.storage.keys import (
+    DAILY_KEY,
+    KEYS,
+    PUZZLES_KEY,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    SETUP_KEY,
+    STATS_KEY,
+)
 
 
 def stored_values() -> dict[str, str]:
@@ -43,6 +52,8 @@ def stored_values() -> dict[str, str]:
         SETTINGS_KEY: json.dumps(Settings(bot_pause=0, speed="off").to_json()),
         STATS_KEY: json.dumps(stats.to_json(), separators=(",", ":")),
         DAILY_KEY: json.dumps(best_days(None, "2025-06-01", -12)),
+        PUZZLES_KEY: json.dumps(Progress(tried=3, solved=2, seen=("a", "b")).to_json(),
+                                separators=(",", ":")),
     }
 
 
@@ -56,7 +67,7 @@ def test_a_backup_reads_back_as_it_was_made():
     assert json.loads(text)["format"] == "allfives-backup" and json.loads(text)["version"] == 1
     assert read_backup(text) == values
     assert set(KEYS) == {"allfives.save", "allfives.setup", "allfives.settings",
-                         "allfives.stats", "allfives.daily"}
+                         "allfives.stats", "allfives.daily", "allfives.puzzles"}
 
 
 def test_keys_with_nothing_stored_are_left_out():
@@ -111,6 +122,7 @@ def bad_save() -> str:
     (backup_of({STATS_KEY: '{"format": "allfives-stats/1"}'}),
      "allfives.stats: statistics: levels must be keyed by"),
     (backup_of({DAILY_KEY: '{"yesterday": 3}'}), "allfives.daily: expected at most 400 days"),
+    (backup_of({PUZZLES_KEY: "[]"}), "allfives.puzzles: expected a JSON object"),
     (backup_of({DAILY_KEY: '{"2025-06-01": true}'}), "allfives.daily: expected"),
     (backup_of({DAILY_KEY: '{"2025-06-01": 1.5}'}), "allfives.daily: expected"),
     (backup_of({DAILY_KEY: '[]'}), "allfives.daily: expected a JSON object"),

@@ -169,14 +169,15 @@ def analysing(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Generator[None
     return judged(moment, values)
 
 
-def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
-            ) -> Generator[None, None, list[float]]:
+def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
+            salt: str = "review") -> Generator[None, None, list[float]]:
     """The value of each of ``view.legal_moves()``, in their order, for the
     decision at move ``move`` (1-based) of round ``round_``: yields after each
     sampled deal. The seed does not depend on the move made, so every move of
-    the decision is judged against the same values (the coach's, ``judged``)."""
+    the decision is judged against the same values (the coach's, ``judged``);
+    another ``salt`` samples other deals (puzzles re-check their answer so)."""
     options = view.legal_moves()
-    rng = random.Random(f"review:{round_}:{move}:{view_key(view)}")
+    rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
     totals = [0.0] * len(options)
     yield from playout_worlds(view, infer(view), options, worlds, rng, totals)

@@ -32,15 +32,18 @@ COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 
 # What the page never imports from the zip: the page's and the worker's
 # scripts (PyScript fetches each by its own path), the build tools and the
-# command line (with its review's table).
-NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "coach/report.py", "web/app.py",
-                    "web/worker.py")
+# command line (with its review's table and the puzzle generator).
+NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "coach/report.py", "coach/mining.py",
+                    "web/app.py", "web/worker.py")
+# Data the page reads from the package: the shipped puzzles (``coach.puzzles``).
+DATA = ("coach/puzzles.json",)
 
 
 def sources() -> list[Path]:
-    """Every Python file of the package the page may import and its compiled
-    catalogs (``.mo``, made by ``make catalogs``), in a stable order."""
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.glob("locale/*/LC_MESSAGES/*.mo")]
+    """Every Python file of the package the page may import, its compiled
+    catalogs (``.mo``, made by ``make catalogs``) and its data, in a stable order."""
+    files = [*PACKAGE.rglob("*.py"), *PACKAGE.glob("locale/*/LC_MESSAGES/*.mo"),
+             *(PACKAGE / name for name in DATA)]
     return sorted(p for p in files if "__pycache__" not in p.parts
                   and not p.relative_to(PACKAGE).as_posix().startswith(NOT_FOR_THE_PAGE))
 

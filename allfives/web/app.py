@@ -48,6 +48,7 @@ from allfives.web.play.setup import Setup
 from allfives.web.play.sound_page import Player
 from allfives.web.play.table import Table
 from allfives.web.play.takeback import take_back
+from allfives.web.puzzles.puzzles_page import PuzzlesPage
 from allfives.web.review.panel_page import ReviewPanel
 from allfives.web.review.records import seated
 from allfives.web.review.state import Review
@@ -73,7 +74,8 @@ class App:
         self.coach = CoachPage(self.ctl, self.bots, self.run_turns)
         self.drag = Drag(self.ctl, self.answer)
         self.keys = Keyboard(self.ctl, self.answer)
-        self.reviews = ReviewPanel(self.bots, self.play_on)
+        self.puzzles = PuzzlesPage(self.bots)
+        self.reviews = ReviewPanel(self.bots, self.play_on, self.puzzles.collect)
         self.stats = StatsPage()
         self.backup = BackupPage(self.reopen)
         self.sound = Player()
@@ -100,6 +102,7 @@ class App:
         self.reviews.bind(lambda: Review.of(self.ctl.table))
         self.sharing.bind()
         self.stats.bind()
+        self.puzzles.bind()
         self.backup.bind()
         self.sound.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
@@ -296,6 +299,7 @@ class App:
     def reopen(self) -> None:
         """Play on from what is kept now (a backup was restored)."""
         self.stats.reload()
+        self.puzzles.reload()
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
         dialogs.fill_settings(self.ctl.settings)

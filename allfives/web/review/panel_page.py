@@ -13,6 +13,7 @@ from typing import Any
 
 from pyscript import document
 
+from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
 from ...moves import move_tile, parse_move
 from ..bots.client_page import BotClient
@@ -29,9 +30,13 @@ MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 
 
 class ReviewPanel:
-    def __init__(self, bots: BotClient, play_on: Callable[[Review], None]) -> None:
+    def __init__(self, bots: BotClient, play_on: Callable[[Review], None],
+                 analysed: Callable[[Moment, Decision], None] | None = None) -> None:
+        """``analysed`` hears of each decision of the person's own game as its
+        analysis comes in (their mistakes become puzzles)."""
         self.bots = bots
         self.play_on = play_on
+        self.analysed = analysed
         self.review: Review | None = None
         self.task: asyncio.Task[None] | None = None
         self.reseat: Callable[[int], Review] | None = None
@@ -183,7 +188,9 @@ class ReviewPanel:
             answer = await self.bots.review(request)
             if self.review is not review:
                 return
-            review.take(answer)
+            decision = review.take(answer)
+            if self.analysed is not None and self.reseat is None:  # the game on the table
+                self.analysed(review.moment(decision), decision)
             self.show_analysis()
             if review.decision_here() is not None:
                 el("review-says").textContent = words.review_says(review.view(),

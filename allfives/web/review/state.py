@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.analysis import Decision, biggest_losses, moments
+from ...bots.analysis import Decision, Moment, biggest_losses, moments
 from ...coach.grades import Summary, summary
 from ...game import Game
 from ...record import replay
@@ -114,9 +114,15 @@ class Review:
         """Requests for the worker, one per decision not yet analysed."""
         return [m.to_json() for m in self.moments if (m.round, m.move) not in self.decisions]
 
-    def take(self, answer: dict[str, Any]) -> None:
+    def take(self, answer: dict[str, Any]) -> Decision:
         decision = Decision.from_json(answer)
         self.decisions[(decision.round, decision.move)] = decision
+        return decision
+
+    def moment(self, decision: Decision) -> Moment:
+        """The reviewed moment ``decision`` analyses."""
+        return next(m for m in self.moments if (m.round, m.move) == (decision.round,
+                                                                     decision.move))
 
     @property
     def done(self) -> int:

@@ -1,7 +1,7 @@
 """One file holding everything the page keeps in the browser (the game in
-progress, the statistics, the settings, the last set-up and the daily
-deal's best results), to download and to restore on another browser. Pure
-Python, no browser.
+progress, the statistics, the settings, the last set-up, the daily deal's
+best results and the puzzles' progress), to download and to restore on
+another browser. Pure Python, no browser.
 
 A backup is JSON: ``{"format": "allfives-backup", "version": 1, "values":
 {storage key: stored text}}``, a key left out when nothing was stored under
@@ -25,8 +25,9 @@ from ..i18n.catalogs import _, ngettext, number
 from ..play.settings import Settings
 from ..play.setup import Setup
 from ..play.table import SaveError, Table
+from ..puzzles.progress import Progress
 from .bounded_json import MAX_CHARS, UnreadableError, loads
-from .keys import DAILY_KEY, KEYS, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
+from .keys import DAILY_KEY, KEYS, PUZZLES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
 
 FORMAT = "allfives-backup"
 VERSION = 1
@@ -150,9 +151,15 @@ def _daily(text: str) -> str:
     return json.dumps(dict(sorted(data.items())))
 
 
+def _puzzles(text: str) -> str:
+    """The puzzles' progress as the page reads it (tolerantly: what is unusable is left out)."""
+    return json.dumps(Progress.from_json(_object(PUZZLES_KEY, text)).to_json(),
+                      separators=(",", ":"))
+
+
 CHECKS: dict[str, Callable[[str], str]] = {
     SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats,
-    DAILY_KEY: _daily}
+    DAILY_KEY: _daily, PUZZLES_KEY: _puzzles}
 
 
 # -- the words the settings dialog says about backups ------------------------------

@@ -6,7 +6,8 @@ SETUP_KEY = "allfives.setup"  # the new-game dialog's last choices (Setup)
 SETTINGS_KEY = "allfives.settings"  # the table's settings and the language (Settings)
 STATS_KEY = "allfives.stats"  # the statistics (stats.Stats)
 DAILY_KEY = "allfives.daily"  # the daily deal's best margin per day
+PUZZLES_KEY = "allfives.puzzles"  # the puzzle rating, tries, schedule, own puzzles (Progress)
 # A save that could not be read, kept aside for download; never backed up.
 UNREADABLE_KEY = "allfives.unreadable-save"
 # What a backup holds, in its order.
-KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY)
+KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PUZZLES_KEY)

@@ -1,0 +1,248 @@
+"""Finding puzzles in bots' games (``allfives puzzles generate``) and checking
+a puzzle file again (``allfives puzzles check``).
+
+Games are played to the end by the master and the expert (seats
+alternating, so in a partnership each side is one level), and every
+decision with a choice is a candidate, seen only through the mover's
+``PlayerView``. A candidate goes through, cheapest test first:
+
+1. the move the game's bot made is not the greedy bot's (a master or expert
+   agreeing with greedy is no puzzle: its answer would be the greedy move);
+2. Review's valuation (``analysis.valuing``, ``REVIEW_PLAYOUTS``) finds a
+   best move ``puzzles.MARGIN`` points or more ahead of the next, and it is
+   not the greedy move;
+3. ``RESAMPLES`` more valuations with other seeds and ``CHECK_PLAYOUTS``
+   playouts each find the same best move, each by ``MARGIN`` or more;
+4. the master, asked afresh, plays it.
+
+Everything is seeded by the game's seed and the position, so a run is the
+same for the same arguments, whatever ``--jobs``. Game ``i`` of a run takes
+the ``i``-th configuration in turn:
+
+>>> tasks(3, "1", [("standard", 2), ("muggins", 4)])
+[('standard', 2, '1', 0), ('muggins', 4, '1', 1), ('standard', 2, '1', 2)]
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+from ..bots import make_bot
+from ..bots.analysis import REVIEW_PLAYOUTS, Moment, moments, valuing, why
+from ..bots.greedy import GreedyBot
+from ..moves import Move, move_text
+from ..rules import Rules
+from ..tournament import play_game
+from ..view import PlayerView
+from .puzzles import MARGIN, Puzzle, margin_of, refusal
+
+# The configurations a run cycles through, game by game: (preset, players).
+CONFIGS: tuple[tuple[str, int], ...] = (
+    ("standard", 2), ("standard", 4), ("five_up", 2), ("muggins", 4), ("five_up", 4),
+    ("muggins", 2))
+LEVELS = ("master", "expert")  # seat s of game i: LEVELS[(s + i) % 2]
+RESAMPLES = 2
+CHECK_PLAYOUTS = 4000
+BOT_MOVE, MASTER = "the game's bot played the greedy move", "the master plays another move"
+# A puzzle's rating (its difficulty), by which bots miss its answer.
+RATING_BASE, RATING_STEP = 1300, 300  # hard finds it: 1300; only the expert: 1600; neither: 1900
+
+
+def resample_salt(i: int) -> str:
+    return f"puzzle-check:{i}"
+
+
+@dataclass
+class Tally:
+    """What a run saw: decisions tried, those valued, why the others were
+    refused, and the puzzles kept, overall and per configuration."""
+
+    games: int = 0
+    tried: int = 0
+    valued: int = 0
+    kept: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    by_config: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.tried += other.tried
+        self.valued += other.valued
+        self.kept += other.kept
+        self.refused.update(other.refused)
+        for key, counts in other.by_config.items():
+            self.by_config.setdefault(key, Counter()).update(counts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "decisions_tried": self.tried,
+                "decisions_valued": self.valued, "kept": self.kept,
+                "refused": dict(sorted(self.refused.items())),
+                "by_config": {k: dict(sorted(v.items()))
+                              for k, v in sorted(self.by_config.items())}}
+
+
+def config_key(rules: Rules) -> str:
+    return f"{rules.preset}/{rules.players}"
+
+
+def values_of(moment: Moment, playouts: int, salt: str) -> list[float]:
+    steps = valuing(moment.round, moment.move, moment.view, playouts, salt)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            values: list[float] = done.value
+            return values
+
+
+def rating(view: PlayerView, answer: Move, seed: str) -> int:
+    """The puzzle's difficulty by which bots miss its answer (greedy always does)."""
+    misses = sum(make_bot(level, seed).choose(view) != answer for level in ("hard", "expert"))
+    return RATING_BASE + RATING_STEP * misses
+
+
+def examine(moment: Moment, tally: Tally, key: str) -> Puzzle | None:
+    """The moment as a puzzle, or None, counting why not in ``tally``."""
+    counts = tally.by_config.setdefault(key, Counter())
+    tally.tried += 1
+    counts["tried"] += 1
+    view = moment.view
+    moves = view.legal_moves()
+    options = [move_text(m) for m in moves]
+    greedy = move_text(GreedyBot().choose(view))
+    if move_text(moment.played) == greedy:
+        tally.refused[BOT_MOVE] += 1
+        return None
+    tally.valued += 1
+    counts["valued"] += 1
+    valuations = [values_of(moment, REVIEW_PLAYOUTS, "review")]
+    refused = refusal(valuations, options, greedy, view.rules.divisor)
+    for i in range(1, RESAMPLES + 1):
+        if refused is not None:
+            break
+        valuations.append(values_of(moment, CHECK_PLAYOUTS, resample_salt(i)))
+        refused = refusal(valuations, options, greedy, view.rules.divisor)
+    first = valuations[0]
+    answer = moves[max(range(len(moves)), key=first.__getitem__)]
+    seed = f"puzzle:{moment.round}:{moment.move}"
+    if refused is None and make_bot("master", seed).choose(view) != answer:
+        refused = MASTER
+    if refused is not None:
+        tally.refused[refused] += 1
+        return None
+    losses = tuple(round(max(first) - v, 1) for v in first)
+    runner_up = min((m for m in moves if m != answer), key=lambda m: losses[moves.index(m)])
+    reason = why(view, runner_up, answer)
+    tally.kept += 1
+    counts["kept"] += 1
+    return Puzzle(view, moment.round, answer, losses, min(margin_of(v) for v in valuations),
+                  None if reason is None else reason.kind, rating(view, answer, seed))
+
+
+Task = tuple[str, int, str, int]  # preset, players, seed, game index
+
+
+def game_puzzles(task: Task) -> tuple[list[Puzzle], Tally]:
+    """Play one game of a run and examine each of its decisions."""
+    preset, players, seed, index = task
+    rules = Rules.make(preset, players=players)
+    bots = [LEVELS[(seat + index) % len(LEVELS)] for seat in range(players)]
+    game = play_game(rules, bots, f"{seed}:{index}")
+    tally = Tally(games=1)
+    found = [p for m in moments(game) if (p := examine(m, tally, config_key(rules))) is not None]
+    tally.by_config[config_key(rules)]["games"] += 1
+    return found, tally
+
+
+def tasks(games: int, seed: str, configs: Sequence[tuple[str, int]]) -> list[Task]:
+    return [(*configs[i % len(configs)], seed, i) for i in range(games)]
+
+
+def run(task_list: Sequence[Task], jobs: int,
+        on_game: Callable[[int], None] | None = None) -> tuple[list[Puzzle], Tally]:
+    """Every task's puzzles, in the tasks' order, without repeats, and the tally."""
+    kept: dict[str, Puzzle] = {}
+    tally = Tally()
+    for done, (found, part) in enumerate(_results(task_list, jobs), 1):
+        tally.add(part)
+        for p in found:
+            if p.id in kept:
+                tally.kept -= 1
+                tally.refused["a repeat"] += 1
+            else:
+                kept[p.id] = p
+        if on_game is not None:
+            on_game(done)
+    return list(kept.values()), tally
+
+
+def shipped(found: Sequence[Puzzle], per_config: int | None) -> list[Puzzle]:
+    """At most ``per_config`` of each configuration's puzzles, in their order:
+    those with the lowest ids (a hash of the position, so a fixed sample that
+    favours no game, round or rating); all of them without a limit."""
+    if per_config is None:
+        return list(found)
+    chosen: set[str] = set()
+    for key in {config_key(p.view.rules) for p in found}:
+        mine = sorted(p.id for p in found if config_key(p.view.rules) == key)
+        chosen.update(mine[:per_config])
+    return [p for p in found if p.id in chosen]
+
+
+def _results(task_list: Sequence[Task], jobs: int) -> Iterator[tuple[list[Puzzle], Tally]]:
+    if jobs <= 1 or len(task_list) <= 1:
+        yield from map(game_puzzles, task_list)
+        return
+    with Pool(min(jobs, len(task_list))) as pool:
+        yield from pool.imap(game_puzzles, task_list)
+
+
+def checks_json() -> dict[str, Any]:
+    """How a kept puzzle was checked, for the run's figures."""
+    return {"margin": MARGIN, "first_valuation_playouts": REVIEW_PLAYOUTS,
+            "resamples": RESAMPLES, "resample_playouts": CHECK_PLAYOUTS,
+            "master_agrees": True, "greedy_is_not_the_answer": True,
+            "rating": f"{RATING_BASE} + {RATING_STEP} per bot of hard and expert missing it"}
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A puzzle valued again: its best move then, and that best's margin."""
+
+    puzzle: Puzzle
+    best: Move
+    margin: float
+
+    @property
+    def ok(self) -> bool:
+        return self.best == self.puzzle.answer
+
+
+def check(puzzle: Puzzle, playouts: int = CHECK_PLAYOUTS) -> Checked:
+    """The puzzle's position valued once more, with deals no run has sampled."""
+    moment = Moment(puzzle.round, len(puzzle.view.history) + 1, puzzle.view, puzzle.answer)
+    values = values_of(moment, playouts, "puzzle-verify")
+    options = puzzle.view.legal_moves()
+    return Checked(puzzle, options[max(range(len(options)), key=values.__getitem__)],
+                   margin_of(values))
+
+
+def check_summary(checked: Sequence[Checked]) -> dict[str, Any]:
+    margins = [c.margin for c in checked if c.ok]
+    return {"puzzles": len(checked), "answer_still_best": sum(c.ok for c in checked),
+            "margin_at_least": sum(c.ok and c.margin >= MARGIN for c in checked),
+            "median_margin": round(statistics.median(margins), 1) if margins else None,
+            "failed": [c.puzzle.id for c in checked if not c.ok]}
+
+
+def counts(puzzles: Sequence[Puzzle]) -> dict[str, Any]:
+    """How many puzzles per configuration, rating and reason (``puzzles list``)."""
+    return {"puzzles": len(puzzles),
+            "by_config": dict(sorted(Counter(config_key(p.view.rules) for p in puzzles).items())),
+            "by_rating": dict(sorted(Counter(str(p.rating) for p in puzzles).items())),
+            "by_reason": dict(sorted(Counter(p.reason or "none" for p in puzzles).items()))}

@@ -1,0 +1,232 @@
+"""The Puzzles panel in the page: shows a puzzle (the table, the mover's
+tiles, what the others hold), takes the person's move as play does (a tile,
+then a lit place when it has several), says whether it was the best and why,
+and keeps the rating and the schedule in storage. Also turns the person's
+mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
+``progress``, ``sentences`` and ``collect`` decide."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ...bots.analysis import Decision, Moment
+from ...coach import puzzles as puzzle_files
+from ...coach.puzzles import Puzzle, PuzzleError
+from ...moves import Move, move_text, move_tile, parse_move
+from ...tiles import NAMES, parse_tile
+from ..bots.client_page import BotClient
+from ..dom import closest, el, found, on, show_dialog, spawn, store, stored_json, toggle
+from ..draw import board, render
+from ..home.sharing_page import today
+from ..storage.keys import PUZZLES_KEY
+from . import sentences
+from .collect import own_puzzle, still_to_value, wanted
+from .progress import DAILY, Progress, choose
+from .session import Solving
+
+SHIPPED = Path(puzzle_files.__file__).with_name("puzzles.json")
+
+
+class PuzzlesPage:
+    def __init__(self, bots: BotClient) -> None:
+        self.bots = bots
+        self.progress = Progress.from_json(stored_json(PUZZLES_KEY))
+        self.shipped: list[Puzzle] | None = None  # read when the panel first opens
+        self.problem = ""
+        self.solving: Solving | None = None
+        self.change: int | None = None  # the rating's change at the last answer
+
+    def bind(self) -> None:
+        on(el("puzzles-button"), "click", lambda _e: self.open())
+        on(el("puzzle-next"), "click", lambda _e: self.next())
+        on(el("puzzle-daily"), "click", lambda _e: self.daily())
+        on(el("puzzle-hand"), "click", self.on_tile)
+        on(el("puzzle-board"), "click", self.on_place)
+        on(el("puzzle-board"), "keydown", self.on_place_key)
+        on(el("puzzles"), "cancel", self.on_cancel)
+
+    def reload(self) -> None:
+        """Read the progress again from storage (a backup was restored)."""
+        self.progress = Progress.from_json(stored_json(PUZZLES_KEY))
+
+    def puzzles(self) -> list[Puzzle]:
+        if self.shipped is None:
+            try:
+                self.shipped = puzzle_files.loads(SHIPPED.read_text(encoding="utf-8"))
+            except (OSError, PuzzleError) as e:
+                self.shipped = []
+                self.problem = sentences.unavailable(str(e))
+        return self.shipped
+
+    # -- what the person does --------------------------------------------------------
+
+    def open(self) -> None:
+        if self.solving is None or self.solving.chosen is not None:
+            self.next(focus=False)
+        else:
+            self.show()
+        show_dialog("puzzles")
+        self.focus()
+
+    def next(self, focus: bool = True) -> None:
+        current = self.solving.puzzle.id if self.solving else None
+        picked = choose(self.progress, self.puzzles(), today(), skip=current)
+        self.solving = Solving(*picked) if picked else None
+        self.change = None
+        self.show()
+        if focus:
+            self.focus()
+
+    def daily(self) -> None:
+        shipped = self.puzzles()
+        if shipped:
+            self.solving = Solving(puzzle_files.daily(shipped, today()), DAILY)
+            self.change = None
+            self.show()
+            self.focus()
+
+    def on_tile(self, evt: Any) -> None:
+        button = closest(evt, "[data-tile]")
+        if button is None or self.solving is None:
+            return
+        move = self.solving.click(parse_tile(str(button.dataset.tile)))
+        if move is not None:
+            self.answer(move)
+            return
+        self.show()
+        first = found(el("puzzle-board").querySelector("[data-target]"))
+        if first is not None:
+            first.focus()
+
+    def on_place(self, evt: Any) -> None:
+        place = closest(evt, "[data-target]")
+        if place is not None:
+            self.answer(parse_move(str(place.dataset.move)))
+
+    def on_place_key(self, evt: Any) -> None:
+        place = closest(evt, "[data-target]")
+        if place is not None and evt.key in ("Enter", " "):
+            evt.preventDefault()
+            self.answer(parse_move(str(place.dataset.move)))
+
+    def on_cancel(self, evt: Any) -> None:
+        """Escape puts a picked tile back before it closes the panel."""
+        if self.solving is not None and self.solving.selected is not None:
+            evt.preventDefault()
+            tile = self.solving.selected
+            self.solving.selected = None
+            self.show()
+            found(el("puzzle-hand").querySelector(f'[data-tile="{NAMES[tile]}"]')).focus()
+
+    def answer(self, move: Move) -> None:
+        solving = self.solving
+        if solving is None or not solving.choose(move):
+            return
+        before = self.progress
+        self.progress = before.attempt(solving.puzzle, bool(solving.right), today(),
+                                       daily=solving.kind == DAILY)
+        rated = self.progress.rating != before.rating
+        self.change = (self.progress.rating.shown() - before.rating.shown()) if rated else None
+        self.keep()
+        self.show()
+        el("puzzle-next").focus()
+
+    def focus(self) -> None:
+        if self.solving is not None and self.solving.chosen is None:
+            first = found(el("puzzle-hand").querySelector("[data-playable=true]"))
+            if first is not None:
+                first.focus()
+                return
+        el("puzzle-next").focus()
+
+    def keep(self) -> None:
+        store(PUZZLES_KEY, json.dumps(self.progress.to_json(), separators=(",", ":")))
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def show(self) -> None:
+        day = today()
+        panel = el("puzzles")
+        rating = self.progress.rating.shown()
+        node = el("puzzle-rating")
+        node.textContent = sentences.rating_line(rating, self.change)
+        node.setAttribute("data-rating", str(rating))
+        due = len(self.progress.due(day))
+        el("puzzle-due").textContent = sentences.due_line(due) if due else ""
+        el("puzzle-due").setAttribute("data-due", str(due))
+        toggle(el("puzzle-due"), "hidden", not due)
+        el("puzzle-daily-result").textContent = sentences.daily_line(
+            self.progress.daily_result(day))
+        solving = self.solving
+        if solving is None:
+            for name in ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state",
+                         "data-puzzle-rules"):
+                panel.removeAttribute(name)
+            el("puzzle-task").textContent = self.problem
+            for part in ("puzzle-situation", "puzzle-counts", "puzzle-verdict", "puzzle-source"):
+                el(part).textContent = ""
+            el("puzzle-board").innerHTML = ""
+            el("puzzle-hand").innerHTML = ""
+            toggle(el("puzzle-answer"), "hidden", True)
+            return
+        puzzle = solving.puzzle
+        state = "solving" if solving.right is None else ("right" if solving.right else "wrong")
+        panel.setAttribute("data-puzzle-id", puzzle.id)
+        panel.setAttribute("data-puzzle-kind", solving.kind)
+        panel.setAttribute("data-puzzle-state", state)
+        panel.setAttribute("data-puzzle-rules",
+                           f"{puzzle.view.rules.preset}/{puzzle.view.rules.players}")
+        el("puzzle-source").textContent = sentences.source(solving.kind, puzzle, day)
+        el("puzzle-task").textContent = sentences.your_move()
+        el("puzzle-situation").textContent = sentences.situation(puzzle)
+        el("puzzle-counts").textContent = sentences.counts(puzzle)
+        self.draw_board(solving)
+        el("puzzle-hand").innerHTML = render.hand(solving.hand())
+        answered = solving.chosen is not None
+        el("puzzle-verdict").textContent = (sentences.verdict(puzzle, solving.chosen)
+                                            if solving.chosen is not None else "")
+        shown = el("puzzle-answer")
+        toggle(shown, "hidden", not answered)
+        if answered:
+            shown.setAttribute("data-puzzle-answer", move_text(puzzle.answer))
+            shown.innerHTML = escape(sentences.answer_line(solving.table(), puzzle.answer))
+        else:
+            shown.removeAttribute("data-puzzle-answer")
+            shown.textContent = ""
+
+    def draw_board(self, solving: Solving) -> None:
+        felt = el("puzzle-board").parentNode
+        width = max(float(felt.clientWidth), 1.0)
+        aspect = width / max(float(felt.clientHeight), 1.0)
+        history = solving.puzzle.view.history
+        last = next((entry for entry in reversed(history) if entry[1] >= 0), None)
+        drawn = board.board(solving.table(), aspect, targets=solving.targets(),
+                            selected=solving.selected,
+                            fresh=move_tile(last[1]) if last else None,
+                            hint=solving.puzzle.answer if solving.chosen is not None else None,
+                            width_px=width)
+        node = el("puzzle-board")
+        node.setAttribute("viewBox", drawn.view_box)
+        node.innerHTML = drawn.svg
+
+    # -- the person's own mistakes ---------------------------------------------------
+
+    def collect(self, moment: Moment, decision: Decision) -> None:
+        """A decision of the person's that Review has just analysed: a mistake
+        or a blunder becomes a puzzle, once its other moves are valued too."""
+        if wanted(decision, moment.view.rules.divisor):
+            spawn(self.value_all(moment, decision))
+
+    async def value_all(self, moment: Moment, decision: Decision) -> None:
+        losses = {decision.played: decision.loss, decision.best: 0.0}
+        for move in still_to_value(moment, decision):
+            answer = await self.bots.review(Moment(moment.round, moment.move, moment.view,
+                                                   move).to_json())
+            losses[move_text(move)] = Decision.from_json(answer).loss
+        puzzle = own_puzzle(moment, losses)
+        if puzzle is not None:
+            self.progress = self.progress.add_own(puzzle)
+            self.keep()

@@ -1,0 +1,180 @@
+"""The Puzzles panel's sentences, through gettext. A puzzle's seats are
+named from the mover's chair (the person takes the mover's place): the
+next opponent, the partner, the opponent before."""
+
+from __future__ import annotations
+
+from ...coach.puzzles import Puzzle
+from ...moves import Move, move_text
+from ..i18n.catalogs import _, ngettext, number
+from ..i18n.labels import preset_name
+from ..play.table_view import TableView
+from ..play.words import move_advice, plural_n
+from ..review.sentences import reason_words
+from .progress import AGAIN, DAILY, OWN
+
+
+def seat_name(puzzle: Puzzle, seat: int) -> str:
+    """Another seat, named from the mover's chair."""
+    rules = puzzle.view.rules
+    offset = (seat - puzzle.view.seat) % rules.players
+    if rules.players == 2:
+        # Translators: in a puzzle, the one other player
+        return _("your opponent")
+    if rules.partnership and offset == 2:
+        # Translators: in a puzzle with four players in two partnerships, the person's partner
+        return _("your partner")
+    if offset == 1:
+        # Translators: in a puzzle, the opponent who plays right after the person
+        return _("the next opponent")
+    if offset == rules.players - 1:
+        # Translators: in a puzzle, the opponent who plays right before the person
+        return _("the opponent before you")
+    # Translators: in a puzzle with four players and no partners, the one sitting opposite
+    return _("the opponent opposite")
+
+
+def situation(puzzle: Puzzle) -> str:
+    """The rules, the round and the scores: "standard, 2 players, round 3. Scores: ..."."""
+    view = puzzle.view
+    rules = view.rules
+    mine = rules.side_of(view.seat)
+    scores = []
+    for side, score in enumerate(view.scores):
+        if rules.sides == rules.players:
+            seat = rules.seats_of(side)[0]
+            # Translators: one score in a puzzle's list of scores: the person's ("you 95"),
+            # or another player's ("your opponent 55")
+            scores.append(_("you {score}").format(score=score) if side == mine else
+                          _("{name} {score}").format(name=seat_name(puzzle, seat), score=score))
+        elif side == mine:
+            # Translators: the person's side's score in a puzzle's list of scores
+            scores.append(_("your side {score}").format(score=score))
+        else:
+            # Translators: the other side's score in a puzzle's list of scores
+            scores.append(_("the other side {score}").format(score=score))
+    # Translators: a puzzle's setting: {rules} is a rule set's name ("standard"), {n} players,
+    # {round} the round of its game; {scores} lists the scores, {target} the score that wins
+    return ngettext("Rules: {rules}, {n} player, round {round}. Scores: {scores} (to {target}).",
+                    "Rules: {rules}, {n} players, round {round}. Scores: {scores} (to {target}).",
+                    rules.players).format(rules=preset_name(rules.preset), n=rules.players,
+                                          round=puzzle.round, scores=", ".join(scores),
+                                          target=rules.target)
+
+
+def counts(puzzle: Puzzle) -> str:
+    """How many tiles the others hold, and the boneyard."""
+    view = puzzle.view
+    players = view.rules.players
+    seats = [(view.seat + k) % players for k in range(1, players)]
+    # Translators: how many tiles another player holds, in a puzzle: "your partner: 3 tiles"
+    held = [ngettext("{name}: {n} tile", "{name}: {n} tiles", view.hand_counts[s]).format(
+        name=seat_name(puzzle, s), n=view.hand_counts[s]) for s in seats]
+    # Translators: a puzzle: {held} lists how many tiles each other player holds; the boneyard is
+    # the pile of face-down tiles to draw from
+    return ngettext("In hand: {held}. Boneyard: {n} tile.",
+                    "In hand: {held}. Boneyard: {n} tiles.",
+                    view.boneyard_left).format(held="; ".join(held), n=view.boneyard_left)
+
+
+def source(kind: str, puzzle: Puzzle, day: str) -> str:
+    """Why this puzzle is shown (``#puzzle-source``)."""
+    if kind == DAILY:
+        # Translators: the puzzle of the day, {day} as 2026-11-25
+        return _("Daily puzzle of {day}").format(day=day)
+    if kind == OWN and puzzle.played is not None:
+        # Translators: a puzzle made from the person's own game, where they played {played}
+        # (a move, as 0-5>5-5)
+        return _("From your own game: you played {played} here.").format(
+            played=move_text(puzzle.played))
+    if kind == AGAIN:
+        # Translators: a puzzle the person missed before, shown again to practise
+        return _("A puzzle you missed, once more")
+    # Translators: a puzzle shown for the first time; {rating} is its difficulty, as 1600
+    return _("A new puzzle (difficulty {rating})").format(rating=puzzle.rating)
+
+
+def verdict(puzzle: Puzzle, chosen: Move) -> str:
+    """Right or not, and why, with Review's reasons (``#puzzle-verdict``)."""
+    answer = move_text(puzzle.answer)
+    if chosen == puzzle.answer:
+        other = puzzle.runner_up
+        loss = puzzle.loss_of(other) or 0.0
+        reason = puzzle.why(other)
+        if reason is None:
+            # Translators: a puzzle solved; {answer} and {other} are moves (as 0-5>5-5), {loss}
+            # the points the next best move {other} loses against it
+            text = ngettext("Right! {answer} is the best play. The next best, {other}, "
+                            "loses {loss} point.",
+                            "Right! {answer} is the best play. The next best, {other}, "
+                            "loses {loss} points.", plural_n(loss))
+        else:
+            # Translators: a puzzle solved; {answer} and {other} are moves (as 0-5>5-5), {loss}
+            # the points the next best move {other} loses; {reason} says why, of {other} (as
+            # "scored 0 where 0-5>5-5 scored 10")
+            text = ngettext("Right! {answer} is the best play. The next best, {other}, "
+                            "loses {loss} point: {reason}.",
+                            "Right! {answer} is the best play. The next best, {other}, "
+                            "loses {loss} points: {reason}.", plural_n(loss))
+        return text.format(answer=answer, other=move_text(other), loss=number(loss),
+                           reason=reason_words(reason) if reason else "")
+    loss = puzzle.loss_of(chosen) or 0.0
+    reason = puzzle.why(chosen)
+    if reason is None:
+        # Translators: a puzzle missed: the person played {played}, which loses {loss} points
+        # against the best play {answer} (moves as 0-5>5-5)
+        text = ngettext("Not quite: {played} loses {loss} point against {answer}.",
+                        "Not quite: {played} loses {loss} points against {answer}.",
+                        plural_n(loss))
+    else:
+        # Translators: a puzzle missed: {played} loses {loss} points against the best play
+        # {answer}; {reason} says why, of {played} (as "scored 0 where 0-5>5-5 scored 10")
+        text = ngettext("Not quite: {played} loses {loss} point against {answer}: {reason}.",
+                        "Not quite: {played} loses {loss} points against {answer}: {reason}.",
+                        plural_n(loss))
+    return text.format(played=move_text(chosen), loss=number(loss), answer=answer,
+                       reason=reason_words(reason) if reason else "")
+
+
+def answer_line(table: TableView, answer: Move) -> str:
+    """The answer in words (``[data-puzzle-answer]``): "Best play: play 0-4 on 4-4 (+10)"."""
+    # Translators: a puzzle's answer; {advice} is a move, as "play 0-4 on 4-4 (+10)"
+    return _("Best play: {advice}").format(advice=move_advice(table, answer))
+
+
+def rating_line(rating: int, change: int | None) -> str:
+    """``#puzzle-rating``: the person's puzzle rating, and its last change."""
+    if change is None:
+        # Translators: the person's puzzle rating (Glicko-2, 1500 to start)
+        return _("Your puzzle rating: {rating}").format(rating=rating)
+    # Translators: the person's puzzle rating and how it just changed, as "+12" or "-9"
+    return _("Your puzzle rating: {rating} ({change})").format(rating=rating,
+                                                               change=f"{change:+d}")
+
+
+def due_line(due: int) -> str:
+    """``#puzzle-due``: how many missed puzzles are due again today."""
+    # Translators: missed puzzles come back after a while; {n} of them are due today
+    return ngettext("{n} missed puzzle to practise again today.",
+                    "{n} missed puzzles to practise again today.", due).format(n=due)
+
+
+def daily_line(solved: bool | None) -> str:
+    """``#puzzle-daily-result``: how today's puzzle went."""
+    if solved is None:
+        return ""
+    if solved:
+        # Translators: the daily puzzle was solved at the first try
+        return _("You solved today's puzzle.")
+    # Translators: the daily puzzle was tried and missed
+    return _("Today's puzzle was missed; a new one comes tomorrow.")
+
+
+def unavailable(why: str) -> str:
+    # Translators: the shipped puzzles could not be read; {reason} is an English detail
+    return _("The puzzles could not be loaded ({reason}).").format(reason=why)
+
+
+def your_move() -> str:
+    # Translators: the task of every puzzle: the person is to play
+    return _("Your move: find the best play.")
