@@ -24,7 +24,7 @@ from allfives.moves import move_text, parse_move
 from allfives.rules import Rules
 from allfives.tiles import ALL_TILES, NAMES, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
-from allfives.web.puzzles import collect
+from allfives.web.puzzles import collect, sentences
 from allfives.web.puzzles.progress import AGAIN, NEW, OWN, Progress, choose
 from allfives.web.puzzles.session import Solving
 
@@ -358,3 +358,16 @@ def test_the_shipped_set():
         assert p.source == pz.SET and p.margin >= pz.MARGIN
         assert GreedyBot().choose(p.view) != p.answer
         assert p.view.turn == p.view.seat
+
+
+def test_the_panel_names_the_seats_from_the_movers_chair():
+    shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
+    # a four-player puzzle whose mover sits in seat 1 or 3: its side is side 1, said first
+    puzzle = next(p for p in shipped if p.view.rules.players == 4 and p.view.seat % 2)
+    said = sentences.situation(puzzle)
+    mine, theirs = puzzle.view.scores[1], puzzle.view.scores[0]
+    assert f"Scores: your side {mine}, the other side {theirs} (to 200)." in said
+    assert sentences.counts(puzzle).startswith("In hand: the next opponent: ")
+    assert "your partner: " in sentences.counts(puzzle)
+    two = next(p for p in shipped if p.view.rules.players == 2)
+    assert sentences.counts(two).startswith("In hand: your opponent: ")

@@ -40,7 +40,8 @@ def situation(puzzle: Puzzle) -> str:
     rules = view.rules
     mine = rules.side_of(view.seat)
     scores = []
-    for side, score in enumerate(view.scores):
+    for side in sorted(range(rules.sides), key=lambda s: s != mine):  # the person's first
+        score = view.scores[side]
         if rules.sides == rules.players:
             seat = rules.seats_of(side)[0]
             # Translators: one score in a puzzle's list of scores: the person's ("you 95"),
