@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..game import Round
 from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
 from ..scoring import POINTS
-from ..tiles import HIGH, LOW, PIPS, PLAYABLE
+from ..tiles import HIGH, LOW, PIPS, PLAYABLE, Mask
 from ..view import PlayerView
 from .hard import WIN, rank
 from .knowledge import Knowledge, infer, sample
@@ -30,60 +31,95 @@ WIN_BONUS = 60.0  # points a won game is worth beyond the round's score
 DENY = 0.8  # playout players give up this much per point they leave the next player
 
 
-def playout(rnd: Round) -> None:
-    """Finish the round with a quick policy for every seat: points now, minus
-    ``DENY`` times the best reply the next hand (as dealt in this world) could
-    make, with a little weight on shedding pips.
+@dataclass(frozen=True)
+class Policy:
+    """The playout's weights, in points: each seat plays the move with the most
+    points now, minus ``deny`` per point of the best reply it leaves the next
+    hand, plus ``shed`` per pip it sheds, ``double`` for a double, ``block``
+    when the next hand is left no reply, minus ``stranded`` when its own
+    remaining tiles fit none of the ends it leaves."""
+
+    deny: float = DENY
+    shed: float = 0.1
+    double: float = 0.0
+    block: float = 0.0
+    stranded: float = 0.0
+
+
+EXPERT_POLICY = Policy()
+
+
+def playout(rnd: Round, policy: Policy = EXPERT_POLICY) -> None:
+    """Finish the round with a quick ``policy`` for every seat (the expert's
+    by default)."""
+    while rnd.end is None:
+        moves = rnd.legal_moves()
+        rnd.play(moves[0] if len(moves) == 1 else policy_move(rnd, moves, policy))
+
+
+def policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:
+    """The move of ``moves`` (the legal ones) that ``policy`` prefers for the
+    seat to move, seeing the next hand as this round holds it.
 
     The reply is estimated without building the next layout: a tile joining
     an open end showing ``x`` takes ``x`` off the count and adds its other half
     (a double adds ``x``). That ignores doubles and spinners already on the
     table, which is good enough to steer a playout and several times cheaper
     than copying the layout."""
-    players = rnd.players
-    hands = rnd.hands
-    while rnd.end is None:
-        moves = rnd.legal_moves()
-        if len(moves) == 1:
-            rnd.play(moves[0])
-            continue
-        layout = rnd.layout
-        ends = layout.ends
-        seat = rnd.turn
-        nxt = hands[seat + 1 if seat + 1 < players else 0]
-        best = moves[0]
-        best_key = -1e9
-        for m in moves:
-            tile = MOVE_TILE[m]
-            on = MOVE_ON[m]
-            count = layout.count_after(tile, on)
-            a = LOW[tile]
-            b = HIGH[tile]
-            if on == LEAD:
-                opened = 1 << a | 1 << b
-            else:
-                opened = layout.open_values | 1 << (b if on in ends[a] else a)
-            threat = 0
-            replies = nxt & PLAYABLE[opened]
-            while replies:
-                low = replies & -replies
-                replies ^= low
-                r = low.bit_length() - 1
-                x = LOW[r]
-                y = HIGH[r]
-                if opened >> x & 1:
-                    c = count + x if x == y else count - x + y
-                    if c > threat and POINTS[c]:  # c > 0 first: estimates can be < 0
-                        threat = c
-                if x != y and opened >> y & 1:
-                    c = count - y + x
-                    if c > threat and POINTS[c]:
-                        threat = c
-            key = POINTS[count] - DENY * threat + 0.1 * PIPS[tile]
-            if key > best_key:
-                best_key = key
-                best = m
-        rnd.play(best)
+    layout = rnd.layout
+    ends = layout.ends
+    seat = rnd.turn
+    mine = rnd.hands[seat]
+    nxt = rnd.hands[seat + 1 if seat + 1 < rnd.players else 0]
+    deny, shed = policy.deny, policy.shed
+    extras = policy.double or policy.block or policy.stranded
+    best = moves[0]
+    best_key = -1e9
+    for m in moves:
+        tile = MOVE_TILE[m]
+        on = MOVE_ON[m]
+        count = layout.count_after(tile, on)
+        a = LOW[tile]
+        b = HIGH[tile]
+        if on == LEAD:
+            opened = 1 << a | 1 << b
+        else:
+            opened = layout.open_values | 1 << (b if on in ends[a] else a)
+        threat = 0
+        replies = nxt & PLAYABLE[opened]
+        answered = replies
+        while replies:
+            low = replies & -replies
+            replies ^= low
+            r = low.bit_length() - 1
+            x = LOW[r]
+            y = HIGH[r]
+            if opened >> x & 1:
+                c = count + x if x == y else count - x + y
+                if c > threat and POINTS[c]:  # c > 0 first: estimates can be < 0
+                    threat = c
+            if x != y and opened >> y & 1:
+                c = count - y + x
+                if c > threat and POINTS[c]:
+                    threat = c
+        key = POINTS[count] - deny * threat + shed * PIPS[tile]
+        if extras:
+            key += _extras(policy, a == b, not answered, mine & ~(1 << tile), opened)
+        if key > best_key:
+            best_key = key
+            best = m
+    return best
+
+
+def _extras(policy: Policy, double: bool, blocks: bool, left: Mask, opened: int) -> float:
+    """The terms beyond the expert's: a play of a double, one that leaves the
+    next hand no reply, one after which the ``left`` tiles fit no open end."""
+    extra = policy.double if double else 0.0
+    if blocks:
+        extra += policy.block
+    if left and not left & PLAYABLE[opened]:
+        extra -= policy.stranded
+    return extra
 
 
 def outcome(rnd: Round, start: list[int], side: int) -> float:

@@ -27,17 +27,28 @@ import random
 from ..game import Round
 from ..moves import Move
 from ..view import PlayerView
-from .expert import outcome, playout, view_key
+from .expert import Policy, outcome, playout, view_key
 from .hard import WIN, rank
 from .inference import Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
 
 # Playouts per decision (the expert's 480 four times over gained it little:
-# 55% of games, 0.75 points a round, on 200 duplicate deals to 100).
-SIMULATIONS = 1200
+# 55% of games, 0.75 points a round, on 200 duplicate deals to 100), and up
+# to ``EXTRA`` more for the last two candidates while their difference is
+# within two standard errors (with 2,000 and 1,200: +0.9 points a round,
+# +-1.0, against 1,200 and none, on 100 duplicate deals to 250).
+SIMULATIONS = 1600
+EXTRA = 800
 MAX_CANDIDATES = 8
 BETA = 0.2  # inference: softmax weight per point of a play the others could make
 POOL = 3  # worlds sampled per world searched, when the others' plays are evidence
+# The playouts' policy: the expert's, plus a bonus for shedding a double (it
+# fits fewer places), for leaving the next hand no reply, and a penalty for
+# leaving one's own tiles no end to join. Tuned by perfect-information
+# self-play of the policy alone (bench/playout_policy.py): +2.2 points a
+# round over the expert's policy, 2 players; as the master's playouts, +2.9
+# points a round against the expert (100 duplicate deals to 250).
+MASTER_POLICY = Policy(double=4.0, block=2.0, stranded=2.0)
 # Worlds are solved exactly once the boneyard is empty and at most this many
 # tiles are in the hands (at 8, a move can take seconds).
 EXACT_TILES = 7
@@ -49,7 +60,8 @@ class MasterBot:
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
-                 exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES) -> None:
+                 exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES,
+                 extra: int = EXTRA, policy: Policy = MASTER_POLICY) -> None:
         self.seed = seed
         self.simulations = simulations
         self.beta = beta
@@ -57,6 +69,8 @@ class MasterBot:
         self.halving = halving
         self.exact = exact
         self.candidates = candidates
+        self.extra = extra
+        self.policy = policy
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
@@ -80,21 +94,38 @@ class MasterBot:
             rnd.play(move)
             if exact:
                 return solve(rnd, base.scores, side, -math.inf, math.inf)
-            playout(rnd)
+            playout(rnd, self.policy)
             return outcome(rnd, base.scores, side)
 
         alive = list(range(len(candidates)))
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
-        for _ in range(rounds):
+        for stage in range(rounds):
             for _ in range(max(1, self.simulations // (rounds * len(alive)))):
                 base = worlds.draw()
                 for i in alive:
-                    totals[i] += value(base, candidates[i])
-            if self.halving:  # the better half (hard's order breaks ties) goes on
-                alive.sort(key=lambda i: (-totals[i], i))
+                    values[i].append(value(base, candidates[i]))
+            if self.halving and stage < rounds - 1:  # the better half goes on (ties: hard's order)
+                alive.sort(key=lambda i: (-sum(values[i]), i))
                 alive = sorted(alive[:(len(alive) + 1) // 2])
-        return candidates[max(alive, key=lambda i: (totals[i], -i))]
+        if self.extra and len(alive) == 2:
+            a, b = alive
+            spent = 0
+            while spent < self.extra and _close(values[a], values[b]):
+                for _ in range(25):
+                    base = worlds.draw()
+                    values[a].append(value(base, candidates[a]))
+                    values[b].append(value(base, candidates[b]))
+                spent += 50
+        return candidates[max(alive, key=lambda i: (sum(values[i]), -i))]
+
+
+def _close(xs: list[float], ys: list[float]) -> bool:
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean * mean < 4.0 * var / n
 
 
 class Worlds:
