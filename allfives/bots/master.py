@@ -3,9 +3,11 @@
 - Worlds are weighted by how likely they make the plays the other seats
   actually made (``inference``): a pool of worlds is sampled as the expert
   samples them, and the ones searched are drawn from it by weight.
+- Its playouts play a sharper policy than the expert's (``MASTER_POLICY``).
 - Successive halving: every candidate is played out on the first worlds, the
   better half goes on to more worlds, and so on, so the budget goes to the
-  moves still in the running (all on the same worlds).
+  moves still in the running (all on the same worlds); the last two get more
+  worlds while they are too close to call.
 - At the end of a round (boneyard empty, few tiles left) each world is
   solved exactly by alpha-beta instead of played out.
 
