@@ -271,6 +271,14 @@ def cmd_puzzles_check(args: argparse.Namespace) -> int:
     finally:
         progress.clear()
     result = {"playouts": args.playouts, **mining.check_summary(checked)}
+    if args.keep is not None:
+        passing = [c.puzzle for c in checked if c.ok]
+        try:
+            args.keep.write_text(puzzle_files.dumps(passing), encoding="utf-8")
+        except OSError as e:
+            print(f"puzzles: cannot write {args.keep}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        result["kept"] = len(passing)
     print(json.dumps(result, indent=1))
     return 0 if not result["failed"] else 1
 
@@ -345,6 +353,8 @@ def make_parser(prog: str) -> Parser:
                            "status 1 if an answer is no longer best")
     q.add_argument("file")
     q.add_argument("--playouts", type=_positive, default=mining.CHECK_PLAYOUTS)
+    q.add_argument("--keep", type=Path, metavar="FILE",
+                   help="write the puzzles that pass (best again, the master agreeing) here")
     q.add_argument("--quiet", action="store_true",
                    help="no progress line (it is shown only when stderr is a terminal)")
     q.set_defaults(func=cmd_puzzles_check)

@@ -66,11 +66,34 @@ def test_check_says_which_answers_are_no_longer_best(tmp_path, capsys, monkeypat
     # values that make the first legal move best: each answer that is not it fails
     monkeypatch.setattr(mining, "values_of", lambda moment, playouts, salt: [
         10.0 if i == 0 else 0.0 for i in range(len(moment.view.legal_moves()))])
+    monkeypatch.setattr(mining, "master_move", lambda puzzle: puzzle.answer)
     status, said, _ = run(capsys, "puzzles", "check", str(path), "--quiet")
     checked = json.loads(said)
     wrong = [p.id for p in shipped if p.answer != p.view.legal_moves()[0]]
     assert checked["failed"] == wrong and status == (1 if wrong else 0)
     assert checked["median_margin"] == (10.0 if len(wrong) < 2 else None)
+    assert checked["master_agrees"] == 2
+
+
+def test_check_asks_the_master_and_keeps_the_puzzles_that_pass(tmp_path, capsys, monkeypatch):
+    shipped = pz.loads(Path(pz.__file__).with_name("puzzles.json").read_text())[:3]
+    path, kept = tmp_path / "three.json", tmp_path / "kept.json"
+    path.write_text(pz.dumps(shipped))
+    monkeypatch.setattr(mining, "values_of", lambda moment, playouts, salt: [
+        10.0 if m == moment.played else 0.0 for m in moment.view.legal_moves()])
+    # the master plays another move in the second puzzle only
+    other = next(m for m in shipped[1].view.legal_moves() if m != shipped[1].answer)
+    monkeypatch.setattr(mining, "master_move", lambda puzzle: (
+        other if puzzle.id == shipped[1].id else puzzle.answer))
+    status, said, _ = run(capsys, "puzzles", "check", str(path), "--keep", str(kept),
+                          "--quiet")
+    checked = json.loads(said)
+    assert status == 1 and checked["failed"] == [shipped[1].id]
+    assert checked["answer_still_best"] == 3 and checked["master_agrees"] == 2
+    assert checked["kept"] == 2 and pz.loads(kept.read_text()) == [shipped[0], shipped[2]]
+    status, _, err = run(capsys, "puzzles", "check", str(path), "--keep",
+                         str(tmp_path / "no" / "kept.json"), "--quiet")
+    assert status == 2 and err.startswith("puzzles: cannot write") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("argv", "words"), [

@@ -212,30 +212,42 @@ def checks_json() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Checked:
-    """A puzzle valued again: its best move then, and that best's margin."""
+    """A puzzle valued again: its best move then, that best's margin, and the
+    master's move (the master of the code checking: it can be stronger than
+    the one that found the puzzle)."""
 
     puzzle: Puzzle
     best: Move
     margin: float
+    master: Move
 
     @property
     def ok(self) -> bool:
-        return self.best == self.puzzle.answer
+        return self.best == self.puzzle.answer == self.master
+
+
+def master_move(puzzle: Puzzle) -> Move:
+    """What the master plays in the puzzle's position, seeded afresh."""
+    return make_bot("master", f"check:{puzzle.id}").choose(puzzle.view)
 
 
 def check(puzzle: Puzzle, playouts: int = CHECK_PLAYOUTS) -> Checked:
-    """The puzzle's position valued once more, with deals no run has sampled."""
+    """The puzzle's position valued once more, with deals no run has sampled,
+    and the master asked again."""
     moment = Moment(puzzle.round, len(puzzle.view.history) + 1, puzzle.view, puzzle.answer)
     values = values_of(moment, playouts, "puzzle-verify")
     options = puzzle.view.legal_moves()
     return Checked(puzzle, options[max(range(len(options)), key=values.__getitem__)],
-                   margin_of(values))
+                   margin_of(values), master_move(puzzle))
 
 
 def check_summary(checked: Sequence[Checked]) -> dict[str, Any]:
-    margins = [c.margin for c in checked if c.ok]
-    return {"puzzles": len(checked), "answer_still_best": sum(c.ok for c in checked),
-            "margin_at_least": sum(c.ok and c.margin >= MARGIN for c in checked),
+    margins = [c.margin for c in checked if c.best == c.puzzle.answer]
+    return {"puzzles": len(checked),
+            "answer_still_best": sum(c.best == c.puzzle.answer for c in checked),
+            "master_agrees": sum(c.master == c.puzzle.answer for c in checked),
+            "margin_at_least": sum(c.best == c.puzzle.answer and c.margin >= MARGIN
+                                   for c in checked),
             "median_margin": round(statistics.median(margins), 1) if margins else None,
             "failed": [c.puzzle.id for c in checked if not c.ok]}
 
