@@ -26,7 +26,7 @@ def test_setup_dialog_offers_every_preset_and_every_level():
         assert f'value="{name}"' in html and preset.description in html.replace("&#x27;", "'")
     bots = forms.bot_options(Setup(players=4, bots=("easy", "expert", "master")))
     assert bots.count("<select") == 3
-    assert re.findall(r'<option value="(\w+)"', bots) == list(LEVELS) * 3
+    assert re.findall(r'<option value="(\w+)"', bots) == [*LEVELS, "person"] * 3
     assert re.findall(r'<option value="(\w+)" selected', bots) == ["easy", "expert", "master"]
     shown = re.findall(r'<span class="bot-desc">([^<]*)</span>', bots)
     assert shown == [DESCRIPTIONS[b].replace("'", "&#x27;") for b in ("easy", "expert", "master")]

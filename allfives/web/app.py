@@ -99,7 +99,7 @@ class App:
         self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
         self.coach.bind()
-        self.reviews.bind(lambda: Review.of(self.ctl.table))
+        self.reviews.bind(lambda: Review.of(self.ctl.table, self.ctl.table.viewer))
         self.sharing.bind()
         self.stats.bind()
         self.puzzles.bind()
@@ -117,6 +117,9 @@ class App:
         on(el("next-round"), "click", self.on_next_round)
         # Escape must not close the round-end panel: the game would be stranded
         on(el("round-end"), "cancel", lambda e: e.preventDefault())
+        # nor the privacy screen: only its button lifts it, for the person to move
+        on(el("privacy"), "cancel", lambda e: e.preventDefault())
+        on(el("privacy-show"), "click", self.on_reveal)
         on(el("play-again"), "click", lambda _e: dialogs.open_new_game(self.setup))
         on(el("new-game-button"), "click", lambda _e: dialogs.open_new_game(self.setup))
         on(el("download"), "click", lambda _e: saves.download_record(self.ctl.table))
@@ -161,7 +164,7 @@ class App:
         elif reply.name == "undo":
             self.take_back()
         elif reply.name == "review":
-            self.reviews.open(Review.of(self.ctl.table))
+            self.reviews.open(Review.of(self.ctl.table, self.ctl.table.viewer))
 
     def on_hand_click(self, evt: Any) -> None:
         button = closest(evt, "[data-tile]")
@@ -216,6 +219,11 @@ class App:
                 screen.status(step.status)
                 await asyncio.sleep(step.delay)
                 await self.make(step.move)
+            elif isinstance(step, steps.PassTo):
+                screen.status(self.ctl.status())
+                screen.privacy(self.ctl.view(), step.seat)
+                self.bots.start()
+                return
             elif isinstance(step, steps.BotMove):
                 screen.status(self.ctl.status())
                 started = time.monotonic()
@@ -232,7 +240,8 @@ class App:
 
     async def make(self, move: Move) -> None:
         """Make a move, save, redraw, and slide the tile to its place."""
-        source = screen.source_rect(self.ctl.view().player.turn, played_tile(move))
+        view = self.ctl.view()
+        source = screen.source_rect(view.player.turn, view.seat, played_tile(move))
         if self.ctl.can_act():
             self.coach.count()
         played = self.ctl.play(move)
@@ -253,6 +262,14 @@ class App:
             await asyncio.sleep(played.linger)
 
     # -- dialogs ------------------------------------------------------------------
+
+    def on_reveal(self, _evt: Any) -> None:
+        """The person to move asks to see their hand: the privacy screen lifts."""
+        el("privacy").close()
+        if not self.busy() and self.ctl.reveal():
+            self.saver.save(self.ctl.table)
+            screen.table(self.ctl)
+            self.run_turns()
 
     def on_next_round(self, _evt: Any) -> None:
         el("round-end").close()
@@ -279,7 +296,7 @@ class App:
 
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
-        dom.close_dialogs("new-game", "round-end", "game-over", "coach")
+        dom.close_dialogs("new-game", "round-end", "game-over", "coach", "privacy")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
         self.queued = None
@@ -291,8 +308,10 @@ class App:
         self.turns = spawn(self.turn_loop(None))
 
     def take_back(self) -> None:
-        """The person's last turn and the bots' replies since, taken back."""
-        back = take_back(self.ctl.table.to_record()) if self.ctl.settings.undo else None
+        """The viewer's last turn and the bots' replies since, taken back."""
+        table = self.ctl.table
+        back = take_back(table.to_record(), table.viewer, table.others) \
+            if self.ctl.settings.undo and not table.screened else None
         if back is not None:
             self.take_over(Table.from_record(back))
 

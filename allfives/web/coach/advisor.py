@@ -15,7 +15,6 @@ from typing import Any
 from ...coach.tutor import OFF, Coaching, Verdict, verdict
 from ...moves import Move
 from ...view import PlayerView
-from ..play.seats import HUMAN
 from ..play.settings import Settings
 from ..play.table import Table
 from ..play.takeback import is_daily
@@ -36,10 +35,11 @@ Position = tuple[int, str, int, int]
 
 def watches(table: Table, settings: Settings) -> bool:
     """Whether the coach watches the decision now: it is on, the game is not
-    the daily deal, and the person is to move with more than one legal move."""
+    the daily deal, and the person whose hand is shown is to move with more
+    than one legal move."""
     rnd = table.game.round
     return (settings.coach != OFF and not is_daily(table.game.seed) and not rnd.over
-            and rnd.turn == HUMAN and len(rnd.legal_moves()) > 1)
+            and rnd.turn == table.viewer and not table.screened and len(rnd.legal_moves()) > 1)
 
 
 def position(table: Table) -> Position:
@@ -65,7 +65,7 @@ class Advisor:
         self.asked += 1
         game = table.game
         return {"id": self.asked, "round": len(game.rounds), "move": len(game.round.history) + 1,
-                "view": PlayerView.of(game.round, HUMAN).to_json()}
+                "view": PlayerView.of(game.round, table.viewer).to_json()}
 
     def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
         """Keep the worker's ``answer`` to ``request``, if it is the latest and

@@ -65,7 +65,8 @@ def seat_panel(view: TableView, seat: int) -> str:
     name = escape(view.names[seat])
     bot = view.levels[seat]
     level = escape(level_shown(bot) if bot else "")
-    partner = rules.partnership and rules.side_of(seat) == rules.side_of(0)
+    partner = (rules.partnership and not view.screened and seat != view.seat
+               and rules.side_of(seat) == rules.side_of(view.seat))
     # Translators: a badge by the name of the person's partner (4 players in partnerships)
     badge = _("partner") if partner else ""
     badge = f'<span class="badge">{escape(badge)}</span>' if partner else ""
@@ -88,7 +89,10 @@ def seat_panel(view: TableView, seat: int) -> str:
 
 
 def seats(view: TableView) -> str:
-    return "".join(seat_panel(view, s) for s in range(1, view.rules.players))
+    """Every seat but the viewer's, whose hand is below (behind the privacy
+    screen, every seat: no hand is shown)."""
+    return "".join(seat_panel(view, s) for s in range(view.rules.players)
+                   if s != view.seat or view.screened)
 
 
 def scores(view: TableView, scored: int | None = None, tally: bool = False,

@@ -13,7 +13,8 @@ from ..i18n.catalogs import _, ngettext, number
 from ..i18n.labels import level_name, preset_description, preset_name
 from ..play.seats import (
     BOT_NAMES,
-    DEFAULT_LEVEL,
+    NAME_LIMIT,
+    PERSON,
     YOU,
     bot_choices,
     clean_name,
@@ -55,19 +56,39 @@ def hand_size_options(setup: Setup) -> str:
 
 
 def bot_options(setup: Setup) -> str:
-    """A level chooser for each opponent seat, described in words."""
+    """For each other seat, a bot level described in words, or a person at
+    this device (friends at one table) with a field for their name."""
     choices = bot_choices()
+    # Translators: the new-game dialog: a seat played by another person at this device
+    person = _("a person at this device")
     described = {name: desc for name, desc in choices}
+    # Translators: the new-game dialog: what choosing a person for a seat means
+    described[PERSON] = _("Friends take turns on this device; every hand is hidden "
+                          "between two people's turns.")
     out = []
     for i in range(setup.players - 1):
-        chosen = level_of(setup.bots[i]) if i < len(setup.bots) else DEFAULT_LEVEL
+        chosen = setup.bots[i] if setup.bots[i] == PERSON else level_of(setup.bots[i])
         opts = "".join(
             f'<option value="{name}"{" selected" if name == chosen else ""}'
             f' title="{escape(desc)}">{escape(level_name(name))}</option>'
             for name, desc in choices)
-        out.append(f'<label>{BOT_NAMES[i]} <select name="bot{i}" data-bot-seat="{i + 1}">{opts}'
-                   f'</select> <span class="bot-desc">{escape(described.get(chosen, ""))}</span>'
-                   f"</label>")
+        opts += f'<option value="{PERSON}"{" selected" if chosen == PERSON else ""}>' \
+                f"{escape(person)}</option>"
+        name = ""
+        if chosen == PERSON:
+            # Translators: the new-game dialog: the name of a person at a seat ({number}: 2-4)
+            label = _("Name of player {number}").format(number=i + 2)
+            name = (f' <input name="seatname{i}" maxlength="{NAME_LIMIT}" autocomplete="off"'
+                    f' value="{escape(setup.seat_name(i + 1))}" aria-label="{escape(label)}">')
+        who = escape(_("Player {number}").format(number=i + 2)) if chosen == PERSON \
+            else BOT_NAMES[i]
+        out.append(f'<label>{who} <select name="bot{i}" data-bot-seat="{i + 1}">{opts}'
+                   f'</select></label>{name} <span class="bot-desc">'
+                   f'{escape(described.get(chosen, ""))}</span><br>')
+    if PERSON in setup.bots[:setup.players - 1]:
+        # Translators: the new-game dialog, when another person plays at this device
+        apart = _("Games with other people at the table are not counted in the statistics.")
+        out.append(f'<p class="help">{escape(apart)}</p>')
     return "".join(out)
 
 
@@ -104,14 +125,17 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
     if players not in (2, 3, 4):
         players = previous.players
     preset = one_of(values.get("preset"), PRESETS, previous.preset)
-    bots = list(previous.bots)
+    bots, names = list(previous.bots), list(previous.names)
     for i in range(3):
         chosen = values.get(f"bot{i}")
-        if isinstance(chosen, str) and chosen in dict(bot_choices()):
+        if isinstance(chosen, str) and (chosen in dict(bot_choices()) or chosen == PERSON):
             bots[i] = chosen
+        typed = values.get(f"seatname{i}")
+        if isinstance(typed, str):
+            names[i] = " ".join(typed.split())[:NAME_LIMIT] or BOT_NAMES[i]
     setup = replace(previous, name=read_name(str(values.get("name") or "")), players=players,
                     preset=preset, partnership=bool(values.get("partnership")),
-                    bots=tuple(bots), hand_size=0, target=0)
+                    bots=tuple(bots), names=tuple(names), hand_size=0, target=0)
     size = int_or(values.get("hand_size"))
     if size in setup.hand_sizes():
         setup = replace(setup, hand_size=size)

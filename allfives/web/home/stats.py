@@ -9,6 +9,10 @@ Each finished game counts once. Its identity is a digest of its whole record
 shown as finished again is not counted again, while the same seed played
 again differently is a game of its own.
 
+Games with two or more people at the table (friends playing by turns on one
+device) are not counted: these statistics follow one person's play against
+the bots, and at a shared table the device's owner may not even be playing.
+
 Games played with take-backs or with the coach count in played, won and
 points per round, and each table says how many of them there were; they are
 kept out of the streaks (one neither extends nor breaks a streak) and out of
@@ -196,8 +200,9 @@ def biggest_play(game: Game, when: str = "") -> BigPlay | None:
 
 
 def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -> Stats:
-    """The statistics with ``game`` counted, if it is finished and was not
-    counted before (else ``stats`` as it is). ``game`` is the table, or its
+    """The statistics with ``game`` counted, if it is finished, was not
+    counted before and was not played by friends sharing the table (else
+    ``stats`` as it is). ``game`` is the table, or its
     saved record (whose ``"takebacks"`` and ``"coached"`` mark it); ``when`` is the date the
     page gives it (e.g. ``"2025-06-01"``). SaveError for a record that is no
     readable save."""
@@ -207,7 +212,7 @@ def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -
     else:
         table, record = Table.from_record(dict(game)), game
     played = table.game
-    if not played.over:
+    if not played.over or table.shared:
         return stats
     ident = game_id(played)
     if ident in stats.counted:

@@ -22,12 +22,12 @@ from ..draw.board import Target
 from ..i18n.catalogs import _, current
 from . import words
 from .hand import HandState, hand_order, played_tile
-from .seats import HINT_BOT, HUMAN
+from .seats import HINT_BOT
 from .settings import Settings
 from .table import Table
 from .table_view import TableView
 
-Phase = Literal["human", "bot", "round-over", "game-over"]
+Phase = Literal["human", "pass", "bot", "round-over", "game-over"]
 AUTO_MOVE_SECONDS = 0.35  # an automatic draw or pass shows its words this long first
 LINGER_MS = 400  # a bot's draw or pass stays in view at most this long
 
@@ -67,6 +67,14 @@ class BotMove:
 
 
 @dataclass(frozen=True)
+class PassTo:
+    """Friends at one table: the privacy screen, until ``seat``'s person asks
+    to see their hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class RoundOver:
     """Show the round-end panel and wait for "Next round"."""
 
@@ -76,7 +84,7 @@ class GameOver:
     """Show the game-over panel."""
 
 
-Step = AwaitPerson | AutoMove | BotMove | RoundOver | GameOver
+Step = AwaitPerson | AutoMove | BotMove | PassTo | RoundOver | GameOver
 
 
 # -- what a click or key means ---------------------------------------------------
@@ -158,13 +166,14 @@ class Controller:
         self.selected: int | None = None  # a tile waiting for a lit place
         self.fresh: Fresh | None = None
         self.hint: Move | None = None  # the hinted move, shown until the next move
-        self._view: tuple[tuple[int, int, int, str], TableView] | None = None
+        self._view: tuple[tuple[int, int, int, str, int], TableView] | None = None
 
     def view(self) -> TableView:
-        """What the person may see now, built once per position (and language:
-        the person's unchosen name is shown in it)."""
+        """What the person may see now, built once per position, viewer and
+        language (the person's unchosen name is shown in it)."""
         game = self.table.game
-        key = (id(self.table), len(game.rounds), len(game.round.history), current())
+        key = (id(self.table), len(game.rounds), len(game.round.history), current(),
+               self.table.viewer)
         if self._view is None or self._view[0] != key:
             self._view = (key, TableView.of(self.table))
         return self._view[1]
@@ -178,6 +187,8 @@ class Controller:
         if view.round.over:
             return RoundOver()
         seat = view.player.turn
+        if view.screened:
+            return PassTo(seat)
         if self.table.is_bot(seat):
             # the pause lets people read the last move; a lead follows none
             pause = self.settings.bot_pause / 1000 if view.player.history else 0.0
@@ -195,6 +206,8 @@ class Controller:
         if view.round.over:
             return Status("round-over", _(words.ROUND_OVER))
         seat = view.player.turn
+        if view.screened:
+            return Status("pass", words.pass_to(view.names[seat]))
         if self.table.is_bot(seat):
             return Status("bot", words.thinking(view.names[seat]))
         if self.selected is not None:
@@ -214,7 +227,7 @@ class Controller:
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None
         self.selected = None
         self.hint = None
-        bot_waits = tile is None and seat != HUMAN
+        bot_waits = tile is None and self.table.is_bot(seat)
         return Played(seat, tile, result.points,
                       min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0,
                       self.said_after_move())
@@ -235,6 +248,14 @@ class Controller:
         self.fresh = None
         return True
 
+    def reveal(self) -> bool:
+        """The privacy screen lifts: the person to move sees their hand."""
+        if not self.table.reveal():
+            return False
+        self.selected = None
+        self.hint = None
+        return True
+
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands (a new game, or a record played on)."""
         self.table = table
@@ -249,7 +270,7 @@ class Controller:
         return self.view().human_to_move
 
     def plays_of(self, tile: int) -> list[Move]:
-        """The legal plays of ``tile`` now (none when it is not seat 0's turn)."""
+        """The legal plays of ``tile`` now (none when it is not the viewer's turn)."""
         return [m for m in self.view().legal_moves if m >= 0 and move_tile(m) == tile]
 
     def click_tile(self, tile: int) -> Reply:
@@ -324,7 +345,7 @@ class Controller:
     def ask_hint(self) -> HintAsk | None:
         if not self.can_act():
             return None
-        return HintAsk(self.position(), self.table.bot_request(HUMAN, HINT_BOT))
+        return HintAsk(self.position(), self.table.bot_request(self.table.viewer, HINT_BOT))
 
     def take_hint(self, ask: HintAsk, move: Move) -> str | None:
         """The hint's words, or None when play has moved on since it was asked."""

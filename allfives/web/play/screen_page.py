@@ -85,7 +85,9 @@ def buttons(ctl: Controller) -> None:
     take back) and the mute button's state."""
     undo = el("undo")
     toggle(undo, "hidden", not ctl.settings.undo)
-    toggle(undo, "disabled", not (ctl.settings.undo and can_take_back(ctl.table.game)))
+    table = ctl.table
+    toggle(undo, "disabled", not (ctl.settings.undo and not table.screened and can_take_back(
+        table.game, table.viewer, table.others)))
     el("mute").setAttribute("aria-pressed", "true" if ctl.settings.mute else "false")
 
 
@@ -95,7 +97,10 @@ def hand(ctl: Controller, view: TableView) -> None:
     shown = ctl.hand(view)
     lost = focus_lost()
     held = focused_tile()
-    el("hand").innerHTML = render.hand(shown)
+    node = el("hand")
+    node.innerHTML = render.hand(shown)
+    node.setAttribute("aria-label", words.hand_label(view))
+    node.dataset.seat = "" if view.screened else str(view.seat)
     toggle(el("draw"), "disabled", not shown.must_draw)
     toggle(el("pass"), "disabled", not shown.must_pass)
     toggle(el("pass"), "hidden", not shown.must_pass)
@@ -160,6 +165,16 @@ def layout(ctl: Controller, view: TableView) -> None:
     node.innerHTML = drawn.svg
 
 
+def privacy(view: TableView, seat: int) -> None:
+    """The privacy screen between two people's turns: every hand is hidden
+    (the view behind it has none) until ``seat``'s person shows theirs."""
+    name = view.names[seat]
+    el("privacy-title").textContent = words.pass_to(name)
+    el("privacy-says").textContent = words.privacy_text(name)
+    el("privacy-show").textContent = words.show_hand(name)
+    show_dialog("privacy")
+
+
 def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
     """The round-end or game-over panel, with every hand face up, the deal's
     name (to share it) and, after a daily deal, the day's best result."""
@@ -177,11 +192,12 @@ def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
     show_dialog(panel)
 
 
-def source_rect(seat: int, tile: int | None) -> Any:
-    """Where a tile about to be played is now: in the hand, or at its seat."""
+def source_rect(seat: int, viewer: int, tile: int | None) -> Any:
+    """Where a tile about to be played is now: in the hand (the viewer's),
+    or at its seat."""
     if tile is None:
         return None
-    where = f'#hand [data-tile="{NAMES[tile]}"]' if seat == 0 else \
+    where = f'#hand [data-tile="{NAMES[tile]}"]' if seat == viewer else \
         f'#seats [data-seat="{seat}"] .tiles'
     node = found(document.querySelector(where))
     return node.getBoundingClientRect() if node is not None else None

@@ -4,7 +4,7 @@ page's language) and the bots' levels as the page words them."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ...bots.names import LEVELS
@@ -12,7 +12,10 @@ from ..i18n.catalogs import N_, _
 from ..i18n.labels import level_description, level_name
 
 BOT_NAMES = ("Anna", "Ben", "Cara")
-HUMAN = 0  # the person always sits in seat 0
+HUMAN = 0  # a person always sits in seat 0 (others may: friends at one table)
+# A seat the new-game dialog gives to another person at this device, in place
+# of a bot level (tables keep such a seat's level as None, like seat 0's).
+PERSON = "person"
 # The person's name until they choose one. Saves and set-ups keep this English
 # word as the mark of "no name chosen" (older saves hold it too); the page shows
 # it in the page's language (``shown_name``) and speaks to the person as "you".
@@ -40,9 +43,13 @@ def level_shown(bot: str) -> str:
     return _(OLD_LEVELS[bot]) if bot in OLD_LEVELS else level_name(bot)
 
 
-def shown_name(name: str) -> str:
+def shown_name(name: str, shared: bool = False) -> str:
     """A seat's name as the page shows it: the person's unchosen name in the
-    page's language, any chosen name as it is."""
+    page's language ("Player 1" when friends share the table), any chosen
+    name as it is."""
+    if name == YOU and shared:
+        # Translators: a seat's name when an opened record names nobody; {number} is 1 to 4.
+        return _("Player {number}").format(number=1)
     # Translators: the person's name at the table until they choose one
     return _("You") if name == YOU else name
 
@@ -62,6 +69,11 @@ def level_of(bot: str) -> str:
 def one_of(value: Any, allowed: Collection[str], default: str) -> str:
     """``value`` if it is one of the ``allowed`` words, else ``default``."""
     return value if isinstance(value, str) and value in allowed else default
+
+
+def people(levels: Sequence[str | None]) -> tuple[int, ...]:
+    """The seats people sit in (no bot level), seat 0 first."""
+    return tuple(s for s, level in enumerate(levels) if level is None)
 
 
 def clean_name(text: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...bots.names import NAMES
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
-from .seats import DEFAULT_LEVEL, YOU, clean_name, one_of
+from .seats import BOT_NAMES, DEFAULT_LEVEL, NAME_LIMIT, PERSON, YOU, clean_name, one_of
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,14 @@ class Setup:
     preset: str = "standard"
     hand_size: int = 0  # 0: the preset's size for this many players
     target: int = 0  # 0: the preset's target
+    # seats 1-3: a bot level, or PERSON (another person at this device)
     bots: tuple[str, ...] = field(default_factory=lambda: (DEFAULT_LEVEL,) * 3)
+    names: tuple[str, ...] = BOT_NAMES  # seats 1-3: the names of people sitting there
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s name (1-3): a person's as chosen, a bot's its own."""
+        given = self.names[seat - 1] if self.bots[seat - 1] == PERSON else ""
+        return " ".join(given.split())[:NAME_LIMIT] or BOT_NAMES[seat - 1]
 
     def rules(self) -> Rules:
         """The rules these choices make; RulesError says what does not fit."""
@@ -39,6 +46,7 @@ class Setup:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["bots"] = list(self.bots)
+        data["names"] = list(self.names)
         return data
 
     @classmethod
@@ -53,6 +61,7 @@ class Setup:
         bots = data.get("bots")
         hand_size = data.get("hand_size")
         target = data.get("target")
+        names = data.get("names")
         setup = replace(
             base,
             name=clean_name(name) if isinstance(name, str) else base.name,
@@ -62,8 +71,11 @@ class Setup:
             preset=one_of(preset, PRESETS, base.preset),
             target=target if isinstance(target, int) and not isinstance(target, bool)
             and 0 <= target <= 10000 else 0,
-            bots=tuple(one_of(b, NAMES, DEFAULT_LEVEL) for b in bots[:3])
+            bots=tuple(one_of(b, (*NAMES, PERSON), DEFAULT_LEVEL) for b in bots[:3])
             + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
+            names=tuple(" ".join(n.split())[:NAME_LIMIT] or d if isinstance(n, str) else d
+                        for n, d in zip([*names[:3], None, None, None], BOT_NAMES, strict=False))
+            if isinstance(names, list) else base.names,
         )
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
             setup = replace(setup, hand_size=hand_size)

@@ -18,7 +18,8 @@ from ...rules import Rules
 from ...view import PlayerView
 from ..storage.bounded_json import UnreadableError, loads
 from .save_limits import oversized
-from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, YOU, clean_name, one_of
+from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, HUMAN, PERSON, YOU, clean_name, one_of
+from .seats import people as people_of
 from .setup import Setup
 from .takeback import TAKEBACKS_KEY, takebacks_of
 
@@ -30,22 +31,29 @@ class SaveError(AllFivesError):
 
 @dataclass
 class Table:
-    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for the person),
-    how many times a move was taken back in it, and how many of the person's
-    decisions the coach watched."""
+    """A game with its seats: ``names[s]`` and ``bots[s]`` (None for a person:
+    seat 0, and with friends at one table any other), how many times a move
+    was taken back in it, and how many of the people's decisions the coach
+    watched.
+
+    ``viewer`` is the person whose hand the page shows. With two or more
+    people, when the turn comes to a person who is not the viewer, every hand
+    stays hidden (``screened``: the privacy screen) until they ask to see
+    theirs (``reveal``)."""
 
     game: Game
     names: tuple[str, ...]
     bots: tuple[str | None, ...]
     takebacks: int = 0
     coached: int = 0
+    viewer: int = HUMAN
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
         rules = setup.rules()
         n = rules.players
-        names = (clean_name(setup.name),) + BOT_NAMES[:n - 1]
-        bots = (None,) + tuple(setup.bots[:n - 1])
+        names = (clean_name(setup.name),) + tuple(setup.seat_name(s) for s in range(1, n))
+        bots = (None,) + tuple(None if b == PERSON else b for b in setup.bots[:n - 1])
         return cls(Game(rules, seed), names, bots)
 
     @classmethod
@@ -63,6 +71,37 @@ class Table:
 
     def is_bot(self, seat: int) -> bool:
         return self.bots[seat] is not None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people sit in, seat 0 first."""
+        return people_of(self.bots)
+
+    @property
+    def others(self) -> tuple[int, ...]:
+        """The seats of the people other than the viewer."""
+        return tuple(s for s in self.people if s != self.viewer)
+
+    @property
+    def shared(self) -> bool:
+        """Whether two or more people share this table (pass and play)."""
+        return len(self.people) > 1
+
+    @property
+    def screened(self) -> bool:
+        """Whether the privacy screen is up: a person other than the viewer
+        is to move, and nobody's hand may be shown until they ask."""
+        rnd = self.game.round
+        return (not self.game.over and not rnd.over and not self.is_bot(rnd.turn)
+                and rnd.turn != self.viewer)
+
+    def reveal(self) -> bool:
+        """The person to move sees their hand (the privacy screen lifts);
+        False when no screen was up."""
+        if not self.screened:
+            return False
+        self.viewer = self.game.round.turn
+        return True
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
@@ -85,6 +124,8 @@ class Table:
         ignore all three)."""
         record = record_of(self.game)
         record["table"] = {"names": list(self.names), "bots": list(self.bots)}
+        if self.shared:
+            record["table"]["viewer"] = self.viewer
         if self.takebacks:
             record[TAKEBACKS_KEY] = self.takebacks
         if self.coached:
@@ -125,8 +166,12 @@ class Table:
             names = [YOU, *BOT_NAMES[:n - 1]]
         if not isinstance(bots, list) or len(bots) != n:
             bots = [None] + [DEFAULT_LEVEL] * (n - 1)
-        seated = (None,) + tuple(one_of(b, NAMES, DEFAULT_LEVEL) for b in bots[1:])
+        seated = (None,) + tuple(None if b is None else one_of(b, NAMES, DEFAULT_LEVEL)
+                                 for b in bots[1:])
         if not game.rounds:
             raise SaveError("the record has no rounds")
+        viewer = table.get("viewer") if isinstance(table, dict) else None
+        if viewer not in people_of(seated) or isinstance(viewer, bool):
+            viewer = HUMAN
         return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data),
-                   coached_of(data))
+                   coached_of(data), viewer)

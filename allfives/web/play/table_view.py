@@ -1,6 +1,8 @@
-"""What the person's screen may show: seat 0's ``PlayerView`` plus what the
-table shows openly (names, levels, every round's public moves, the tiles
-seat 0 drew, and every hand once its round is over).
+"""What the person's screen may show: the viewer's ``PlayerView`` (seat 0's,
+or with friends at one table the person whose hand is shown) plus what the
+table shows openly (names, levels, every round's public moves, the tiles the
+viewer drew, and every hand once its round is over). Behind the privacy
+screen it is nobody's view: no hand and no drawn tile at all.
 
 The page renders from this and the controller decides from it, so nothing
 drawn can depend on another hand or the boneyard's order.
@@ -8,7 +10,7 @@ drawn can depend on another hand or the boneyard's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ...game import Round
@@ -19,10 +21,11 @@ from ...scoring import RoundScore, play_points
 from ...tiles import tiles_of
 from ...view import PlayerView
 from ..i18n.catalogs import _
-from .seats import HUMAN, YOU, shown_name
+from .seats import HUMAN, YOU, people, shown_name
 from .table import Table
 
 HistoryEntry = tuple[int, Move, int]
+NOBODY = -1  # the eyes behind the privacy screen: no seat's
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class RoundView:
     """One round as seat 0 saw it. ``revealed`` holds every seat's remaining
     tiles once the round is over (they are turned face up), else ``()``."""
 
-    seat: int  # whose eyes: the person's (seat 0), or the seat a review looks from
+    seat: int  # whose eyes: the viewer's, or the seat a review looks from; NOBODY: none
     starter: int
     history: tuple[HistoryEntry, ...]
     dealt: tuple[int, ...]  # the seat's dealt tiles, lowest id first
@@ -42,12 +45,13 @@ class RoundView:
 
     @classmethod
     def of(cls, rnd: Round, seat: int = HUMAN) -> RoundView:
+        """The round through ``seat``'s eyes (``NOBODY``: no seat's tiles)."""
         return cls(
             seat=seat,
             starter=rnd.starter,
             history=tuple(rnd.history),
-            dealt=tuple(tiles_of(rnd.dealt[seat])),
-            drawn=tuple(_drawn_by(rnd, seat)),
+            dealt=tuple(tiles_of(rnd.dealt[seat])) if seat != NOBODY else (),
+            drawn=tuple(_drawn_by(rnd, seat)) if seat != NOBODY else (),
             end=rnd.end,
             went_out=rnd.went_out,
             score=rnd.result,
@@ -77,28 +81,35 @@ def _drawn_by(rnd: Round, seat: int) -> list[int]:
 
 @dataclass(frozen=True)
 class TableView:
-    """The table as the person sees it. ``player`` is seat 0's view of the
-    current round; ``rounds`` are all rounds so far, the current one last.
-    ``names`` are as shown (``shown_name``); ``you`` is whether the person
-    (seat 0) has chosen no name, so the page speaks to them as "you"."""
+    """The table as the person sees it. ``player`` is the viewer's view of
+    the current round (with an empty hand behind the privacy screen);
+    ``rounds`` are all rounds so far, the current one last. ``names`` are as
+    shown (``shown_name``); ``you`` is whether the page speaks to seat 0 as
+    "you": its person chose no name and plays alone with bots."""
 
     names: tuple[str, ...]
-    levels: tuple[str | None, ...]  # the bot level per seat, None for the person
+    levels: tuple[str | None, ...]  # the bot level per seat, None for a person
     player: PlayerView
     rounds: tuple[RoundView, ...]
     winner: int | None  # the side that won the game, once it is over
     you: bool = False
+    screened: bool = False  # the privacy screen is up: no hand is shown
 
     @classmethod
-    def of(cls, table: Table, seat: int = HUMAN) -> TableView:
-        """The table through ``seat``'s eyes (the person's, unless a review
-        looks from another seat)."""
+    def of(cls, table: Table, seat: int | None = None) -> TableView:
+        """The table through the viewer's eyes (or ``seat``'s, when a review
+        looks from another seat); nobody's behind the privacy screen."""
         game = table.game
-        names = tuple(shown_name(n) if s == HUMAN else n for s, n in enumerate(table.names))
-        return cls(names=names, levels=table.bots,
-                   player=PlayerView.of(game.round, seat),
-                   rounds=tuple(RoundView.of(r, seat) for r in game.rounds), winner=game.winner,
-                   you=table.names[HUMAN] == YOU)
+        screened = seat is None and table.screened
+        eyes = NOBODY if screened else table.viewer if seat is None else seat
+        names = tuple(shown_name(n, table.shared) if s == HUMAN else n
+                      for s, n in enumerate(table.names))
+        player = PlayerView.of(game.round, table.viewer if screened else eyes)
+        if screened:
+            player = replace(player, hand=())
+        return cls(names=names, levels=table.bots, player=player,
+                   rounds=tuple(RoundView.of(r, eyes) for r in game.rounds), winner=game.winner,
+                   you=table.names[HUMAN] == YOU and not table.shared, screened=screened)
 
     # -- what the table shows --------------------------------------------
 
@@ -124,8 +135,25 @@ class TableView:
         return None if self.round.over else self.player.turn
 
     @property
+    def seat(self) -> int:
+        """The viewer's seat: whose hand is shown (the privacy screen's
+        viewer is the last person who looked)."""
+        return self.player.seat
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return people(self.levels)
+
+    @property
+    def shared(self) -> bool:
+        """Whether two or more people share the table."""
+        return len(self.people) > 1
+
+    @property
     def human_to_move(self) -> bool:
-        return self.turn == HUMAN and not self.game_over
+        """Whether the viewer is to move, with their hand shown."""
+        return (self.turn == self.seat and self.levels[self.seat] is None
+                and not self.screened and not self.game_over)
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
@@ -173,14 +201,14 @@ class TableView:
 
     @cached_property
     def legal_moves(self) -> tuple[Move, ...]:
-        """Seat 0's legal moves now (empty when it is not seat 0's turn)."""
+        """The viewer's legal moves now (empty when it is not their turn)."""
         if not self.human_to_move:
             return ()
         return tuple(self.player.legal_moves())
 
     @property
     def received(self) -> list[int]:
-        """Seat 0's tiles this round in the order they came: dealt, then drawn."""
+        """The viewer's tiles this round in the order they came: dealt, then drawn."""
         return [*self.round.dealt, *self.round.drawn]
 
     def points_for(self, move: Move) -> int:

@@ -16,7 +16,7 @@ record readers ignore the key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ...game import Game
@@ -42,10 +42,11 @@ def is_daily(seed: object) -> bool:
     return str(seed).startswith(DAILY_PREFIX)
 
 
-def last_turn(game: Game, seat: int = 0) -> int | None:
+def last_turn(game: Game, seat: int = 0, others: Collection[int] = ()) -> int | None:
     """Where ``seat``'s last complete turn in the current round began (an
-    index into the round's moves), or None: no such turn, or the round or
-    the game is over."""
+    index into the round's moves), or None: no such turn, the round or the
+    game is over, or one of the ``others`` (the other people at the table)
+    has moved since: a person never takes back another's move."""
     if not game.rounds or game.round.over:
         return None
     history = game.round.history
@@ -53,26 +54,30 @@ def last_turn(game: Game, seat: int = 0) -> int | None:
               if s == seat and (i == 0 or history[i - 1][0] != seat)]
     if game.round.turn == seat and history and history[-1][0] == seat:
         starts.pop()  # a turn in progress is not yet a move
-    return starts[-1] if starts else None
+    if not starts or any(s in others for s, _, _ in history[starts[-1]:]):
+        return None
+    return starts[-1]
 
 
-def can_take_back(game: Game, seat: int = 0) -> bool:
+def can_take_back(game: Game, seat: int = 0, others: Collection[int] = ()) -> bool:
     """Whether ``take_back`` would take something back, from the live game
     (the page asks after every move; ``take_back`` replays the record)."""
-    return not is_daily(game.seed) and last_turn(game, seat) is not None
+    return not is_daily(game.seed) and last_turn(game, seat, others) is not None
 
 
-def take_back(record: Mapping[str, Any], seat: int = 0) -> dict[str, Any] | None:
+def take_back(record: Mapping[str, Any], seat: int = 0,
+              others: Collection[int] = ()) -> dict[str, Any] | None:
     """The record cut back to the start of ``seat``'s last turn in the
     current round (seat 0: the person), marked with one more take-back; None
     when there is nothing to take back (no turn of the seat yet in this
-    round, the round or game is over, or the game is a daily deal).
+    round, another of the people at the table moved since, the round or game
+    is over, or the game is a daily deal).
     Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
     that does not replay."""
     if is_daily(record.get("seed", "")):
         return None
     game = replay(record)
-    start = last_turn(game, seat)
+    start = last_turn(game, seat, others)
     if start is None:
         return None
     rounds = to_record(game)["rounds"]

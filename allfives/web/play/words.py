@@ -37,7 +37,17 @@ ROUND_OVER = N_("Round over.")
 
 
 def turn_prompt(view: TableView) -> str:
-    """What the status line tells the person whose turn it is."""
+    """What the status line tells the person whose turn it is (by name, when
+    friends share the table)."""
+    prompt = _turn_prompt(view)
+    if not view.shared:
+        return prompt
+    # Translators: the status line when friends share the table: the name of the
+    # person whose turn it is, then what to do (as "Ben: Your turn: play a highlighted tile.")
+    return _("{name}: {prompt}").format(name=view.names[view.seat], prompt=prompt)
+
+
+def _turn_prompt(view: TableView) -> str:
     moves = view.legal_moves
     if moves == (DRAW,):
         # Translators: the boneyard is the pile of face-down tiles to draw from
@@ -49,6 +59,37 @@ def turn_prompt(view: TableView) -> str:
         # Translators: the person plays the round's first tile
         return _("Your lead: play any tile.")
     return _("Your turn: play a highlighted tile.")
+
+
+def pass_to(name: str) -> str:
+    """The status line and the privacy screen's title, between two people's turns."""
+    # Translators: friends share one device; the next person to play is {name}:
+    # hand the device to them (every hand is hidden meanwhile)
+    return _("Pass to {name}").format(name=name)
+
+
+def privacy_text(name: str) -> str:
+    """The privacy screen's words."""
+    # Translators: the privacy screen between two people's turns at one device
+    return _("It is {name}'s turn. Every hand is hidden until {name} shows theirs.").format(
+        name=name)
+
+
+def show_hand(name: str) -> str:
+    """The privacy screen's button."""
+    # Translators: the privacy screen's button: the person whose turn it is shows their tiles
+    return _("Show {name}'s tiles").format(name=name)
+
+
+def hand_label(view: TableView) -> str:
+    """The hand's name for screen readers: whose tiles these are."""
+    if view.screened:
+        # Translators: the hand while the privacy screen is up: no tiles are shown
+        return _("Hidden tiles")
+    if not view.shared:
+        return _("Your tiles")
+    # Translators: the hand when friends share the table: {name}'s tiles are shown
+    return _("{name}'s tiles").format(name=view.names[view.seat])
 
 
 def thinking(name: str) -> str:

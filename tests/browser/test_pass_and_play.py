@@ -1,0 +1,113 @@
+"""Friends at one table, in the page: two people and two bots play a round by
+turns on one device. A watcher in the page notes the hand shown at every
+change of the page; replaying the saved game afterwards proves that no hand
+but the one of the person at the privacy screen's end was ever in the page,
+and none while the screen was up. A reload at the privacy screen resumes
+there."""
+
+from __future__ import annotations
+
+from allfives.tiles import NAMES, tiles_of
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import RoundView
+
+from .browser_helpers import DRAW, PASS, PLAYABLE, TURN_MS, click_a_place, phase, saved
+
+# Every change of the page: is the privacy screen up, whose hand is shown
+# (#hand[data-seat]) and which tiles it holds, every tile named outside the
+# board (the log, the status line, the seats), and whether the round's end
+# has turned every hand face up.
+WATCH = r"""() => {
+  window.seen = [];
+  const note = () => {
+    const hand = document.querySelector('#hand');
+    const onBoard = new Set([...document.querySelectorAll('#board [data-tile]')]
+      .map((e) => e.dataset.tile));
+    const named = (document.body.innerText.match(/\b[0-6]-[0-6]\b/g) || [])
+      .filter((t) => !onBoard.has(t));
+    window.seen.push({screen: document.querySelector('#privacy').open,
+      revealed: document.querySelector('#seats .shown') !== null,
+      seat: hand.dataset.seat ?? '',
+      tiles: [...hand.querySelectorAll('[data-tile]')].map((e) => e.dataset.tile),
+      named: [...new Set(named)]});
+  };
+  new MutationObserver(note).observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  note();
+}"""
+
+PEOPLE = (0, 2)  # Ada in seat 0, Ben opposite her: partners against two bots
+
+
+def start_friends_game(page, server) -> None:
+    page.goto(server + "index.html")
+    page.wait_for_selector("#status[data-phase=human]", timeout=60_000)
+    page.click("#new-game-button")
+    page.check("#new-game-form input[name=players][value='4']")
+    page.fill("#ng-name", "Ada")
+    page.select_option("#ng-bots select[name=bot0]", "easy")
+    page.select_option("#ng-bots select[name=bot1]", "person")  # seat 2: the dialog redraws
+    page.fill("#ng-bots input[name=seatname1]", "Ben")
+    page.select_option("#ng-bots select[name=bot2]", "medium")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+
+
+def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page, server):
+    start_friends_game(page, server)
+    seen: list[dict] = []
+    screens: list[str] = []
+    reloaded = False
+    page.evaluate(WATCH)
+    for _ in range(200):
+        page.wait_for_selector(f"#status[data-phase=round-over], #privacy[open], {DRAW}, "
+                               f"{PASS}, {PLAYABLE}", timeout=TURN_MS)
+        if phase(page) == "round-over":
+            break
+        if page.locator("#privacy[open]").count():
+            assert phase(page) == "pass" and page.locator("#hand [data-tile]").count() == 0
+            name = page.text_content("#privacy-title")
+            screens.append(name)
+            if not reloaded:  # the save says where it stood: the screen comes back
+                seen += page.evaluate("window.seen")
+                kept = saved(page)
+                page.reload()
+                page.wait_for_selector("#privacy[open]", timeout=60_000)
+                assert phase(page) == "pass" and page.text_content("#privacy-title") == name
+                assert saved(page)["rounds"] == kept["rounds"]
+                page.evaluate(WATCH)
+                reloaded = True
+            page.click("#privacy-show")
+            page.wait_for_selector("#privacy", state="hidden")
+            continue
+        owner = page.get_attribute("#hand", "aria-label")
+        assert owner in ("Ada's tiles", "Ben's tiles")
+        assert page.text_content("#status").startswith(owner.split("'")[0] + ": ")
+        if page.locator(DRAW).count():
+            page.click(DRAW)
+        elif page.locator(PASS).count():
+            page.click(PASS)
+        else:
+            page.locator(PLAYABLE).first.click()
+            click_a_place(page)
+    else:
+        raise AssertionError("the round did not end")
+    seen += page.evaluate("window.seen")
+
+    assert reloaded and {"Pass to Ada", "Pass to Ben"} <= set(screens)
+    table = Table.from_record(saved(page))
+    assert table.bots == (None, "easy", None, "medium") and table.names[2] == "Ben"
+    rnd = table.game.round
+    ever = {s: {NAMES[t] for t in tiles_of(rnd.dealt[s])} | {NAMES[t] for t in
+                                                              RoundView.of(rnd, s).drawn}
+            for s in PEOPLE}
+    shown = [s for s in seen if s["tiles"]]
+    assert {s["seat"] for s in shown} == {"0", "2"}
+    for state in seen:
+        if state["revealed"]:
+            continue  # the round is over: every hand lies face up
+        if state["screen"]:
+            assert state["tiles"] == [] and state["named"] == [], state
+        elif state["seat"]:
+            mine = ever[int(state["seat"])]
+            assert set(state["tiles"]) <= mine and set(state["named"]) <= mine, state
