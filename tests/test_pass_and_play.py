@@ -179,8 +179,12 @@ def test_the_coach_and_review_follow_the_viewer():
     assert watches(table, settings) == (len(table.game.round.legal_moves()) > 1)
 
 
-def test_shared_games_stay_out_of_the_statistics():
+def test_shared_games_stay_out_of_the_statistics_and_review_any_person_once_over():
     game = led().game  # 5-5 led, 10 points: the game is won at once
+    assert Table(game, ("Ada", "Ben"), (None, None)).review_seats() == (0, 1)
+    assert Table(game, ("Ada", "Anna"), (None, "easy")).review_seats() == ()
+    playing = Table.new(FRIENDS, seed=2)
+    assert playing.review_seats() == ()  # before the end, only the viewer's seat
     assert record_game(Stats(), Table(game, ("Ada", "Ben"), (None, None))) == Stats()
     assert record_game(Stats(), Table(game, ("Ada", "Anna"), (None, "easy"))).total.played == 1
 

@@ -99,7 +99,7 @@ class App:
         self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
         self.coach.bind()
-        self.reviews.bind(lambda: Review.of(self.ctl.table, self.ctl.table.viewer))
+        self.reviews.bind(self.review_of, self.review_seats)
         self.sharing.bind()
         self.stats.bind()
         self.puzzles.bind()
@@ -164,7 +164,15 @@ class App:
         elif reply.name == "undo":
             self.take_back()
         elif reply.name == "review":
-            self.reviews.open(Review.of(self.ctl.table, self.ctl.table.viewer))
+            self.reviews.open_table(self.review_of, self.review_seats())
+
+    def review_of(self, seat: int | None) -> Review:
+        """The game on the table reviewed from ``seat`` (None: the shown person's)."""
+        table = self.ctl.table
+        return Review.of(table, table.viewer if seat is None else seat)
+
+    def review_seats(self) -> tuple[int, ...]:
+        return self.ctl.table.review_seats()
 
     def on_hand_click(self, evt: Any) -> None:
         button = closest(evt, "[data-tile]")
@@ -220,6 +228,8 @@ class App:
                 await asyncio.sleep(step.delay)
                 await self.make(step.move)
             elif isinstance(step, steps.PassTo):
+                # what the last person had open (Review from their seat) goes first
+                dom.close_dialogs("review", "coach", "keys")
                 screen.status(self.ctl.status())
                 screen.privacy(self.ctl.view(), step.seat)
                 self.bots.start()

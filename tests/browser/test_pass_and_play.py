@@ -11,7 +11,7 @@ from allfives.tiles import NAMES, tiles_of
 from allfives.web.play.table import Table
 from allfives.web.play.table_view import RoundView
 
-from .browser_helpers import DRAW, PASS, PLAYABLE, TURN_MS, click_a_place, phase, saved
+from .browser_helpers import DRAW, PASS, PLAYABLE, TURN_MS, phase, saved, take_turn
 
 # Every change of the page: is the privacy screen up, whose hand is shown
 # (#hand[data-seat]) and which tiles it holds, every tile named outside the
@@ -57,7 +57,7 @@ def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page,
     start_friends_game(page, server)
     seen: list[dict] = []
     screens: list[str] = []
-    reloaded = False
+    reloaded = reviewed = False
     page.evaluate(WATCH)
     for _ in range(200):
         page.wait_for_selector(f"#status[data-phase=round-over], #privacy[open], {DRAW}, "
@@ -83,18 +83,19 @@ def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page,
         owner = page.get_attribute("#hand", "aria-label")
         assert owner in ("Ada's tiles", "Ben's tiles")
         assert page.text_content("#status").startswith(owner.split("'")[0] + ": ")
-        if page.locator(DRAW).count():
-            page.click(DRAW)
-        elif page.locator(PASS).count():
-            page.click(PASS)
-        else:
-            page.locator(PLAYABLE).first.click()
-            click_a_place(page)
+        if owner == "Ben's tiles" and not reviewed:  # Review looks from Ben's seat only
+            page.keyboard.press("r")
+            page.wait_for_selector("#review[open]")
+            assert page.locator("#review-seat option").all_inner_texts() == ["Ben"]
+            assert page.locator("#review-seat").is_disabled()
+            page.click("#review-close")
+            reviewed = True
+        take_turn(page)  # and wait for the move in the log
     else:
         raise AssertionError("the round did not end")
     seen += page.evaluate("window.seen")
 
-    assert reloaded and {"Pass to Ada", "Pass to Ben"} <= set(screens)
+    assert reloaded and reviewed and {"Pass to Ada", "Pass to Ben"} <= set(screens)
     table = Table.from_record(saved(page))
     assert table.bots == (None, "easy", None, "medium") and table.names[2] == "Ben"
     rnd = table.game.round

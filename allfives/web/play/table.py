@@ -95,6 +95,12 @@ class Table:
         return (not self.game.over and not rnd.over and not self.is_bot(rnd.turn)
                 and rnd.turn != self.viewer)
 
+    def review_seats(self) -> tuple[int, ...]:
+        """The seats Review may switch among for this game: with friends,
+        once the game is over, every person's; else none (Review looks from
+        the viewer's seat: another's would show tiles still hidden)."""
+        return self.people if self.shared and self.game.over else ()
+
     def reveal(self) -> bool:
         """The person to move sees their hand (the privacy screen lifts);
         False when no screen was up."""

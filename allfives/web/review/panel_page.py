@@ -41,11 +41,14 @@ class ReviewPanel:
         self.task: asyncio.Task[None] | None = None
         self.reseat: Callable[[int], Review] | None = None
 
-    def bind(self, current: Callable[[], Review]) -> None:
-        """The dialog's controls; the Review button reviews ``current()``, and
-        a record file opened from the header or dropped on the page opens too."""
+    def bind(self, current: Callable[[int | None], Review],
+             choosable: Callable[[], tuple[int, ...]]) -> None:
+        """The dialog's controls; the Review button reviews the game on the
+        table (``open_table``), and a record file opened from the header or
+        dropped on the page opens too."""
         for opener in ("review-button", "round-end-review", "game-over-review"):
-            on(el(opener), "click", lambda _e: self.open(current()))  # above an open panel
+            on(el(opener), "click",  # above an open panel
+               lambda _e: self.open_table(current, choosable()))
         on(el("open-record"), "change", self.on_file)
         on(document, "dragover", lambda e: e.preventDefault())
         on(document, "drop", self.on_drop)
@@ -86,13 +89,22 @@ class ReviewPanel:
             return
         self.open(review, lambda seat: opened(text, seat))
 
-    def open(self, review: Review, reseat: Callable[[int], Review] | None = None) -> None:
+    def open_table(self, current: Callable[[int | None], Review],
+                   seats: tuple[int, ...]) -> None:
+        """Review the game on the table: ``current(None)`` from the shown
+        person's seat, and, when there are ``seats`` to choose among (friends
+        at one table, once their game is over), from any of them."""
+        self.open(current(None), current if len(seats) > 1 else None, seats)
+
+    def open(self, review: Review, reseat: Callable[[int], Review] | None = None,
+             seats: tuple[int, ...] = ()) -> None:
         """Show ``review``; with ``reseat`` the person may pick whose decisions
-        to analyse (an opened record) and play on an unfinished game."""
+        to analyse (an opened record: any seat; else one of ``seats``) and play
+        on an unfinished game."""
         self.stop()
         self.review = review
         self.reseat = reseat
-        seats = range(len(review.names)) if reseat else [review.seat]
+        seats = seats or (tuple(range(len(review.names))) if reseat else (review.seat,))
         el("review-seat").innerHTML = "".join(
             f'<option value="{s}"{" selected" if s == review.seat else ""}>'
             f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
@@ -127,7 +139,8 @@ class ReviewPanel:
 
     def on_seat(self, seat: int) -> None:
         if self.reseat is not None:
-            self.open(self.reseat(seat), self.reseat)
+            choices = tuple(int(str(o.value)) for o in el("review-seat").options)
+            self.open(self.reseat(seat), self.reseat, choices)
 
     def on_play_on(self) -> None:
         if self.review is not None:
