@@ -132,7 +132,7 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
             bots[i] = chosen
         typed = values.get(f"seatname{i}")
         if isinstance(typed, str):
-            names[i] = " ".join(typed.split())[:NAME_LIMIT] or BOT_NAMES[i]
+            names[i] = clean_name(typed, BOT_NAMES[i])
     setup = replace(previous, name=read_name(str(values.get("name") or "")), players=players,
                     preset=preset, partnership=bool(values.get("partnership")),
                     bots=tuple(bots), names=tuple(names), hand_size=0, target=0)

@@ -76,6 +76,8 @@ def people(levels: Sequence[str | None]) -> tuple[int, ...]:
     return tuple(s for s, level in enumerate(levels) if level is None)
 
 
-def clean_name(text: str) -> str:
+def clean_name(text: str, default: str = YOU) -> str:
+    """A typed name with its spaces tidied and cut to ``NAME_LIMIT``;
+    ``default`` (the unchosen name) when nothing is left."""
     name = " ".join(text.split())[:NAME_LIMIT]
-    return name or YOU
+    return name or default

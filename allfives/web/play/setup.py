@@ -7,7 +7,7 @@ from typing import Any
 
 from ...bots.names import NAMES
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
-from .seats import BOT_NAMES, DEFAULT_LEVEL, NAME_LIMIT, PERSON, YOU, clean_name, one_of
+from .seats import BOT_NAMES, DEFAULT_LEVEL, PERSON, YOU, clean_name, one_of
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Setup:
     def seat_name(self, seat: int) -> str:
         """Seat ``seat``'s name (1-3): a person's as chosen, a bot's its own."""
         given = self.names[seat - 1] if self.bots[seat - 1] == PERSON else ""
-        return " ".join(given.split())[:NAME_LIMIT] or BOT_NAMES[seat - 1]
+        return clean_name(given, BOT_NAMES[seat - 1])
 
     def rules(self) -> Rules:
         """The rules these choices make; RulesError says what does not fit."""
@@ -73,7 +73,7 @@ class Setup:
             and 0 <= target <= 10000 else 0,
             bots=tuple(one_of(b, (*NAMES, PERSON), DEFAULT_LEVEL) for b in bots[:3])
             + (DEFAULT_LEVEL,) * (3 - len(bots[:3])) if isinstance(bots, list) else base.bots,
-            names=tuple(" ".join(n.split())[:NAME_LIMIT] or d if isinstance(n, str) else d
+            names=tuple(clean_name(n, d) if isinstance(n, str) else d
                         for n, d in zip([*names[:3], None, None, None], BOT_NAMES, strict=False))
             if isinstance(names, list) else base.names,
         )

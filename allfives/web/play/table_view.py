@@ -30,7 +30,7 @@ NOBODY = -1  # the eyes behind the privacy screen: no seat's
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round as seat 0 saw it. ``revealed`` holds every seat's remaining
+    """One round as one seat saw it. ``revealed`` holds every seat's remaining
     tiles once the round is over (they are turned face up), else ``()``."""
 
     seat: int  # whose eyes: the viewer's, or the seat a review looks from; NOBODY: none
