@@ -27,7 +27,7 @@ venv: $(VENV)/.ready
 
 # The page's languages: allfives/locale/*/LC_MESSAGES/allfives.po compiled to .mo
 # (Babel, a development dependency). After changing a string in the source:
-#   .venv/bin/pybabel extract -F babel.cfg -c Translators: -o allfives/locale/allfives.pot .
+#   .venv/bin/pybabel extract --sort-by-file -F babel.cfg -c Translators: -o allfives/locale/allfives.pot .
 #   .venv/bin/pybabel update -i allfives/locale/allfives.pot -d allfives/locale -D allfives
 catalogs: venv
 	$(VENV)/bin/pybabel -q compile -d allfives/locale -D allfives
