@@ -5,6 +5,7 @@ worker keeping the icons, and the licence the package files declare."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import tomllib
@@ -73,7 +74,8 @@ def test_the_icons_are_rendered_by_the_build_not_committed():
     assert re.fullmatch(r"\d+\.\d+\.\d+", package["devDependencies"]["@resvg/resvg-wasm"])
 
 
-def test_png_size_refuses_what_is_no_png():
+def test_png_size_reads_the_header_and_refuses_what_is_no_png():
+    assert doctest.testmod(icons).failed == 0
     with pytest.raises(ValueError):
         icons.png_size(b"GIF89a" + bytes(30))
 
