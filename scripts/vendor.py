@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
 pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
-allfives package for the page and build the standard library it starts with.
+allfives package for the page, build the standard library it starts with and
+render the app's PNG icons (allfives/site/icons.py).
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.site import bundle  # noqa: E402
+from allfives.site import bundle, icons  # noqa: E402
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -32,16 +33,21 @@ FONT_FILES = ("files/noto-sans-devanagari-devanagari-400-normal.woff2",
               "files/noto-sans-devanagari-devanagari-700-normal.woff2", "LICENSE")
 
 
+# Renders the PNG icons at build time (scripts/icons.mjs); nothing of it is served.
+ICON_RENDERER = "@resvg/resvg-wasm"
+
+
 def installed_version(package: str) -> str:
     return json.loads((NODE / package / "package.json").read_text())["version"]
 
 
 def pinned_version(package: str) -> str:
-    return json.loads((ROOT / "package.json").read_text())["dependencies"][package]
+    declared = json.loads((ROOT / "package.json").read_text())
+    return {**declared["dependencies"], **declared["devDependencies"]}[package]
 
 
 def main() -> int:
-    for package in ("@pyscript/core", "pyodide", FONT_PACKAGE):
+    for package in ("@pyscript/core", "pyodide", FONT_PACKAGE, ICON_RENDERER):
         if not (NODE / package / "package.json").exists():
             print(f"vendor: {package} is not in node_modules/; run `npm ci` first", file=sys.stderr)
             return 1
@@ -70,6 +76,14 @@ def main() -> int:
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not build static/vendor/stdlib.zip with Node.js ({e})",
               file=sys.stderr)
+        return 1
+    # The app's PNG icons, from static/icon.svg (allfives/site/icons.py)
+    try:
+        subprocess.run(["node", str(icons.RENDERER), str(icons.SOURCE), str(icons.FOLDER),
+                        json.dumps([list(icon) for icon in icons.ICONS]),
+                        str(icons.MASKABLE_SCALE)], check=True, cwd=ROOT)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"vendor: could not render the icons with Node.js ({e})", file=sys.stderr)
         return 1
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")

@@ -30,6 +30,8 @@ from allfives.web.dom import closest, el, on, spawn
 from allfives.web.home import dialogs_page as dialogs
 from allfives.web.home import new_game as forms
 from allfives.web.home import rules_page
+from allfives.web.home.launch import Launch, launch
+from allfives.web.home.menu_page import Menu
 from allfives.web.home.sharing_page import Sharing
 from allfives.web.home.stats_page import StatsPage
 from allfives.web.i18n import catalogs as i18n
@@ -64,6 +66,7 @@ class App:
         settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
+        self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
         table = self.restored or (self.asked.table(self.setup.name) if self.asked
@@ -77,6 +80,7 @@ class App:
         self.puzzles = PuzzlesPage(self.bots)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.puzzles.collect)
         self.stats = StatsPage()
+        self.menu = Menu()
         self.backup = BackupPage(self.reopen)
         self.sound = Player()
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
@@ -93,6 +97,8 @@ class App:
         self.run_turns()
         if self.restored and self.asked:
             self.sharing.offer(self.asked)
+        elif self.launch is not None:
+            self.launched(self.launch)
 
     def bind(self) -> None:
         on(el("hand"), "click", self.on_hand_click)
@@ -102,6 +108,7 @@ class App:
         self.reviews.bind(self.review_of, self.review_seats)
         self.sharing.bind()
         self.stats.bind()
+        self.menu.bind()
         self.puzzles.bind()
         self.backup.bind()
         self.sound.bind()
@@ -135,6 +142,17 @@ class App:
         on(window, "resize", lambda _e: screen.layout(self.ctl, self.ctl.view()))
         for dialog in document.querySelectorAll("dialog"):  # focus back at the table
             on(dialog, "close", lambda _e: screen.refocus(self.ctl))
+
+    def launched(self, action: Launch) -> None:
+        """Open what the address asked for (``?do=``), and drop it from the
+        address, so a reload resumes."""
+        window.history.replaceState(js.Object.new(), "", window.location.pathname)
+        if action == "new":
+            dialogs.open_new_game(self.setup)
+        elif action == "daily":
+            self.sharing.play_daily()
+        else:
+            self.puzzles.open()
 
     # -- the person's input --------------------------------------------------
 

@@ -192,6 +192,9 @@ def test_longer_words_wrap_and_nothing_is_cut_off(browser, server, code, size):
         for button, dialog, close in (("#settings-button", "#settings", "#settings-done"),
                                       ("#new-game-button", "#new-game", "#ng-cancel"),
                                       ("#keys-button", "#keys", "#keys-done")):
+            if page.is_visible("#menu-button") and not page.is_visible(button):
+                page.click("#menu-button")  # a phone's header: the action is in its menu
+                assert page.eval_on_selector(".bar", SPILLS) == [], "the open menu"
             page.click(button)
             page.wait_for_selector(f"{dialog}[open]")
             assert page.eval_on_selector(dialog, SPILLS) == [], dialog

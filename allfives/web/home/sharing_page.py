@@ -44,9 +44,13 @@ class Sharing:
     def bind(self) -> None:
         for panel in ("round-end", "game-over"):
             on(el(f"{panel}-share"), "click", partial(self.on_share, panel))
-        on(el("daily"), "click", lambda _e: self.take_over(daily(today()).table(self.name())))
+        on(el("daily"), "click", lambda _e: self.play_daily())
         on(el("deal-play"), "click", lambda _e: self.play_offered())
         on(el("deal-resume"), "click", lambda _e: el("deal-choice").close())
+
+    def play_daily(self) -> None:
+        """Today's deal, in place of the game in progress."""
+        self.take_over(daily(today()).table(self.name()))
 
     def asked(self, setup_table: Callable[[], Table]) -> Deal | None:
         """The deal the address asks for (``?deal=``, or ``?seed=`` with the
