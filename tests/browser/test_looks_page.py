@@ -194,3 +194,37 @@ def test_larger_tiles_on_a_phone_wrap_the_hand_without_scrolling_sideways(browse
             assert min(width for _, _, width in boxes) >= 44  # 2.8rem, not the phone's 2.1rem
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe(page) == [], "a phone, larger tiles"
+
+
+DIALOGS = (("#review-button", "#review", "#review-close"),
+           ("#puzzles-button", "#puzzles", "#puzzles-done"),
+           ("#rules-button", "#rules-help", "#rules-done"),
+           ("#stats-button", "#stats", "#stats-done"),
+           ("#new-game-button", "#new-game", "#ng-cancel"),
+           ("#keys-button", "#keys", "#keys-done"))
+
+
+def test_the_dialogs_and_their_boards_are_axe_clean_in_the_dark_and_contrast_themes(browser,
+                                                                                   server):
+    for theme, faces in (("dark", "colour"), ("contrast", "numerals")):
+        kept = ("localStorage.setItem('allfives.settings', JSON.stringify("
+                f"{{bot_pause: 0, speed: 'off', theme: '{theme}', faces: '{faces}'}}))")
+        with watched_page(browser, server, init=kept) as page:
+            page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
+            page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+            take_turn(page)
+            settle(page)
+            for opener, dialog, closer in DIALOGS:
+                page.click(opener)
+                page.wait_for_selector(f"{dialog}[open]")
+                if dialog == "#puzzles":  # its board, in the theme's colours and faces
+                    page.wait_for_selector("#puzzle-board [data-tile]")
+                    assert page.evaluate(COMPUTED, ["#puzzle-board rect.face", "fill"]) == \
+                        rgb(page.evaluate(PROPERTY, "--tile-face"))
+                if dialog == "#review":
+                    page.wait_for_selector("#review-board [data-tile]")
+                    kind = "text.numeral" if faces == "numerals" else '.pip[class*=" n"]'
+                    assert page.locator(f"#review-board {kind}").count() > 0
+                assert axe(page) == [], f"{dialog}, {theme}"
+                page.click(closer)
+                page.wait_for_selector(dialog, state="hidden")
