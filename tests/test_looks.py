@@ -202,3 +202,21 @@ def test_theme_js_knows_the_same_names_and_reads_the_same_key():
     assert set(bar) == {"light", "dark", "contrast"}
     for name, colour in bar.items():  # the browser's bar takes the header's colour
         assert scheme(name)["--bar"].lower().startswith(colour), name
+
+
+def test_the_review_chart_and_grade_swatches_are_coloured_by_the_page():
+    from allfives.bots.analysis import Decision
+    from allfives.web.review.chart import Track, chart_svg, legend
+    from allfives.web.review.grading import swatch
+
+    tracked = Track(((0, 0), (10, 0), (10, 5), (15, 5)), (0,), 20)
+    decisions = [Decision(1, 1, 0, "a", "a", 0.0, 2), Decision(1, 3, 0, "a", "b", 30.0, 2)]
+    svg = (chart_svg(tracked, decisions, ["You", "Anna"], 0, "T", "D")
+           + legend(["You", "Anna"], 0) + "".join(swatch(g) for g in
+                                                  ("best", "good", "inaccuracy", "mistake",
+                                                   "blunder")))
+    assert not HEX.search(svg)
+    for name in ("grade-best", "grade-blunder", "side-0", "side-1", "axis", "cut"):
+        assert f'class="{name}' in svg.replace("'", '"') or f' {name}"' in svg, name
+    for n in range(4):
+        assert f"polyline.side-{n} {{ stroke: var(--side-{n}); }}" in STYLE
