@@ -27,6 +27,7 @@ const ALSO_KEEP = [
   "./index.html",
   "./pyscript.json",
   "./static/style.css",
+  "./static/theme.js",
   "./static/progress.js",
   "./static/offline.js",
   "./static/boot.mjs",

@@ -37,8 +37,8 @@ from allfives.web.home.stats_page import StatsPage
 from allfives.web.i18n import catalogs as i18n
 from allfives.web.i18n import language_page as page_language
 from allfives.web.play import controller as steps
+from allfives.web.play import looks_page, words
 from allfives.web.play import screen_page as screen
-from allfives.web.play import words
 from allfives.web.play.controller import Controller, Play, Reply, Status
 from allfives.web.play.cues import cue
 from allfives.web.play.drag_page import Drag
@@ -64,6 +64,7 @@ js.performance.mark("allfives:imported")
 class App:
     def __init__(self) -> None:
         settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
+        looks_page.apply(settings)  # as theme.js showed it; the boards draw with its faces
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
@@ -349,6 +350,7 @@ class App:
         self.puzzles.reload()
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
+        looks_page.apply(self.ctl.settings)
         dialogs.fill_settings(self.ctl.settings)
         self.take_over(saves.restore() or Table.fresh(self.setup))
 
@@ -356,6 +358,7 @@ class App:
         """Apply and keep settings (from their dialog, or the mute button)."""
         self.ctl.settings = settings
         dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
+        looks_page.apply(settings)
         screen.table(self.ctl)
         self.coach.prepare()  # the coach turned on or off
         if self.ctl.can_act():

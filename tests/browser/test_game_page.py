@@ -296,7 +296,8 @@ def test_settings_are_applied_and_remembered(page, server):
     stored = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
     assert stored == {"bot_pause": 300, "speed": "slow", "hand_order": "received",
                       "auto_draw": True, "undo": False, "tally": False, "mute": False,
-                      "language": "", "coach": "off"}
+                      "language": "", "coach": "off", "theme": "system", "faces": "pips",
+                      "large_tiles": False}
 
 
 def test_reduced_motion_means_no_sliding(browser, server):

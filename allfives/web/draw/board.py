@@ -15,6 +15,7 @@ from ...moves import DRAW, Move, move_on, move_text, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
 from ..play.table_view import TableView
+from . import looks
 from .geometry import Placed, Vec, arranged
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
@@ -31,6 +32,8 @@ PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 PIP_R = 0.085
 MIN_TARGET_PX = 26  # a lit place's hit area, at least (WCAG 2.5.8 asks 24 CSS px)
 MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
+MIN_VIEW_LARGE = 10.5  # ... with larger tiles (the tiles drawn about 1.4 times as big)
+NUMERAL_SIZE = 0.62  # a numeral's height, in tile units (a half is 1 by 1)
 MARGIN = 0.8
 
 
@@ -47,18 +50,29 @@ def _attrs(attrs: dict[str, str]) -> str:
 # -- tiles --------------------------------------------------------------------
 
 
-def half_pips(value: int, center: Vec, along: Vec) -> str:
+def half_pips(value: int, center: Vec, along: Vec, faces: str = "pips") -> str:
+    """One half's face: its pips (with ``faces="colour"`` each pip also carries
+    the class ``n1`` ... ``n6`` of its number, which the theme colours), or
+    with ``faces="numerals"`` the number itself, upright (a blank is 0)."""
+    if faces == "numerals":
+        return (f'<text class="numeral n{value}" x="{_n(center[0])}" y="{_n(center[1])}"'
+                f' font-size="{NUMERAL_SIZE}" text-anchor="middle"'
+                f' dominant-baseline="central">{value}</text>')
     across = (-along[1], along[0])
+    cls = f"pip n{value}" if faces == "colour" else "pip"
     out = []
     for s, t in PIP_SPOTS[value]:
         x = center[0] + s * across[0] + t * along[0]
         y = center[1] + s * across[1] + t * along[1]
-        out.append(f'<circle class="pip" cx="{_n(x)}" cy="{_n(y)}" r="{PIP_R}"/>')
+        out.append(f'<circle class="{cls}" cx="{_n(x)}" cy="{_n(y)}" r="{PIP_R}"/>')
     return "".join(out)
 
 
-def tile_shape(p: Placed) -> str:
-    """The face of a placed tile (rectangle, divider, pips), absolute coordinates."""
+def tile_shape(p: Placed, faces: str | None = None) -> str:
+    """The face of a placed tile (rectangle, divider, pips or numerals),
+    absolute coordinates; ``faces`` as ``looks.FACES``, by default the page's
+    (``looks.current``)."""
+    faces = looks.current().faces if faces is None else faces
     x0, y0, x1, y1 = p.box()
     ins = 0.04
     along = (p.far_at[0] - p.near_at[0], p.far_at[1] - p.near_at[1])
@@ -72,30 +86,35 @@ def tile_shape(p: Placed) -> str:
          f' width="{_n(x1 - x0 - 2 * ins)}" height="{_n(y1 - y0 - 2 * ins)}" rx="0.13"/>'),
         (f'<line class="divider" x1="{_n(divider[0])}" y1="{_n(divider[1])}"'
          f' x2="{_n(divider[2])}" y2="{_n(divider[3])}"/>'),
-        half_pips(p.near, p.near_at, along),
-        half_pips(p.far, p.far_at, along),
+        half_pips(p.near, p.near_at, along, faces),
+        # numerals read "3 5" between them, as the tile's name "3-5" says it
+        # (a button's visible words are in its name: WCAG 2.5.3, axe checks it)
+        " " if faces == "numerals" else "",
+        half_pips(p.far, p.far_at, along, faces),
         f'<circle class="rivet" cx="{_n(cx)}" cy="{_n(cy)}" r="0.05"/>',
     ]
     return "".join(parts)
 
 
-def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None) -> str:
+def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None,
+               faces: str | None = None) -> str:
     classes = cls + (" spinner" if p.spinner else "")
     extra = _attrs(attrs or {})
     # Translators: a tile on the table that is the spinner (a double played on from all sides)
     title = _("{tile} (spinner)").format(tile=NAMES[p.tile]) if p.spinner else NAMES[p.tile]
     return (f'<g class="{classes}" data-tile="{NAMES[p.tile]}"{extra}>'
             f'<title>{escape(title)}</title>'
-            f"{tile_shape(p)}</g>")
+            f"{tile_shape(p, faces)}</g>")
 
 
-def tile_svg(tile: int, label: str | None = None) -> str:
-    """A standalone upright tile (for the hand and revealed hands)."""
+def tile_svg(tile: int, label: str | None = None, faces: str | None = None) -> str:
+    """A standalone upright tile (for the hand and revealed hands); ``faces``
+    as ``tile_shape``'s."""
     a, b = NAMES[tile].split("-")
     p = Placed(tile, (0.5, 0.5), (0.5, 1.5), int(a), int(b))
     title = f"<title>{escape(label)}</title>" if label else ""
     return (f'<svg class="tile-svg" viewBox="0 0 1 2" aria-hidden="true">{title}'
-            f'<g class="tile">{tile_shape(p)}</g></svg>')
+            f'<g class="tile">{tile_shape(p, faces)}</g></svg>')
 
 
 # -- the board ----------------------------------------------------------------
@@ -116,12 +135,14 @@ class Board:
     svg: str
 
 
-def view_box(bounds: tuple[float, float, float, float], aspect: float) -> str:
-    """A viewBox around ``bounds`` with a margin, at least ``MIN_VIEW`` wide,
-    stretched to the table's ``aspect`` so nothing is cut off."""
+def view_box(bounds: tuple[float, float, float, float], aspect: float,
+             least: float = MIN_VIEW) -> str:
+    """A viewBox around ``bounds`` with a margin, at least ``least`` wide
+    (``MIN_VIEW``, or ``MIN_VIEW_LARGE`` for larger tiles), stretched to the
+    table's ``aspect`` so nothing is cut off."""
     x0, y0, x1, y1 = bounds
-    w = max(x1 - x0 + 2 * MARGIN, MIN_VIEW)
-    h = max(y1 - y0 + 2 * MARGIN, MIN_VIEW / max(aspect, 0.3))
+    w = max(x1 - x0 + 2 * MARGIN, least)
+    h = max(y1 - y0 + 2 * MARGIN, least / max(aspect, 0.3))
     if w / h < aspect:
         w = h * aspect
     else:
@@ -140,24 +161,29 @@ def hint_place(ghost: Placed) -> str:
 
 def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
           selected: int | None = None, fresh: int | None = None,
-          fresh_points: int = 0, hint: Move | None = None, width_px: float = 0.0) -> Board:
+          fresh_points: int = 0, hint: Move | None = None, width_px: float = 0.0,
+          drawn: looks.Looks | None = None) -> Board:
     """The layout as SVG content. ``targets`` light up where ``selected`` could
     go, each with its points; ``fresh`` is the tile just played, marked with
     ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
     (``data-hint="target"``) and the place the tile would take
     (``data-hint="place"``). With the board's width in CSS pixels, a lit place
-    drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area."""
+    drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area.
+    ``drawn``: the tiles' faces and size (by default the page's, ``looks.current``)."""
+    drawn = looks.current() if drawn is None else drawn
     arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
     hinted = DRAW if hint is None else hint
     joins = move_on(hinted) if hinted >= 0 else None
     parts = []
     for p in arranger.placed:
         cls = ("tile fresh" if p.tile == fresh else "tile") + (" hinted" if p.tile == joins else "")
-        parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None))
+        parts.append(tile_group(p, cls, {"data-hint": "target"} if p.tile == joins else None,
+                                drawn.faces))
     hint_ghost = arranger.preview(move_tile(hinted), move_on(hinted)) if hinted >= 0 else None
     lit = [(t, arranger.preview(selected, t.on)) for t in targets] if selected is not None else []
     ghosts = ([hint_ghost] if hint_ghost else []) + [g for _t, g in lit]
-    box = view_box(arranger.bounds(ghosts), aspect)
+    box = view_box(arranger.bounds(ghosts), aspect,
+                   MIN_VIEW_LARGE if drawn.large else MIN_VIEW)
     if hint_ghost:
         parts.append(hint_place(hint_ghost))
     width = float(box.split()[2])

@@ -75,6 +75,9 @@ def fill_settings(settings: Settings) -> None:
     el("set-undo").checked = settings.undo
     el("set-tally").checked = settings.tally
     el("set-coach").value = settings.coach
+    el("set-theme").value = settings.theme
+    el("set-faces").value = settings.faces
+    el("set-large-tiles").checked = settings.large_tiles
 
 
 def open_settings(settings: Settings) -> None:
@@ -94,6 +97,9 @@ def read_settings(previous: Settings) -> Settings:
         "undo": bool(el("set-undo").checked),
         "tally": bool(el("set-tally").checked),
         "coach": str(el("set-coach").value),
+        "theme": str(el("set-theme").value),
+        "faces": str(el("set-faces").value),
+        "large_tiles": bool(el("set-large-tiles").checked),
     })
     el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
     return settings

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...coach.tutor import CHOICES, OFF
+from ..draw.looks import FACES, THEMES, Looks, html_attributes
 from ..i18n.catalogs import LANGUAGES
 from .seats import one_of
 
@@ -26,10 +27,22 @@ class Settings:
     mute: bool = False  # no sounds (the #mute button, kept with the settings)
     language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
     coach: str = OFF  # the coach's threshold (coach.tutor.CHOICES); off by default
+    theme: str = THEMES[0]  # draw.looks.THEMES: "system" follows the browser
+    faces: str = FACES[0]  # draw.looks.FACES: pips, pips in colour, numerals
+    large_tiles: bool = False  # the hand's tiles larger, the board zoomed in closer
 
     @property
     def slide_ms(self) -> int:
         return SPEEDS.get(self.speed, 320)
+
+    @property
+    def looks(self) -> Looks:
+        """How the tiles are drawn with these settings."""
+        return Looks(self.faces, self.large_tiles)
+
+    def html_attributes(self) -> dict[str, str]:
+        """The ``<html>`` attributes showing the theme, faces and tile size."""
+        return html_attributes(self.theme, self.faces, self.large_tiles)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -51,4 +64,7 @@ class Settings:
             mute=bool(data.get("mute", base.mute)),
             language=one_of(data.get("language"), LANGUAGES, base.language),
             coach=one_of(data.get("coach"), CHOICES, base.coach),
+            theme=one_of(data.get("theme"), THEMES, base.theme),
+            faces=one_of(data.get("faces"), FACES, base.faces),
+            large_tiles=data.get("large_tiles") is True,  # only a true boolean (theme.js too)
         )

@@ -18,7 +18,6 @@ from ...bots.analysis import Decision
 from ...coach.grades import BLUNDER, CUTOFFS, grade
 from ...game import Game
 from ..i18n.catalogs import _, number
-from .grading import GRADE_COLOURS
 
 # The drawing's own units (the viewBox); the SVG scales to its box.
 WIDTH, HEIGHT = 600.0, 200.0
@@ -26,8 +25,9 @@ LEFT, RIGHT = 34.0, 594.0  # the x axis: the first position to the last
 SCORE_TOP, SCORE_BOTTOM = 8.0, 118.0  # the scores: the top of the scale to 0
 LOSS_TOP, LOSS_BOTTOM = 132.0, 192.0  # the bars hang from LOSS_TOP; the biggest reaches the bottom
 BAR_WIDTH = 6.0  # at most: narrower when the positions are closer than this
-SIDE_COLOURS = ("#0f4d34", "#9c4a12", "#3b5ba5", "#7a3f8f")  # the reviewed seat's side first
-AXIS = "#6b6b6b"
+# Colours are the page's (static/style.css): the sides' lines ``side-0`` ... ``side-3``
+# (the reviewed seat's side first), the frame ``axis``, the grades ``grade-NAME``.
+SIDES_COLOURED = 4
 
 
 @dataclass(frozen=True)
@@ -115,30 +115,30 @@ def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str
         y = _f(s.y(score))
         dash = ' stroke-dasharray="4 3"' if score == tracked.target else ""
         out.append(f'<line data-scale="{score}" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{y}"'
-                   f' y2="{y}" stroke="{AXIS}" stroke-width="0.5"{dash}/>'
+                   f' y2="{y}" class="axis" stroke-width="0.5"{dash}/>'
                    f'<text x="{_f(LEFT - 3)}" y="{y}" text-anchor="end"'
-                   f' dominant-baseline="middle" font-size="9" fill="{AXIS}">'
+                   f' dominant-baseline="middle" font-size="9" class="axis">'
                    f"{number(score)}</text>")
     blunder_y = _f(LOSS_TOP + s.bar(s.blunder))
     out.append(f'<line data-scale="loss" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{_f(LOSS_TOP)}"'
-               f' y2="{_f(LOSS_TOP)}" stroke="{AXIS}" stroke-width="0.5"/>'
+               f' y2="{_f(LOSS_TOP)}" class="axis" stroke-width="0.5"/>'
                f'<line data-scale="blunder" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{blunder_y}"'
-               f' y2="{blunder_y}" stroke="{GRADE_COLOURS[BLUNDER]}" stroke-width="0.5"'
+               f' y2="{blunder_y}" class="cut grade-{BLUNDER}" stroke-width="0.5"'
                f' stroke-dasharray="2 3"/>'
                f'<text x="{_f(LEFT - 3)}" y="{blunder_y}" text-anchor="end"'
-               f' dominant-baseline="middle" font-size="9" fill="{AXIS}">'
+               f' dominant-baseline="middle" font-size="9" class="axis">'
                f"−{number(s.blunder)}</text>")
     for r, start in enumerate(tracked.starts[1:], 2):
         at = _f(s.x(start))
         out.append(f'<line data-round-start="{r}" x1="{at}" x2="{at}" y1="{_f(SCORE_TOP)}"'
-                   f' y2="{_f(LOSS_BOTTOM)}" stroke="{AXIS}" stroke-width="0.5"'
+                   f' y2="{_f(LOSS_BOTTOM)}" class="axis" stroke-width="0.5"'
                    f' stroke-dasharray="1 2"/>')
     order = [mine] + [side for side in range(len(sides)) if side != mine]
     for rank, side in reversed(list(enumerate(order))):  # the reviewed side on top
         points = " ".join(f"{_f(s.x(i))},{_f(s.y(scores[side]))}"
                           for i, scores in enumerate(tracked.scores))
         out.append(f'<polyline data-series="score" data-side="{side}" points="{points}"'
-                   f' fill="none" stroke="{SIDE_COLOURS[rank % len(SIDE_COLOURS)]}"'
+                   f' fill="none" class="side-{rank % SIDES_COLOURED}"'
                    f' stroke-width="{2 if side == mine else 1.2}" stroke-linejoin="round"/>')
     step = (RIGHT - LEFT) / max(s.positions - 1, 1)
     width = min(BAR_WIDTH, step * 0.8)
@@ -147,7 +147,7 @@ def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str
         x = s.x(tracked.at(d.round, d.move - 1) + 0.5)
         graded = grade(d.loss, tracked.divisor)
         hooks = (f'data-round="{d.round}" data-move="{d.move}" data-loss="{d.loss}"'
-                 f' data-bar="{graded}" fill="{GRADE_COLOURS[graded]}"')
+                 f' data-bar="{graded}" class="grade-{graded}"')
         if d.loss > 0:
             out.append(f'<rect {hooks} x="{_f(x - width / 2)}" y="{_f(LOSS_TOP)}"'
                        f' width="{_f(width)}" height="{_f(s.bar(d.loss))}"/>')
@@ -189,7 +189,7 @@ def legend(sides: Sequence[str], mine: int) -> str:
     order = [mine] + [side for side in range(len(sides)) if side != mine]
     items = "".join(
         f"<li data-side='{side}'><svg class='swatch' viewBox='0 0 16 4' aria-hidden='true'>"
-        f"<rect width='16' height='4' fill='{SIDE_COLOURS[rank % len(SIDE_COLOURS)]}'/></svg>"
+        f"<rect width='16' height='4' class='side-{rank % SIDES_COLOURED}'/></svg>"
         f" {escape(sides[side])}</li>" for rank, side in enumerate(order))
     return f"<ul class='chart-legend' aria-hidden='true'>{items}</ul>"
 

@@ -28,9 +28,8 @@ GRADE_WORDS = {
     # worst grade (grades: best, good, inaccuracy, mistake, blunder; as chess programs say)
     BLUNDER: N_("blunder"),
 }
-# Each grade's colour, best to worst; the words always go with them.
-GRADE_COLOURS = {BEST: "#2e7d32", GOOD: "#8ab34a", INACCURACY: "#e0a800",
-                 MISTAKE: "#e06c00", BLUNDER: "#c62828"}
+# Each grade's colour is the page's (static/style.css, ``svg .grade-NAME``, from
+# --grade-best to --grade-blunder); the words always go with them.
 
 
 def grade_word(name: str) -> str:
@@ -41,7 +40,7 @@ def grade_word(name: str) -> str:
 def swatch(name: str) -> str:
     """A small square of a grade's colour (no meaning of its own: the word follows)."""
     return (f"<svg class='swatch' viewBox='0 0 8 8' aria-hidden='true'>"
-            f"<rect width='8' height='8' rx='2' fill='{GRADE_COLOURS[name]}'/></svg>")
+            f"<rect width='8' height='8' rx='2' class='grade-{name}'/></svg>")
 
 
 def summary_html(summary: Summary) -> str:

@@ -1,0 +1,51 @@
+"""How the table looks: the theme, the tiles' faces, larger tiles. Pure:
+the names the settings keep and ``static/theme.js`` reads before the first
+paint, the ``<html>`` attributes that carry them (``static/style.css`` keys
+every colour on them), and the faces and zoom the SVG of ``board`` draws
+with when nobody names them.
+
+The theme ``system`` follows the browser's ``prefers-color-scheme`` (and
+``prefers-contrast: more``), live: ``theme.js`` resolves it into
+``data-scheme`` (``light``, ``dark`` or ``contrast``) and keeps
+``<meta name="theme-color">`` in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+THEMES = ("system", "light", "dark", "contrast")  # the first is the default
+FACES = ("pips", "colour", "numerals")  # pips, pips in a colour per number, numerals
+
+
+@dataclass(frozen=True)
+class Looks:
+    """What the tiles drawn now look like: their ``faces`` and whether the
+    board zooms in closer (``large``)."""
+
+    faces: str = FACES[0]
+    large: bool = False
+
+
+_current = [Looks()]
+
+
+def use(looks: Looks) -> None:
+    """Draw from now on with ``looks`` (the page calls it when the settings change)."""
+    _current[0] = looks
+
+
+def current() -> Looks:
+    return _current[0]
+
+
+def html_attributes(theme: str, faces: str, large: bool) -> dict[str, str]:
+    """The attributes of ``<html>`` that show a look, as ``theme.js`` sets them
+    before the first paint.
+
+    >>> html_attributes("dark", "numerals", True)
+    {'data-theme': 'dark', 'data-faces': 'numerals', 'data-large': 'true'}
+    """
+    return {"data-theme": theme if theme in THEMES else THEMES[0],
+            "data-faces": faces if faces in FACES else FACES[0],
+            "data-large": "true" if large is True else "false"}
