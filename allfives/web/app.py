@@ -294,11 +294,12 @@ class App:
 
     def on_reveal(self, _evt: Any) -> None:
         """The person to move asks to see their hand: the privacy screen lifts."""
+        if self.busy() or not self.ctl.reveal():
+            return  # the screen stays up: nobody's hand may show yet
         el("privacy").close()
-        if not self.busy() and self.ctl.reveal():
-            self.saver.save(self.ctl.table)
-            screen.table(self.ctl)
-            self.run_turns()
+        self.saver.save(self.ctl.table)
+        screen.table(self.ctl)
+        self.run_turns()
 
     def on_next_round(self, _evt: Any) -> None:
         el("round-end").close()
