@@ -1,8 +1,8 @@
 """The look, as a person chooses it: each theme and tile face (and larger
 tiles) through the Settings dialog, at once and after a reload, axe clean in
-a playing position; the system theme from the first paint and following the
-device live; kept looks before Python has started, corrupt ones the
-defaults; larger tiles on a phone."""
+a playing position; every dialog in the theme's colours; the system theme
+from the first paint and following the device live; kept looks before Python
+has started, corrupt ones the defaults; larger tiles on a phone."""
 
 from __future__ import annotations
 
@@ -196,17 +196,41 @@ def test_larger_tiles_on_a_phone_wrap_the_hand_without_scrolling_sideways(browse
         assert axe(page) == [], "a phone, larger tiles"
 
 
-DIALOGS = (("#review-button", "#review", "#review-close"),
+DIALOGS = (("#settings-button", "#settings", "#settings-done"),
+           ("#review-button", "#review", "#review-close"),
            ("#puzzles-button", "#puzzles", "#puzzles-done"),
            ("#rules-button", "#rules-help", "#rules-done"),
            ("#stats-button", "#stats", "#stats-done"),
            ("#new-game-button", "#new-game", "#ng-cancel"),
            ("#keys-button", "#keys", "#keys-done"))
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+# a dialog's paper and ink, its heading and its colour scheme, as computed
+PAPER = """dialog => {
+    const n = document.querySelector(dialog), look = node => getComputedStyle(node);
+    return {paper: look(n).backgroundColor, ink: look(n).color,
+            heading: look(n.querySelector('h2') || n).color,
+            scheme: look(n).colorScheme};
+}"""
 
 
-def test_the_dialogs_and_their_boards_are_axe_clean_in_the_dark_and_contrast_themes(browser,
-                                                                                   server):
-    for theme, faces in (("dark", "colour"), ("contrast", "numerals")):
+def luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of ``rgb(r, g, b)`` as getComputedStyle writes it."""
+    channels = [int(c) / 255 for c in colour[colour.index("(") + 1:-1].split(",")[:3]]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser, server):
+    """Every dialog in the scheme's colours: the light theme's paper and ink as
+    ever, the dark theme's dark paper with light ink, the contrast theme's black
+    with white and yellow; its form controls in the scheme's own colour scheme;
+    its board still the felt; axe clean in each."""
+    for theme, faces in (("light", "pips"), ("dark", "colour"), ("contrast", "numerals")):
         kept = ("localStorage.setItem('allfives.settings', JSON.stringify("
                 f"{{bot_pause: 0, speed: 'off', theme: '{theme}', faces: '{faces}'}}))")
         with watched_page(browser, server, init=kept) as page:
@@ -221,10 +245,41 @@ def test_the_dialogs_and_their_boards_are_axe_clean_in_the_dark_and_contrast_the
                     page.wait_for_selector("#puzzle-board [data-tile]")
                     assert page.evaluate(COMPUTED, ["#puzzle-board rect.face", "fill"]) == \
                         rgb(page.evaluate(PROPERTY, "--tile-face"))
-                if dialog == "#review":
+                if dialog == "#review":  # the board, the graded decisions and the chart
                     page.wait_for_selector("#review-board [data-tile]")
-                    kind = "text.numeral" if faces == "numerals" else '.pip[class*=" n"]'
+                    kind = {"numerals": "text.numeral", "colour": '.pip[class*=" n"]'}.get(
+                        faces, ".pip")
                     assert page.locator(f"#review-board {kind}").count() > 0
+                    page.wait_for_selector("#review-progress[hidden]", state="attached",
+                                           timeout=120_000)
+                    page.wait_for_selector("#review-moves [data-grade]")
+                    # on the dark papers the chart's words 4.5:1, its lines and swatches 3:1
+                    # (the light theme's colours are as they always were)
+                    paper = page.evaluate(COMPUTED, ["#review", "backgroundColor"])
+                    axis = page.evaluate(COMPUTED, ["#review-chart text.axis", "fill"])
+                    colours = [page.evaluate(PROPERTY, name) for name in (
+                        *(f"--grade-{grade}" for grade in GRADES),
+                        *(f"--side-{side}" for side in range(4)))]
+                    if theme != "light":
+                        assert contrast(axis, paper) >= 4.5, (theme, axis, paper)
+                        assert all(contrast(rgb(c), paper) >= 3 for c in colours), \
+                            (theme, colours, paper)
+                    assert page.evaluate(COMPUTED, [".review-felt", "backgroundImage"]) == \
+                        page.evaluate(COMPUTED, [".felt", "backgroundImage"])  # the felt
+                look = page.evaluate(PAPER, dialog)
+                if theme == "light":  # as it always was
+                    assert look["paper"] == rgb("#f7f3e6") and look["ink"] == rgb("#1b1b1b"), look
+                    assert look["heading"] == rgb("#0f4d34"), look
+                    assert look["scheme"] == "light", look
+                else:
+                    assert luminance(look["paper"]) < 0.05, (theme, dialog, look)
+                    assert luminance(look["ink"]) > 0.8, (theme, dialog, look)
+                    assert look["scheme"] == "dark", look
+                    assert contrast(look["heading"], look["paper"]) >= 7, (theme, dialog, look)
+                    if theme == "contrast":
+                        assert look["paper"] == rgb("#000000"), look
+                        assert look["heading"] == rgb("#ffff00"), look
+                assert contrast(look["ink"], look["paper"]) >= 7, (theme, dialog, look)
                 assert axe(page) == [], f"{dialog}, {theme}"
                 page.click(closer)
                 page.wait_for_selector(dialog, state="hidden")
