@@ -94,7 +94,10 @@ def test_games_one_after_another_keep_their_pace_and_memory(page, server):
               f"{game['ms_per_move']:.1f} ms a move (median), "
               f"heap {game['heap_mb']:.1f} MB, {game['nodes']:.0f} nodes, "
               f"{game['listeners']:.0f} listeners")
-    assert all(game["moves"] >= 8 for game in per_game)
+    # each game long enough to time (the deals are random: a game to 60 can end
+    # in 7 moves, CI met one), and the session long enough to mean something
+    assert all(game["timed"] >= 3 for game in per_game)
+    assert sum(game["moves"] for game in per_game) >= 8 * GAMES
     # the same pace: the later games' median move within 1.5 times the first two's
     # (and 10 ms: a move takes tens of ms, and the machine is shared)
     pace = max(per_game[0]["ms_per_move"], per_game[1]["ms_per_move"])

@@ -253,17 +253,15 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
                     page.wait_for_selector("#review-progress[hidden]", state="attached",
                                            timeout=120_000)
                     page.wait_for_selector("#review-moves [data-grade]")
-                    # on the dark papers the chart's words 4.5:1, its lines and swatches 3:1
-                    # (the light theme's colours are as they always were)
+                    # on every paper the chart's words 4.5:1, its lines and swatches 3:1
                     paper = page.evaluate(COMPUTED, ["#review", "backgroundColor"])
                     axis = page.evaluate(COMPUTED, ["#review-chart text.axis", "fill"])
                     colours = [page.evaluate(PROPERTY, name) for name in (
                         *(f"--grade-{grade}" for grade in GRADES),
                         *(f"--side-{side}" for side in range(4)))]
-                    if theme != "light":
-                        assert contrast(axis, paper) >= 4.5, (theme, axis, paper)
-                        assert all(contrast(rgb(c), paper) >= 3 for c in colours), \
-                            (theme, colours, paper)
+                    assert contrast(axis, paper) >= 4.5, (theme, axis, paper)
+                    assert all(contrast(rgb(c), paper) >= 3 for c in colours), \
+                        (theme, colours, paper)
                     assert page.evaluate(COMPUTED, [".review-felt", "backgroundImage"]) == \
                         page.evaluate(COMPUTED, [".felt", "backgroundImage"])  # the felt
                 look = page.evaluate(PAPER, dialog)
