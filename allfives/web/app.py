@@ -332,6 +332,7 @@ class App:
         self.queued = None
         self.ctl.take_over(table)
         screen.hint_text("")
+        screen.hush()  # the old game's last move, said, is no more
         self.saver.save(self.ctl.table)
         screen.table(self.ctl)
         screen.status(self.ctl.status())  # not the old game's until the turn loop's first step

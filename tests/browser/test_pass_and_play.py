@@ -7,11 +7,22 @@ there."""
 
 from __future__ import annotations
 
+import re
+
 from allfives.tiles import NAMES, tiles_of
 from allfives.web.play.table import Table
 from allfives.web.play.table_view import RoundView
 
-from .browser_helpers import DRAW, PASS, PLAYABLE, TURN_MS, phase, saved, take_turn
+from .browser_helpers import (
+    BOT_LEADS,
+    DRAW,
+    PASS,
+    PLAYABLE,
+    TURN_MS,
+    phase,
+    saved,
+    take_turn,
+)
 
 # Every change of the page: is the privacy screen up, whose hand is shown
 # (#hand[data-seat]) and which tiles it holds, every tile named outside the
@@ -40,8 +51,10 @@ PEOPLE = (0, 2)  # Ada in seat 0, Ben opposite her: partners against two bots
 
 
 def start_friends_game(page, server) -> None:
-    page.goto(server + "index.html")
+    # a bot leads the first game, so the page has said a tile before the new game
+    page.goto(server + f"index.html?seed={BOT_LEADS}")
     page.wait_for_selector("#status[data-phase=human]", timeout=60_000)
+    assert re.search(r"\b[0-6]-[0-6]\b", page.text_content("#announce"))
     page.click("#new-game-button")
     page.check("#new-game-form input[name=players][value='4']")
     page.fill("#ng-name", "Ada")

@@ -47,6 +47,12 @@ def announce(text: str) -> None:
     node.textContent = text + "\u00a0" if str(node.textContent) == text else text
 
 
+def hush() -> None:
+    """Empty the screen reader's live region (a new game: its words were the
+    old game's, and a friend at the table must not read them)."""
+    el("announce").textContent = ""
+
+
 def focus(selector: str | None) -> None:
     node = found(document.querySelector(selector)) if selector else None
     if node is not None:
