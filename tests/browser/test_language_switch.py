@@ -200,3 +200,38 @@ def test_longer_words_wrap_and_nothing_is_cut_off(browser, server, code, size):
             assert page.eval_on_selector(dialog, SPILLS) == [], dialog
             page.click(close)
             page.wait_for_selector(dialog, state="hidden")
+
+
+# The tops of the header's shown actions (rounded), the title's and the turn
+# prompt's vertical middles.
+HEADER = """() => {
+  const middle = n => { const b = n.getBoundingClientRect(); return (b.top + b.bottom) / 2; };
+  const actions = [...document.querySelectorAll('.bar .actions > :not(.menu), .bar .menu > *')]
+    .filter(n => n.getClientRects().length);
+  return {rows: new Set(actions.map(n => Math.round(n.getBoundingClientRect().top))).size,
+          shown: actions.length, title: middle(document.querySelector('.bar h1')),
+          band: [Math.min(...actions.map(n => n.getBoundingClientRect().top)),
+                 Math.max(...actions.map(n => n.getBoundingClientRect().bottom))]};
+}"""
+
+
+def test_the_header_actions_take_one_row_on_a_laptop_in_every_language(browser, server):
+    """From 1,024 px the header's eleven actions stand in one row (they took
+    two or three, and the table lost the height); from 1,440 px the title and
+    the turn prompt share it."""
+    with watched(browser, server, 1024, 768) as page:
+        open_game(page, server)
+        for code in i18n.LANGUAGES:
+            page.click("#settings-button")
+            page.wait_for_selector("#settings[open]")
+            page.select_option("#set-language", code)
+            page.wait_for_function(f"document.documentElement.lang === '{code}'")
+            page.click("#settings-done")
+            page.wait_for_selector("#settings", state="hidden")
+            for width in (1024, 1280, 1440):
+                page.set_viewport_size({"width": width, "height": 768})
+                header = page.evaluate(HEADER)
+                assert header["shown"] == 11 and header["rows"] == 1, (code, width, header)
+                if width >= 1440:
+                    top, bottom = header["band"]
+                    assert top < header["title"] < bottom, (code, width, header)
