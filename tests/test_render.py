@@ -4,6 +4,7 @@ and the sentences in them (``allfives.web.play.words``)."""
 from __future__ import annotations
 
 import re
+from html import escape
 
 from web_helpers import random_game, scripted_table, view_of
 
@@ -87,6 +88,20 @@ def test_round_end_explains_each_line_and_shows_every_hand():
     assert "rounded to" in end and end.count("class='reveal'") == 3
     you, anna, ben = game.scores
     assert f"<p class='totals'>Scores: You {you}, Anna {anna}, Ben {ben}.</p>" in end
+
+
+def test_the_review_leaves_out_how_the_round_ended_and_no_points_is_not_a_step():
+    """The review's panel under ``#review-says`` (which says how the round
+    ended) does not say it again; a round without round-end points has no
+    numbered line "1. No round-end points."."""
+    game = random_game("standard", 2, 4)  # a blocked round whose pips round to nothing
+    view = view_of(game)
+    assert game.round.over and not game.round.result.lines
+    ended = words.end_words(view, view.round)
+    assert render.round_end_panel(view).count(escape(ended)) == 1
+    in_review = render.round_end_panel(view, headline=False)
+    assert escape(ended) not in in_review and in_review.startswith("<div class='hands'>")
+    assert "<li class='none'>No round-end points.</li>" in in_review
 
 
 def test_score_lines_in_words():

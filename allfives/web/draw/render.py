@@ -134,18 +134,21 @@ def log(view: TableView) -> str:
     return "".join(out)
 
 
-def round_end_panel(view: TableView) -> str:
-    """The round-end panel: how it ended, every hand, each scoring line, the scores."""
+def round_end_panel(view: TableView, *, headline: bool = True) -> str:
+    """The round-end panel: how it ended, every hand, each scoring line, the
+    scores; ``headline=False`` leaves out how it ended (the review has said it
+    in ``#review-says`` just above)."""
     rnd = view.round
     lines = rnd.score.lines if rnd.score else ()
     items = "".join(f"<li>{escape(words.score_line(view, ln))}</li>" for ln in lines) or \
-        f"<li>{escape(words.no_round_end_points())}</li>"
+        f"<li class='none'>{escape(words.no_round_end_points())}</li>"
     hands = "".join(
         f"<div class='reveal' data-seat='{seat}'><b>{escape(view.names[seat])}</b> "
         f"{''.join(tile_svg(t, NAMES[t]) for t in tiles)}"
         f"<span class='pips'>{escape(pips(pips_of(mask_of(tiles))))}</span></div>"
         for seat, tiles in enumerate(rnd.revealed))
-    return (f"<p>{escape(words.end_words(view, rnd))}</p><div class='hands'>{hands}</div>"
+    said = f"<p>{escape(words.end_words(view, rnd))}</p>" if headline else ""
+    return (f"{said}<div class='hands'>{hands}</div>"
             f"<ol class='score-lines'>{items}</ol>"
             f"<p class='totals'>{escape(words.totals(view))}</p>")
 
