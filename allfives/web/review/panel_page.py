@@ -169,7 +169,8 @@ class ReviewPanel:
         el("review-deal").textContent = words.deal_line(str(seed)) if seed is not None else ""
         el("review-says").textContent = words.review_says(view, here)
         el("review-hand").innerHTML = render.review_hand(view)
-        el("review-end").innerHTML = render.round_end_panel(view, headline=False) if view.round.over else ""
+        end = render.round_end_panel(view, headline=False) if view.round.over else ""
+        el("review-end").innerHTML = end
         toggle(el("review-prev"), "disabled", review.at == 0)
         toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
         self.show_analysis()
