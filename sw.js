@@ -20,7 +20,7 @@
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
 
-const VERSION = 4; // bump when what is kept, or how, changes
+const VERSION = 5; // bump when what is kept, or how, changes
 const PREFIX = "allfives-v";
 const CACHE = `${PREFIX}${VERSION} ${self.registration.scope}`;
 const ALSO_KEEP = [
@@ -34,6 +34,10 @@ const ALSO_KEEP = [
   "./static/snapshot-maker.js",
   "./static/icon.svg",
   "./static/manifest.webmanifest",
+  "./static/vendor/manifests/de.webmanifest",
+  "./static/vendor/manifests/nl.webmanifest",
+  "./static/vendor/manifests/sk.webmanifest",
+  "./static/vendor/manifests/hi.webmanifest",
   "./static/vendor/icons/icon-192.png",
   "./static/vendor/icons/icon-512.png",
   "./static/vendor/icons/icon-maskable-512.png",

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
 pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
-allfives package for the page, build the standard library it starts with and
-render the app's PNG icons (allfives/site/icons.py).
+allfives package for the page, build the standard library it starts with,
+render the app's PNG icons (allfives/site/icons.py) and write its manifest in
+each language (allfives/site/manifests.py).
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.site import bundle, icons  # noqa: E402
+from allfives.site import bundle, icons, manifests  # noqa: E402
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -84,6 +85,12 @@ def main() -> int:
                         str(icons.MASKABLE_SCALE)], check=True, cwd=ROOT)
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not render the icons with Node.js ({e})", file=sys.stderr)
+        return 1
+    # The installed app's manifest in each language (allfives/site/manifests.py)
+    try:
+        manifests.build()
+    except OSError as e:  # a catalog not compiled: `make catalogs`
+        print(f"vendor: could not write the translated manifests ({e})", file=sys.stderr)
         return 1
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")

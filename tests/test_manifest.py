@@ -6,6 +6,7 @@ worker keeping the icons, and the licence the package files declare."""
 from __future__ import annotations
 
 import doctest
+import gettext
 import json
 import re
 import tomllib
@@ -15,9 +16,11 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import pytest
 from helpers import ROOT
 
-from allfives.site import icons
+from allfives.site import icons, manifests
 from allfives.site.contents import publishes
 from allfives.web.home.launch import launch
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n.page_text import manifest_href
 
 MANIFEST = ROOT / "static" / "manifest.webmanifest"
 # Where the manifest lies under a GitHub Pages project path (every path is relative).
@@ -113,7 +116,8 @@ def test_the_service_worker_keeps_the_icons_for_offline_use():
     assert kept
     for icon in icons.ICONS:
         assert f'"./static/vendor/icons/{icon.name}"' in kept.group(1), icon.name
-    assert '"./static/manifest.webmanifest"' in kept.group(1)
+    for code in i18n.LANGUAGES:  # the manifest of every language
+        assert f'"{manifest_href(code)}"' in kept.group(1), code
 
 
 def test_the_licence_is_the_mit_text_the_package_files_declare():
@@ -124,3 +128,64 @@ def test_the_licence_is_the_mit_text_the_package_files_declare():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert pyproject["project"]["license"] == "MIT"
     assert json.loads((ROOT / "package.json").read_text())["license"] == "MIT"
+
+
+# What a language's manifest changes (its texts and its paths); the rest is the template's.
+CHANGED = {"lang", "name", "description", "start_url", "scope", "icons", "screenshots",
+           "shortcuts"}
+
+
+def paths(manifest: dict) -> list[str]:
+    """Every path in ``manifest``, in order."""
+    shortcuts = manifest["shortcuts"]
+    return [manifest["start_url"], manifest["scope"], *(i["src"] for i in manifest["icons"]),
+            *(s["src"] for s in manifest["screenshots"]), *(s["url"] for s in shortcuts),
+            *(i["src"] for s in shortcuts for i in s.get("icons", ()))]
+
+
+def test_each_language_has_the_app_in_its_words_and_the_same_app(tmp_path):
+    """The build writes a manifest per language (the catalogs' translations),
+    the page links it by its language, and every path in it leads where the
+    English one's do: one app, started and scoped alike."""
+    english = manifest()
+    written = manifests.build(tmp_path)
+    assert sorted(p.name for p in written) == sorted(
+        f"{code}.webmanifest" for code in i18n.LANGUAGES if code != i18n.ENGLISH)
+    assert manifest_href(i18n.ENGLISH) == "./static/manifest.webmanifest"
+    assert manifest_href("xx") == manifest_href(i18n.ENGLISH)
+    for path in written:
+        code = path.stem
+        built = json.loads(path.read_text(encoding="utf-8"))
+        href = manifest_href(code)
+        assert href == f"./static/vendor/manifests/{code}.webmanifest"
+        # the file the build keeps for the site is this one
+        assert json.loads((ROOT / href).read_text(encoding="utf-8")) == built, code
+        words = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code]).gettext
+        assert built["lang"] == code and built["id"] == english["id"]
+        assert built["short_name"] == english["short_name"] == "All Fives"
+        assert built["name"] == words("All Fives dominoes") != english["name"]
+        assert built["description"] == words(english["description"]) != english["description"]
+        assert [s["name"] for s in built["shortcuts"]] == [
+            words(s["name"]) for s in english["shortcuts"]]
+        assert [s["name"] for s in built["shortcuts"]] != [s["name"] for s in english["shortcuts"]]
+        assert [s["label"] for s in built["screenshots"]] == [
+            words(s["label"]) for s in english["screenshots"]]
+        here = urljoin(SITE, href.removeprefix("./"))
+        assert [urljoin(here, p) for p in paths(built)] == [urljoin(BASE, p)
+                                                          for p in paths(english)]
+        assert {k: v for k, v in built.items() if k not in CHANGED} == \
+            {k: v for k, v in english.items() if k not in CHANGED}
+
+
+def test_babel_finds_the_manifests_texts_with_their_lines_and_notes():
+    with open(MANIFEST, "rb") as f:
+        found = list(manifests.extract(f, (), ("Translators:",), {}))
+    lines = MANIFEST.read_text(encoding="utf-8").splitlines()
+    english = manifest()
+    assert [text for _, _, text, _ in found] == [
+        english["name"], english["description"], *(s["label"] for s in english["screenshots"]),
+        "New game", "Daily deal", "Today's deal, the same for everyone",
+        "Puzzles", "Find the best play"]
+    for line, function, text, notes in found:
+        assert json.dumps(text, ensure_ascii=False) in lines[line - 1] and function == ""
+        assert len(notes) == 1 and notes[0].startswith("Translators: ")

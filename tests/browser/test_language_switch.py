@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import pytest
 
 from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n.page_text import manifest_href
 
 from .browser_helpers import (
     FAST,
@@ -56,6 +57,7 @@ def shows(page: object, code: str) -> None:
     assert page.input_value("#set-language") == code
     assert page.title() == translated(code, "All Fives dominoes")
     assert page.get_attribute("#mute", "aria-label") == translated(code, "Mute")
+    assert page.get_attribute("link[rel=manifest]", "href") == manifest_href(code)
     for selector, msgid in STATIC.items():
         assert page.get_attribute(selector, "data-i18n-en") == msgid, selector
         assert page.text_content(selector) == translated(code, msgid), selector
@@ -91,6 +93,13 @@ def test_the_language_in_the_address_is_the_pages(page, server):
     assert kept_settings(page)["language"] == "de"  # ?lang= is remembered
     assert page.text_content("#draw") == "Ziehen"  # the German words themselves
     assert page.title() != "All Fives dominoes"
+    # the installed app in German too: Chromium reads the manifest the page now links
+    app = page.context.new_cdp_session(page).send("Page.getAppManifest")
+    assert app["url"] == server + "static/vendor/manifests/de.webmanifest", app["url"]
+    assert app["errors"] == []
+    manifest = json.loads(app["data"])
+    assert manifest["lang"] == "de" and manifest["name"] == "All Fives – Domino"
+    assert [s["name"] for s in manifest["shortcuts"]] == ["Neue Partie", "Tagespartie", "Aufgaben"]
 
 
 def test_dutch_chosen_mid_game_applies_at_once_keeps_the_game_and_is_remembered(

@@ -70,6 +70,9 @@ def apply(code: str) -> str:
     for node in document.querySelectorAll(f"[{page_text.ATTRIBUTE_MARK}]"):
         for name in str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split():
             _attribute(node, name)
+    manifest = document.querySelector("link[rel=manifest]")
+    if manifest:  # the installed app's names in this language too
+        manifest.setAttribute("href", page_text.manifest_href(code))
     choice = el("set-language")
     if not choice.options.length:
         choice.innerHTML = page_text.language_options()

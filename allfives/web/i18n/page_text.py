@@ -269,6 +269,19 @@ def language_options() -> str:
                    for code, name in i18n.LANGUAGES.items())
 
 
+# The installed app's manifest in each language: English is the template in
+# static/; the build writes the others (allfives/site/manifests.py).
+MANIFEST = "static/manifest.webmanifest"
+MANIFESTS = "static/vendor/manifests"
+
+
+def manifest_href(code: str) -> str:
+    """The page's ``<link rel=manifest>`` in ``code``, relative to the page."""
+    if code == i18n.ENGLISH or code not in i18n.LANGUAGES:
+        return "./" + MANIFEST
+    return f"./{MANIFESTS}/{code}.webmanifest"
+
+
 def shown(kept: str | None, now: str, written: str | None,
           translate: Callable[[str], str]) -> tuple[str, str] | None:
     """What a marked text shows next: ``(original, translation)``.
