@@ -104,6 +104,15 @@ def test_the_review_leaves_out_how_the_round_ended_and_no_points_is_not_a_step()
     assert "<li class='none'>No round-end points.</li>" in in_review
 
 
+def test_a_hand_rounded_to_nothing_scores_0_not_plus_0():
+    game = random_game("standard", 4, 18)  # Anna's 2 pips round to 0; the others' do not
+    view = view_of(game)
+    assert [words.score_line(view, ln) for ln in game.round.result.lines] == [
+        "You hold 6 pips, rounded to 5: -5 for You & Ben.",
+        "Anna holds 2 pips, rounded to 0: 0 for Anna & Cara.",
+        "Ben holds 34 pips, rounded to 35: -35 for You & Ben."]
+
+
 def test_score_lines_in_words():
     game = random_game("winner_takes", 4, 2)
     view = view_of(game)

@@ -18,7 +18,7 @@ def score_line(view: TableView, line: ScoreLine) -> str:
         "side": view.side_name(line.side), "names": view.listed(line.seats),
         "name": view.names[line.seats[0]], "pips": line.pips, "ways": line.shared_by,
         "rounded": f"{line.rounded} ÷ 5" if rules.divisor == 5 else line.rounded,
-        "points": f"{line.points:+d}"}
+        "points": f"{line.points:+d}" if line.points else "0"}  # no "+0" for a hand of 1-2 pips
     if rules.round_end == "blocked_bonus":
         sides = view.side_names(line.side)
         return _lightest(view.side_kind(line.side), line.pips).format(
