@@ -318,7 +318,8 @@ def make_parser(prog: str) -> Parser:
                    help="worker processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--duplicate", action="store_true",
-                   help="deal each seed once to every seat in turn (duplicate deals)")
+                   help="deal each seed once to every seating in turn (duplicate deals; "
+                        "partners: both sides from both places)")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as a record into this new or empty folder")
     p.add_argument("--quiet", action="store_true",

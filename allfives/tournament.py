@@ -59,17 +59,29 @@ class GameResult:
 Task = tuple[Rules, list[str], str, int, bool, bool]  # play_rotated's arguments
 
 
+def seatings(names: Sequence[str]) -> int:
+    """How many different tables turning ``names`` round gives: as many as
+    seats, but 2 for partners (A, B, A, B turned by two seats is the same
+    table, and the same bots on the same deal play the same game)."""
+    n = len(names)
+    return next(k for k in range(1, n + 1)
+                if n % k == 0 and all(names[i] == names[(i + k) % n] for i in range(n)))
+
+
 def play_rotated(rules: Rules, names: Sequence[str], seed: str, index: int,
                  keep_record: bool = False, duplicate: bool = False) -> GameResult:
     """Game ``index`` of a tournament between ``names`` (one per seat): the
     seats rotate by the index, and the result is given per entry of ``names``
     (per side with partnerships), not per seat. With ``duplicate``, each run
-    of as many games as seats shares one seed, so every entry meets the same
-    deals from every seat (duplicate deals: less luck in the figures)."""
+    of as many games as different seatings (``seatings``) shares one seed, so
+    every entry meets the same deals from every place at the table
+    (duplicate deals: less luck in the figures)."""
     n = rules.players
-    shift = index % n
+    runs = seatings(names) if duplicate else n
+    shift = index % runs
     seated = [names[(seat + shift) % n] for seat in range(n)]
-    game = play_game(rules, seated, f"{seed}:d{index // n}" if duplicate else f"{seed}:{index}")
+    game = play_game(rules, seated,
+                     f"{seed}:d{index // runs}" if duplicate else f"{seed}:{index}")
     # Entry e sits in seat (e - shift) % n; map sides back to entries.
     entry_of_side = {rules.side_of((e - shift) % n): e for e in range(rules.sides)}
     scores = [0] * rules.sides

@@ -10,7 +10,15 @@ from helpers import ROOT
 from allfives.errors import AllFivesError
 from allfives.record import loads, summary
 from allfives.rules import Rules
-from allfives.tournament import lineup, play_rotated, prepare_records, progress_line, run, wilson
+from allfives.tournament import (
+    lineup,
+    play_rotated,
+    prepare_records,
+    progress_line,
+    run,
+    seatings,
+    wilson,
+)
 
 
 def test_wilson_interval():
@@ -39,17 +47,34 @@ def test_seats_rotate_and_scores_map_back_to_the_right_bot():
         assert [res.scores[(seat + index) % 3] for seat in range(3)] == game.scores
 
 
-def test_duplicate_deals_give_each_run_of_games_one_deal_from_every_seat():
+def test_duplicate_deals_give_each_deal_to_every_different_seating_once():
+    # Partners: two seatings (A, B, A, B and B, A, B, A); a turn by two seats
+    # would replay the same game, so each deal is played twice, not four times.
     rules = Rules.make("standard", players=4, target=100)
     names = ["greedy", "random", "greedy", "random"]
-    games = [loads(play_rotated(rules, names, "5", i, keep_record=True, duplicate=True).record)
-             for i in range(5)]
+    played = [play_rotated(rules, names, "5", i, keep_record=True, duplicate=True)
+              for i in range(5)]
+    games = [loads(r.record) for r in played]
     first = [g.rounds[0].dealt for g in games]
-    assert first[0] == first[1] == first[2] == first[3] != first[4]
+    assert first[0] == first[1] != first[2] == first[3] != first[4] != first[0]
+    assert len({r.record for r in played}) == 5  # no game played twice
+    # Three players: a deal from each of the three seats.
+    rules3 = Rules.make("standard", players=3, target=100)
+    dealt3 = [loads(play_rotated(rules3, ["greedy", "random", "random"], "5", i,
+                                 keep_record=True, duplicate=True).record).rounds[0].dealt
+              for i in range(4)]
+    assert dealt3[0] == dealt3[1] == dealt3[2] != dealt3[3]
     # Not duplicate: each game its own deal.
     plain = [loads(play_rotated(rules, names, "5", i, keep_record=True).record).rounds[0].dealt
              for i in range(2)]
     assert plain[0] != plain[1]
+
+
+@pytest.mark.parametrize("names, count", [
+    (["master", "expert"], 2), (["a", "b", "a", "b"], 2), (["a", "b", "b"], 3),
+    (["a", "a"], 1), (["a", "b", "c", "d"], 4), (["a", "a", "b", "b"], 4)])
+def test_seatings_counts_the_different_tables_a_lineup_turns_into(names, count):
+    assert seatings(names) == count
 
 
 def test_results_are_reproducible_and_add_up(tmp_path):
