@@ -28,26 +28,29 @@ FOLDER = ROOT / MANIFESTS
 URL_FIELDS = ("start_url", "scope")
 # Where each list of the manifest keeps its paths (relative to the manifest).
 PATHS = {"icons": "src", "screenshots": "src", "shortcuts": "url"}
-# The texts to translate, with the note their translators get.
+# The texts a person reads: fields of the manifest, and fields of each item
+# of its lists; each with the note its translators get.
+FIELDS = ("name", "description")
+ITEM_FIELDS = {"screenshots": ("label",), "shortcuts": ("name", "description")}
 NOTES = {
     "name": "the installed app's full name, as the page's title",
     "description": "the installed app's description, shown when it is installed",
-    "screenshots": "a label of a screenshot shown when the app is installed",
+    "screenshots label": "a label of a screenshot shown when the app is installed",
     "shortcuts name": "an action in the installed app's shortcut menu (its icon, long-pressed)",
     "shortcuts description": "what that shortcut of the installed app opens",
 }
 
 
-def texts(manifest: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """Each text to translate and the note for its translators."""
-    for field in ("name", "description"):
-        yield manifest[field], NOTES[field]
-    for shot in manifest.get("screenshots", ()):
-        yield shot["label"], NOTES["screenshots"]
-    for shortcut in manifest.get("shortcuts", ()):
-        yield shortcut["name"], NOTES["shortcuts name"]
-        if "description" in shortcut:
-            yield shortcut["description"], NOTES["shortcuts description"]
+def places(manifest: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """Where each text to translate is: the object holding it, its key, and
+    the note for its translators."""
+    for key in FIELDS:
+        yield manifest, key, NOTES[key]
+    for field, keys in ITEM_FIELDS.items():
+        for item in manifest.get(field, ()):
+            for key in keys:
+                if key in item:
+                    yield item, key, NOTES[f"{field} {key}"]
 
 
 def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
@@ -55,7 +58,8 @@ def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collect
     """Babel's extraction method for the manifest: each text with its line."""
     source = fileobj.read().decode(options.get("encoding", "utf-8"))
     lines = source.splitlines()
-    for text, note in texts(json.loads(source)):
+    for holder, key, note in places(json.loads(source)):
+        text = holder[key]
         quoted = json.dumps(text, ensure_ascii=False)
         line = next((n for n, row in enumerate(lines, 1) if quoted in row), 0)
         yield line, "", text, [f"Translators: {note}"]
@@ -75,8 +79,8 @@ def translated(manifest: Mapping[str, Any], code: str,
     through ``translate``, its paths pointing where the template's do."""
     out: dict[str, Any] = json.loads(json.dumps(manifest))
     out["lang"] = code
-    out["name"] = translate(manifest["name"])
-    out["description"] = translate(manifest["description"])
+    for holder, key, _ in places(out):
+        holder[key] = translate(holder[key])
     for field in URL_FIELDS:
         out[field] = rebased(manifest[field], MANIFESTS)
     for field, key in PATHS.items():
@@ -84,12 +88,6 @@ def translated(manifest: Mapping[str, Any], code: str,
             item[key] = rebased(item[key], MANIFESTS)
             for icon in item.get("icons", ()):
                 icon["src"] = rebased(icon["src"], MANIFESTS)
-    for shot in out.get("screenshots", ()):
-        shot["label"] = translate(shot["label"])
-    for shortcut in out.get("shortcuts", ()):
-        shortcut["name"] = translate(shortcut["name"])
-        if "description" in shortcut:
-            shortcut["description"] = translate(shortcut["description"])
     return out
 
 
