@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "playout_policy.json"
 
 # (name, policy, against, preset, players): the master's policy against the
-# expert's in each setting, and each of its terms taken away.
+# expert's in each setting, and each of its terms taken away or moved.
 TRIALS = [
     ("master vs expert policy", MASTER_POLICY, EXPERT_POLICY, "standard", 2),
     ("master vs expert policy", MASTER_POLICY, EXPERT_POLICY, "standard", 4),
@@ -47,6 +47,17 @@ TRIALS = [
     ("deny 0.7", replace(MASTER_POLICY, deny=0.7), MASTER_POLICY, "standard", 2),
     ("deny 0.9", replace(MASTER_POLICY, deny=0.9), MASTER_POLICY, "standard", 2),
     ("shed 0.2", replace(MASTER_POLICY, shed=0.2), MASTER_POLICY, "standard", 2),
+    # with partners: the weights tuned for two players, each moved either way
+    ("double bonus 2", replace(MASTER_POLICY, double=2.0), MASTER_POLICY, "standard", 4),
+    ("double bonus 6", replace(MASTER_POLICY, double=6.0), MASTER_POLICY, "standard", 4),
+    ("no block bonus", replace(MASTER_POLICY, block=0.0), MASTER_POLICY, "standard", 4),
+    ("block bonus 4", replace(MASTER_POLICY, block=4.0), MASTER_POLICY, "standard", 4),
+    ("no stranded penalty", replace(MASTER_POLICY, stranded=0.0), MASTER_POLICY, "standard", 4),
+    ("stranded penalty 4", replace(MASTER_POLICY, stranded=4.0), MASTER_POLICY, "standard", 4),
+    ("deny 0.6", replace(MASTER_POLICY, deny=0.6), MASTER_POLICY, "standard", 4),
+    ("deny 1.0", replace(MASTER_POLICY, deny=1.0), MASTER_POLICY, "standard", 4),
+    ("no shed", replace(MASTER_POLICY, shed=0.0), MASTER_POLICY, "standard", 4),
+    ("shed 0.2", replace(MASTER_POLICY, shed=0.2), MASTER_POLICY, "standard", 4),
 ]
 
 
