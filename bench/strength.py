@@ -62,8 +62,10 @@ MATCHUPS: dict[str, Matchup] = {
                                    duplicate=True),
     "master-vs-hard": Matchup(("master", "hard"), 2, 400, duplicate=True),
     "master-vs-medium": Matchup(("master", "medium"), 2, 300, duplicate=True),
-    "master-vs-expert-five-up": Matchup(("master", "expert"), 2, 400, preset="five_up",
+    "master-vs-expert-five-up": Matchup(("master", "expert"), 2, 300, preset="five_up",
                                         duplicate=True),
+    "master-vs-hard-4p": Matchup(("master", "hard"), 4, 200, duplicate=True),
+    "master-vs-medium-4p": Matchup(("master", "medium"), 4, 200, duplicate=True),
 }
 SEED = "1"
 
