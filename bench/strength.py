@@ -65,7 +65,7 @@ MATCHUPS: dict[str, Matchup] = {
     "master-vs-expert-five-up": Matchup(("master", "expert"), 2, 300, preset="five_up",
                                         duplicate=True),
     "master-vs-hard-4p": Matchup(("master", "hard"), 4, 200, duplicate=True),
-    "master-vs-medium-4p": Matchup(("master", "medium"), 4, 200, duplicate=True),
+    "master-vs-medium-4p": Matchup(("master", "medium"), 4, 100, duplicate=True),
 }
 SEED = "1"
 
