@@ -44,12 +44,20 @@ PRESETS: dict[str, Preset] = {
                "Dutch Punt Domino: the spinner counts until closed, a bonus for blocked rounds.",
                (7, 5, 5), (250, 200, 200), spinner_counts="until_closed",
                round_end="blocked_bonus"),
-        Preset("muggins", "No spinner: the line has just two ends.",
-               (9, 7, 5), (250, 200, 200), spinners="none"),
+        Preset("muggins", "No spinner, and whoever goes out scores everyone else's pips.",
+               (9, 7, 5), (250, 200, 200), spinners="none", round_end="winner_takes"),
         Preset("five_up", "Every double is a spinner.",
                (9, 7, 5), (250, 200, 200), spinners="all"),
     )
 }
+
+# What a stored rules object (a record's, a save's, a shared deal's, a
+# puzzle's ``{"preset": ..., option: value}``) means by an option it leaves
+# out, where that is not the preset's value today: the preset as it played
+# when such objects were first written (docs/RULES.md section 9). Reading and
+# writing both go by it, so every object written before keeps its meaning and
+# an object written now names what changed.
+STORED_DEFAULTS: dict[str, dict[str, Any]] = {"muggins": {"round_end": "subtract"}}
 
 # Hand sizes the sources name, per player count, for set-up dialogs.
 HAND_SIZE_CHOICES: dict[int, tuple[int, ...]] = {2: (5, 7, 9), 3: (5, 7, 9), 4: (5, 7)}
@@ -113,17 +121,28 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from a record's ``{"preset": ..., option: value, ...}``."""
+        """Rules from a record's ``{"preset": ..., option: value, ...}``; an
+        option left out is the preset's, as ``STORED_DEFAULTS`` has it.
+
+        >>> Rules.from_dict({"preset": "muggins"}).round_end  # written before the change
+        'subtract'
+        """
         if not isinstance(data, dict):
             raise RulesError('rules must be an object like '
                              '{"preset": "standard", "players": 2}')
         options = dict(data)
         preset = options.pop("preset", "standard")
-        return cls.make(preset, **options)
+        stored = STORED_DEFAULTS.get(preset, {}) if isinstance(preset, str) else {}
+        return cls.make(preset, **{**stored, **options})
 
     def to_dict(self) -> dict[str, Any]:
-        """The preset name plus every option that differs from it (and players)."""
-        base = Rules.make(self.preset, players=self.players)
+        """The preset name, players, and every option that differs from what
+        ``from_dict`` reads for them alone.
+
+        >>> Rules.make("muggins").to_dict()
+        {'preset': 'muggins', 'players': 2, 'round_end': 'winner_takes'}
+        """
+        base = Rules.from_dict({"preset": self.preset, "players": self.players})
         out: dict[str, Any] = {"preset": self.preset, "players": self.players}
         for f in fields(self):
             if f.name not in out and getattr(self, f.name) != getattr(base, f.name):
@@ -193,5 +212,5 @@ def _unknown_preset(preset: object) -> RulesError:
 
 
 __all__ = ["HAND_SIZE_CHOICES", "OPTION_NAMES", "PRESETS", "ROUND_ENDS", "SPINNERS",
-           "SPINNER_COUNTS", "Preset", "RoundEndRule", "Rules", "RulesError", "SpinnerCounts",
-           "Spinners"]
+           "SPINNER_COUNTS", "STORED_DEFAULTS", "Preset", "RoundEndRule", "Rules", "RulesError",
+           "SpinnerCounts", "Spinners"]

@@ -194,3 +194,38 @@ def test_mangled_records_only_ever_raise_record_error():
 def test_deeply_nested_json_is_a_clean_error():
     with pytest.raises(RecordError, match="^record: "):
         loads("[" * 100000 + "]" * 100000)
+
+
+# -- muggins before and after its round end changed (docs/RULES.md section 9) --
+
+DATA = ROOT / "tests" / "data"
+NEW_MUGGINS = {"preset": "muggins", "players": 2, "hand_size": 2, "round_end": "winner_takes"}
+
+
+def test_a_muggins_record_written_before_the_change_replays_as_it_was_played():
+    # A whole game written by the engine of commit 8d60679, when muggins
+    # subtracted every hand at round end: its rules say no round end.
+    text = (DATA / "muggins-2p-record-1.json").read_text()
+    assert json.loads(text)["rules"] == {"preset": "muggins", "players": 2}
+    game = loads(text)
+    out = summary(game)
+    assert [r["round_end_points"] for r in out["rounds"]] == [
+        [0, -10], [-5, 0], [-10, 0], [-80, -10], [-30, 0], [-10, 0], [0, -5], [-10, 0],
+        [0, -30], [-60, -15], [-5, 0], [0, -10], [-75, -15], [0, 0], [0, 0]]
+    assert (out["scores"], out["winner"]) == ([45, 250], 1)
+    assert dumps(game) == text  # written back as it was
+
+
+def test_a_new_muggins_record_says_its_round_end_and_round_trips():
+    # SHORT under muggins: 5-5 (10), 3-5 leaves the double's other side open
+    # (13), 2-5 covers it (5) and goes out; seat 1's 6-6 (12 -> 10) is seat 0's.
+    rules = Rules.make("muggins", hand_size=2)
+    assert rules.to_dict() == NEW_MUGGINS
+    game = replay(record([SHORT], NEW_MUGGINS))
+    out = summary(game)
+    assert out["rounds"][0]["round_end_points"] == [10, 0] and out["scores"] == [25, 0]
+    assert to_record(game)["rules"] == NEW_MUGGINS
+    assert summary(loads(dumps(game))) == out
+    # the same deal and moves in a record that names no round end: subtract
+    old = summary(replay(record([SHORT], {"preset": "muggins", "players": 2, "hand_size": 2})))
+    assert old["rounds"][0]["round_end_points"] == [0, -10] and old["scores"] == [15, -10]

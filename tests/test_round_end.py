@@ -1,6 +1,7 @@
 """docs/RULES.md section 7: rounding and the three round-end scorings."""
 
 import pytest
+from helpers import make_round, play
 
 from allfives.rules import Rules
 from allfives.scoring import round5, score_round
@@ -92,3 +93,32 @@ def test_blocked_bonus_partnership_compares_sides():
     rules = Rules.make("punt", players=4)
     # side 0: 3 + 11 = 14, side 1: 5 + 13 = 18 -> 4 -> 5 -> 1 point
     assert score_round(rules, [3, 5, 11, 13], went_out=None).points == (1, 0)
+
+
+def test_muggins_scores_as_the_old_books_do():
+    # docs/RULES.md section 8: Muggins (Hoyle, pagat's English page) gives the
+    # player who goes out the others' pips; a blocked round as winner_takes has it.
+    two = Rules.make("muggins")
+    assert score_round(two, [0, 13], went_out=0).points == (15, 0)  # 13 -> 15
+    assert score_round(two, [4, 9], went_out=None).points == (10, 0)  # 9 -> 10
+    assert score_round(two, [7, 7], went_out=None).points == (0, 0)  # nobody has fewer
+    four = Rules.make("muggins", players=4)
+    # seats 0 and 2 hold 10 + 20 = 30; partner seat 3's 31 never score for side 1
+    assert score_round(four, [10, 0, 20, 31], went_out=1).points == (0, 30)
+    assert score_round(four, [4, 9, 6, 2], went_out=None).points == (10, 0)  # 10 against 11
+    three = Rules.make("muggins", players=3)
+    assert score_round(three, [5, 5, 12], went_out=None).points == (5, 5, 0)  # 6 -> 5 each
+
+
+def test_a_muggins_round_played_out_scores_the_others_pips():
+    two = make_round(Rules.make("muggins"), [["5-5", "2-5"], ["3-5", "6-6"]])
+    # 5-5 leads (10); 3-5 on it leaves the double open on its other side (10 + 3);
+    # 2-5 covers that side (3 + 2 = 5) and goes out: seat 1's 6-6, 12 -> 10, is seat 0's.
+    assert play(two, "5-5", "3-5>5-5", "2-5>5-5") == [10, 0, 5]
+    assert (two.end, two.result.points, two.scores) == ("domino", (10, 0), [25, 0])
+    four = make_round(Rules.make("muggins", players=4),
+                      [["5-5", "1-1"], ["0-5"], ["6-6"], ["1-2"]])
+    # seat 1 goes out: side 1 takes side 0's 2 + 12 pips (-> 15); seat 3's 1-2 does not count.
+    assert play(four, "5-5", "0-5>5-5") == [10, 10]
+    assert (four.end, four.went_out, four.result.points, four.scores) == (
+        "domino", 1, (0, 15), [10, 25])

@@ -10,7 +10,7 @@ PRESET_TABLE = {
     "winner_takes": ((9, 7, 5), "first", "until_sides", "winner_takes", (250, 200, 200), 1),
     "cribbage": ((9, 7, 5), "first", "until_sides", "subtract", (61, 61, 61), 5),
     "punt": ((7, 5, 5), "first", "until_closed", "blocked_bonus", (250, 200, 200), 1),
-    "muggins": ((9, 7, 5), "none", "until_sides", "subtract", (250, 200, 200), 1),
+    "muggins": ((9, 7, 5), "none", "until_sides", "winner_takes", (250, 200, 200), 1),
     "five_up": ((9, 7, 5), "all", "until_sides", "subtract", (250, 200, 200), 1),
 }
 
@@ -100,3 +100,16 @@ def test_dict_round_trip_keeps_only_overrides():
     assert r.to_dict() == {"preset": "cribbage", "players": 3, "target": 121}
     assert Rules.from_dict(r.to_dict()) == r
     assert Rules.from_dict({"preset": "standard"}) == Rules.make("standard", players=2)
+
+
+def test_a_stored_muggins_rules_object_keeps_the_round_end_it_was_written_with():
+    # docs/RULES.md section 9: rules objects written while muggins subtracted
+    # the hands say only {"preset": "muggins", ...}, and still mean subtract;
+    # a muggins game now writes its round end.
+    old = Rules.from_dict({"preset": "muggins", "players": 4})
+    assert old == Rules.make("muggins", players=4, round_end="subtract")
+    assert old.to_dict() == {"preset": "muggins", "players": 4}
+    new = Rules.make("muggins", players=4)
+    assert new.to_dict() == {"preset": "muggins", "players": 4, "round_end": "winner_takes"}
+    assert Rules.from_dict(new.to_dict()) == new
+    assert Rules.from_dict({"preset": "standard", "players": 2}) == Rules.make("standard")

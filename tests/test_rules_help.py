@@ -27,7 +27,7 @@ def sections(preset: str) -> dict[str, str]:
     ("winner_takes", {"round-end", "choices"}),
     ("cribbage", {"aim", "scoring", "round-end", "choices"}),
     ("punt", {"tiles", "scoring", "round-end", "choices"}),
-    ("muggins", {"spinners", "scoring", "choices"}),
+    ("muggins", {"spinners", "scoring", "round-end", "choices"}),
     ("five_up", {"spinners", "scoring", "choices"}),
 ])
 def test_presets_differ_from_standard_exactly_where_their_rules_do(preset, differ):
@@ -51,6 +51,10 @@ def test_round_end_rules_in_words():
     assert "Whoever went out scores the pips left" in sections("winner_takes")["round-end"]
     assert "the lightest hand scores a bonus" in sections("punt")["round-end"]
     assert "rounded and divided by 5, come off" in sections("cribbage")["round-end"]
+    # Muggins scores as the old books do (docs/RULES.md section 8)
+    assert sections("muggins")["round-end"] == sections("winner_takes")["round-end"]
+    assert ("<li><b>muggins</b> (these rules): No spinner, and whoever goes out scores "
+            "everyone else&#x27;s pips.</li>") in sections("muggins")["choices"]
 
 
 def test_round_end_breakdowns_use_the_panels_sentences():

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
 from allfives.moves import parse_move
+from allfives.record import summary
 from allfives.rules import PRESETS
 from allfives.web.bots.decide import decide
 from allfives.web.home import new_game as forms
@@ -17,6 +19,9 @@ from allfives.web.play.seats import HINT_BOT
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import SaveError, Table
+from allfives.web.review.records import opened
+from allfives.web.storage.backup import make_backup, read_backup
+from allfives.web.storage.keys import SAVE_KEY
 
 
 def test_setup_dialog_offers_every_preset_and_every_level():
@@ -91,6 +96,24 @@ def test_save_round_trip_and_corrupt_saves():
                 json.dumps({**json.loads(table.to_save()), "rounds": [7]})):
         with pytest.raises(SaveError):
             Table.from_save(bad)
+
+
+def test_a_muggins_save_from_before_the_change_resumes_as_it_was_played():
+    # The page's save of a four-player muggins game, written by the engine of
+    # commit 8d60679 when muggins subtracted the hands; restored from a backup
+    # and opened in Review it reads the same.
+    text = (Path(__file__).parent / "data" / "muggins-4p-save-1.json").read_text()
+    for data in (text, read_backup(make_backup({SAVE_KEY: text}))[SAVE_KEY]):
+        table = Table.from_save(data)
+        rounds = summary(table.game)["rounds"]
+        assert [r["round_end_points"] for r in rounds] == [[-25, -5], [-30, -10], [0, 0]]
+        assert [r["end"] for r in rounds] == ["domino", "domino", "unfinished"]
+        assert table.game.scores == [-5, 40] and table.rules.round_end == "subtract"
+        assert table.names == ("Ann", "Bea", "Cai", "Dev")
+        # saved again unchanged, so its identity in the statistics is the one it had
+        assert table.to_save() == text
+    assert opened(text).game.scores == [-5, 40]
+    assert Table.new(Setup(players=4, preset="muggins"), seed=1).rules.round_end == "winner_takes"
 
 
 def test_bot_requests_cross_to_the_worker_and_back():

@@ -55,9 +55,9 @@ PRESET_DESCRIPTIONS = {
     # Translators: a rule set in one line. The spinner (the first double, which takes tiles on
     # all four sides) counts until all four are taken; a blocked round is one nobody can play on.
     "punt": N_("Dutch Punt Domino: the spinner counts until closed, a bonus for blocked rounds."),
-    # Translators: a rule set in one line: no double takes tiles on all four sides, so the tiles
-    # form a line.
-    "muggins": N_("No spinner: the line has just two ends."),
+    # Translators: a rule set in one line. No spinner: no double takes tiles on all four sides,
+    # so the tiles form a line; goes out: lays their last tile; pips are the spots on the tiles.
+    "muggins": N_("No spinner, and whoever goes out scores everyone else's pips."),
     # Translators: a rule set in one line. A double is a tile with the same number on both
     # halves; a spinner takes tiles on all four sides.
     "five_up": N_("Every double is a spinner."),
