@@ -371,3 +371,23 @@ def test_the_panel_names_the_seats_from_the_movers_chair():
     assert "your partner: " in sentences.counts(puzzle)
     two = next(p for p in shipped if p.view.rules.players == 2)
     assert sentences.counts(two).startswith("In hand: your opponent: ")
+
+
+def test_no_shipped_puzzle_comes_from_an_endless_game():
+    # Issue 27: muggins with four players subtracted every hand and ran on for
+    # hundreds of rounds; its puzzles beyond round 60 (tests/test_game_length.py's
+    # bound) are dropped, and the muggins puzzles kept read as they were found.
+    shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
+    assert max(p.round for p in shipped) <= 60
+    muggins = [p for p in shipped if p.view.rules.preset == "muggins"]
+    assert len(muggins) == 79 and {p.view.rules.round_end for p in muggins} == {"subtract"}
+    assert all(p.to_json()["rules"] == {"preset": "muggins", "players": p.view.rules.players}
+               for p in muggins)
+    # someone who tried and missed a dropped one (round 275) is given another
+    dropped = "0090e4f2de1e"
+    assert dropped not in {p.id for p in shipped}
+    progress = Progress.from_json({"format": "allfives-puzzle-progress/1", "seen": [dropped],
+                                   "cards": [[dropped, 0, "2026-11-25"]]})
+    assert progress.due("2026-11-26") == [repetition.Card(dropped, 0, "2026-11-25")]
+    puzzle, why = choose(progress, shipped, "2026-11-26")
+    assert why == NEW and puzzle in shipped

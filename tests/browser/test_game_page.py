@@ -175,7 +175,8 @@ def test_the_new_game_dialog_starts_what_it_says(page, server):
              bots=["easy", "hard"])
     page.wait_for_selector("#status[data-phase=human]")
     rules = saved(page)["rules"]
-    assert rules == {"preset": "muggins", "players": 3, "hand_size": 5, "target": 100}
+    assert rules == {"preset": "muggins", "players": 3, "hand_size": 5, "target": 100,
+                     "round_end": "winner_takes"}  # muggins now (docs/RULES.md section 9)
     assert saved(page)["table"] == {"names": ["Zed", "Anna", "Ben"],
                                     "bots": [None, "easy", "hard"]}
     assert page.locator("#seats [data-seat]").count() == 2
