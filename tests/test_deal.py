@@ -43,6 +43,17 @@ def encoded(data: object) -> str:
     return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
 
 
+def test_a_muggins_link_shared_before_the_round_end_changed_deals_the_same_game():
+    # docs/RULES.md section 9: a link written while muggins subtracted the hands
+    old = read_deal(encoded({"r": {"preset": "muggins", "players": 2}, "b": ["hard"], "s": "5"}))
+    assert old.rules.round_end == "subtract"
+    new = deal_of(Table.new(Setup(preset="muggins"), seed=5))
+    assert new.rules.round_end == "winner_takes" and read_deal(new.text()) == new
+    text = new.text()
+    sent = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    assert sent["r"] == {"preset": "muggins", "players": 2, "round_end": "winner_takes"}
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("!!!", "not readable"),
     (encoded([1, 2]), "not readable"),
