@@ -155,10 +155,10 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
         assert min(tile_sizes(page, "#puzzle-board")) >= 18  # its pips readable
         wrong = next(m for m in first.options if m != first.answer)
         page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(wrong)]}"]')
-        assert page.get_attribute("#puzzle-board [data-target]", "data-move") == move_text(wrong)
         now = shown(page)
         assert now["puzzleState"] == "solving" and now["rating"] == "1500" and now["answer"] is None
         assert page.evaluate(STORED) == {}  # nothing tried
+        assert page.get_attribute("#puzzle-board [data-target]", "data-move") == move_text(wrong)
         page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(first.answer)]}"]')
         assert page.get_attribute("#puzzle-board [data-target]", "data-move") == move_text(
             first.answer)

@@ -220,11 +220,11 @@ def test_on_a_phone_the_reviews_board_and_chart_are_drawn_at_their_size(browser,
         page.wait_for_selector("#review[open]")
         shape, box = board_fit(page, "#review-board")
         assert abs(shape - box) < 0.02 * box, (shape, box)
+        sizes = page.eval_on_selector_all("#review-chart text.axis", LABEL_PX)
+        assert len(sizes) >= 4 and min(sizes) >= 11.5, sizes
         chart = page.locator("#review-chart svg.review-chart")
         drawn = float(chart.get_attribute("viewBox").split()[2])
         assert abs(chart.bounding_box()["width"] - drawn) <= 2  # not scaled
-        sizes = page.eval_on_selector_all("#review-chart text.axis", LABEL_PX)
-        assert len(sizes) >= 4 and min(sizes) >= 11.5, sizes
         boxes = page.eval_on_selector_all("#review-chart text.axis", LABEL_BOXES)
         assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                     if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
