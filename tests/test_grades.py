@@ -5,6 +5,7 @@ strings (``allfives.coach.grades``, ``allfives.web.review.grading``,
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -141,37 +142,103 @@ def attrs(svg: str, tag: str) -> list[dict[str, str]]:
 
 def test_the_chart_draws_each_sides_score_to_scale():
     svg = chart_svg(TINY, TINY_DECISIONS, ["You", "Anna"], 0, "T", "D")
-    assert svg.startswith('<svg class="review-chart" viewBox="0 0 600 200" role="img"'
+    assert svg.startswith('<svg class="review-chart" viewBox="0 0 600 250" role="img"'
                           ' aria-labelledby="review-chart-title review-chart-desc">')
     assert '<title id="review-chart-title">T</title><desc id="review-chart-desc">D</desc>' in svg
     lines = {a["data-side"]: a for a in attrs(svg, "polyline")}
-    # x: 4 positions from 34 to 594; y: 0 at 118 to the target, 20, at 8
-    assert lines["0"]["points"] == "34.0,118.0 220.7,63.0 407.3,63.0 594.0,35.5"
-    assert lines["1"]["points"] == "34.0,118.0 220.7,118.0 407.3,90.5 594.0,90.5"
+    # x: 4 positions from 30.3 (right of the widest label, "−10") to 592; y: the scores'
+    # panel from 0 at 145 to the target, 20, at 25, in steps of 5
+    assert lines["0"]["points"] == "30.3,145.0 217.5,85.0 404.8,85.0 592.0,55.0"
+    assert lines["1"]["points"] == "30.3,145.0 217.5,145.0 404.8,115.0 592.0,115.0"
     assert lines["0"]["stroke-width"] == "2"  # the reviewed seat's side stands out
     scale = {a["data-scale"]: a["y1"] for a in attrs(svg, "line") if "data-scale" in a}
-    assert scale == {"0": "118.0", "20": "8.0", "loss": "132.0", "blunder": "192.0"}
+    assert scale == {"0": "145.0", "5": "115.0", "10": "85.0", "15": "55.0", "target": "25.0",
+                     "loss": "181.0", "blunder": "237.0"}
+    labels = [(a["data-label"], a["y"]) for a in attrs(svg, "text")]
+    texts = re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+    assert list(zip(texts, labels, strict=True)) == [
+        ("Scores (game to 20)", ("caption", "9.0")), ("Points lost", ("caption", "165.0")),
+        ("0", ("score", "145.0")), ("20", ("target", "25.0")), ("5", ("score", "115.0")),
+        ("10", ("score", "85.0")), ("15", ("score", "55.0")),
+        ("0", ("loss", "181.0")), ("−10", ("loss", "237.0"))]
+
+
+def test_after_one_round_the_scores_scale_fits_the_scores_not_the_far_target():
+    """A game to 250 after one round (35 to 5): the scale runs to 40, so the
+    lines climb the panel instead of lying flat under a target six times higher."""
+    one_round = Track(scores=((0, 0), (10, 0), (10, 5), (35, 5)), starts=(0,), target=250)
+    s = charts.scale(one_round, [])
+    assert (s.low, s.high, s.step) == (0, 40, 10)
+    assert [s.y(x) for x in (0, 5, 35, 40)] == [145.0, 130.0, 40.0, 25.0]
+    svg = chart_svg(one_round, [], ["You", "Anna"], 0, "T", "D")
+    assert {a["data-side"]: a["points"] for a in attrs(svg, "polyline")}["0"].endswith(
+        ",40.0")
+    assert "data-scale=\"target\"" not in svg and ">Scores (game to 250)<" in svg
+    # near the target, the target is on the scale (dashed), and labelled
+    near = Track(scores=((0, 0), (180, 120)), starts=(0,), target=250)
+    s = charts.scale(near, [])
+    assert (s.low, s.high, s.step) == (0, 250, 50)
+    assert [label.text for label in s.labels() if label.kind != "loss"] == [
+        "0", "250", "50", "100", "150", "200"]
+    # below 0 (muggins' rounds can take points off), and a target off the steps
+    assert charts.score_range(-40, 30, 200) == (-40, 40, 20)
+    assert charts.score_range(0, 19, 20) == (0, 20, 5)
+    assert charts.score_range(0, 0, 250) == (0, 10, 2)  # the game's first position
+    assert charts.score_range(-1145, 40, 200) == (-1500, 500, 500)
+
+
+def test_no_two_labels_of_the_chart_are_closer_than_their_font():
+    """The scores' and the losses' labels each on their own panel, none over
+    another, whatever the scores and the losses (the biggest loss just past
+    the blunder's cut-off, or far past it)."""
+    tracks = [TINY, Track(((0, 0), (180, 120)), (0,), 250), Track(((0, 0), (5, 0)), (0,), 250),
+              Track(((0, 0), (-1145, 40)), (0,), 200), Track(((0, 0), (3, 61)), (0,), 61, 5),
+              Track(((0, 0), (240, 0)), (0,), 250)]
+    for tracked in tracks:
+        for loss in (0.0, 5.0, 10.5, 11.0, 16.0, 60.0):
+            s = charts.scale(tracked, [Decision(1, 1, 0, "a", "b", loss, 2)])
+            ys = sorted(label.y for label in [*s.labels(), *charts.captions(tracked.target)])
+            assert all(b - a >= charts.FONT for a, b in itertools.pairwise(ys)), (tracked, loss, ys)
+            losses = [label for label in s.labels() if label.kind == "loss"]
+            assert losses[0].text == "0"  # the bars' axis is always named
+            blunder = charts.LOSS_TOP + s.bar(s.blunder)
+            if blunder - charts.LOSS_TOP >= charts.FONT:  # then the cut-off is named too
+                assert losses[1].text == f"−{charts.number(s.blunder)}" and (
+                    losses[1].y == blunder)
+
+
+def test_the_chart_is_drawn_at_its_boxs_width_so_its_words_keep_their_size():
+    """The page gives the box's width in CSS pixels: the drawing's units are
+    pixels, and its labels 12 of them on a phone as on a desktop."""
+    phone = chart_svg(TINY, TINY_DECISIONS, ["You", "Anna"], 0, "T", "D", width=337)
+    assert 'viewBox="0 0 337 250"' in phone
+    assert {a["font-size"] for a in attrs(phone, "text")} == {"12"}
+    assert {a["data-side"]: a["points"] for a in attrs(phone, "polyline")}["0"].split()[-1] == (
+        "329.0,55.0")
+    assert 'viewBox="0 0 240 250"' in chart_svg(TINY, [], ["You", "Anna"], 0, "T", "D", 100)
+    assert 'viewBox="0 0 600 250"' in chart_svg(TINY, [], ["You", "Anna"], 0, "T", "D", 0)
 
 
 def test_the_chart_draws_a_bar_per_loss_and_a_dot_per_best_move():
     svg = chart_svg(TINY, TINY_DECISIONS, ["You", "Anna"], 0, "T", "D")
     (bar,) = attrs(svg, "rect")
-    # decision 3 lies between positions 2 and 3 (x 500.7); a loss of 5 of the scale's 10
+    # decision 3 lies between positions 2 and 3 (x 498.4); a loss of 5 of the scale's 10
     assert (bar["data-round"], bar["data-move"], bar["data-loss"], bar["data-bar"]) == (
         "1", "3", "5.0", "inaccuracy")
-    assert (bar["x"], bar["y"], bar["width"], bar["height"]) == ("497.7", "132.0", "6.0", "30.0")
+    assert (bar["x"], bar["y"], bar["width"], bar["height"]) == ("495.4", "181.0", "6.0", "28.0")
     (dot,) = attrs(svg, "circle")
-    assert (dot["data-move"], dot["data-bar"], dot["cx"], dot["cy"]) == ("1", "best", "127.3",
-                                                                         "132.0")
-    # a bigger loss than the blunder's cut-off sets the scale
+    assert (dot["data-move"], dot["data-bar"], dot["cx"], dot["cy"]) == ("1", "best", "123.9",
+                                                                         "181.0")
+    # a bigger loss than the blunder's cut-off sets the scale, and is labelled at the bottom
     big = chart_svg(TINY, [Decision(1, 3, 0, "a", "b", 20.0, 2)], ["You", "Anna"], 0, "T", "D")
-    assert attrs(big, "rect")[0]["height"] == "60.0"
+    assert attrs(big, "rect")[0]["height"] == "56.0"
     assert {a["data-scale"]: a["y1"] for a in attrs(big, "line")
-            if "data-scale" in a}["blunder"] == "162.0"
+            if "data-scale" in a}["blunder"] == "209.0"
+    assert ">−10</text>" in big and ">−20</text>" in big
     # with the cribbage preset's divisor the blunder starts at 2 of its points
     pegged = Track(TINY.scores, TINY.starts, 61, divisor=5)
     svg5 = chart_svg(pegged, [Decision(1, 3, 0, "a", "b", 1.0, 2)], ["You", "Anna"], 0, "T", "D")
-    assert attrs(svg5, "rect")[0]["height"] == "30.0"
+    assert attrs(svg5, "rect")[0]["height"] == "28.0"
     assert attrs(svg5, "rect")[0]["data-bar"] == "inaccuracy"
 
 

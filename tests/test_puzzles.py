@@ -20,10 +20,11 @@ from allfives.coach import puzzles as pz
 from allfives.coach.puzzles import CLOSE, GREEDY, UNSTABLE, Puzzle, PuzzleError
 from allfives.coach.rating import Rating, after_puzzle, update
 from allfives.game import Round
-from allfives.moves import move_text, parse_move
+from allfives.moves import LEAD, move_text, parse_move
 from allfives.rules import Rules
 from allfives.tiles import ALL_TILES, NAMES, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
+from allfives.web.draw import board
 from allfives.web.puzzles import collect, sentences
 from allfives.web.puzzles.progress import AGAIN, NEW, OWN, Progress, choose
 from allfives.web.puzzles.session import Solving
@@ -337,12 +338,48 @@ def test_own_mistakes_become_puzzles_only_when_clearly_answered():
 def test_solving_takes_a_tile_then_a_place_and_only_the_first_answer():
     puzzle = some_puzzles()[0]
     s = Solving(puzzle, NEW)
-    assert s.click(parse_tile("3-4")) is None and s.selected == parse_tile("3-4")
+    s.click(parse_tile("3-4"))
+    assert s.selected == parse_tile("3-4")
     assert {move_text(t.move) for t in s.targets()} == {"3-4>1-4", "3-4>4-5"}
-    assert s.click(parse_tile("6-6")) is None and s.selected is None  # cannot be played
+    s.click(parse_tile("6-6"))
+    assert s.selected is None  # cannot be played
     assert s.hand().playable == frozenset({parse_tile("2-4"), parse_tile("3-4")})
     assert s.choose(parse_move("3-4>1-4")) and s.right is True
     assert not s.choose(parse_move("2-4>1-4")) and s.right is True and s.targets() == ()
+
+
+def test_picking_a_tile_never_answers_even_with_one_place_or_a_lead():
+    """A slip of a finger must not give the answer: a tile with one place is
+    only picked, its one place lit; another tile picked instead replaces it,
+    the same one again or Escape puts it back. On an empty table the place is
+    the lead, and the task says so."""
+    shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
+    one = next(p for p in shipped if p.id == "3945bc04f9e8")  # 3-5>5-6 or 5-5>5-6
+    s = Solving(one, NEW)
+    s.click(parse_tile("3-5"))
+    assert s.chosen is None and s.right is None and s.selected == parse_tile("3-5")
+    assert [move_text(t.move) for t in s.targets()] == ["3-5>5-6"]
+    s.click(parse_tile("5-5"))
+    assert s.selected == parse_tile("5-5") and [move_text(t.move) for t in s.targets()] == [
+        "5-5>5-6"]
+    s.click(parse_tile("5-5"))
+    assert s.selected is None and s.targets() == ()
+    s.click(parse_tile("3-5"))
+    assert s.cancel() == parse_tile("3-5") and s.selected is None and s.cancel() is None
+    assert s.chosen is None and not s.leads
+    assert sentences.task(s.leads) == "Your move: find the best play."
+    lead = next(p for p in shipped if p.id == "00fed2ebc76e")  # leads 0-5, 1-3, 3-3, 3-5, 3-6
+    s = Solving(lead, NEW)
+    assert s.leads and sentences.task(s.leads) == (
+        "You lead: find the best tile to start the round with.")
+    s.click(parse_tile("3-3"))
+    (place,) = s.targets()
+    assert (move_text(place.move), place.on, place.points) == ("3-3", LEAD, 0)
+    s.click(parse_tile("0-5"))
+    assert [(t.on, t.points) for t in s.targets()] == [(LEAD, 5)] and s.chosen is None
+    drawn = board.board(s.table(), 1.6, targets=s.targets(), selected=s.selected).svg
+    assert 'data-target="lead" data-move="0-5" role="button"' in drawn
+    assert 'aria-label="Lead 0-5, 5 points"' in drawn
 
 
 def test_the_shipped_set():

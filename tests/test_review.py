@@ -10,9 +10,12 @@ import pytest
 from pseudo_i18n import pseudo
 from test_analysis import FAST, bot_game
 
-from allfives.bots.analysis import Moment, Reason, analyse
+from allfives.bots.analysis import Decision, Moment, Reason, analyse
 from allfives.errors import RecordError
+from allfives.game import Game
 from allfives.record import dumps, to_record
+from allfives.rules import Rules
+from allfives.web.draw import render
 from allfives.web.play import words
 from allfives.web.play.table import Table
 from allfives.web.play.table_view import TableView
@@ -32,13 +35,14 @@ def test_positions_run_from_each_deal_to_the_end_and_the_review_starts_at_the_en
     lengths = [len(r.history) for r in game.rounds]
     assert len(review.spots) == sum(n + 1 for n in lengths)
     assert review.spot == Spot(2, lengths[1])
-    assert review.step_text() == f"Round 2: move {lengths[1]} of {lengths[1]}"
+    assert review.step_text() == f"Round 2: after move {lengths[1]} of {lengths[1]}"
     review.step(1)  # nothing after the end
     assert review.spot == Spot(2, lengths[1])
     review.round_start(-1)
     assert review.spot == Spot(2, 0)
     review.round_start(-1)
-    assert review.spot == Spot(1, 0) and review.step_text() == f"Round 1: move 0 of {lengths[0]}"
+    assert review.spot == Spot(1, 0)
+    assert review.step_text() == f"Round 1: before move 1 of {lengths[0]}"
     review.step(-1)
     assert review.spot == Spot(1, 0)
     assert review.key("ArrowRight") and review.spot == Spot(1, 1)
@@ -83,6 +87,25 @@ def test_decisions_go_to_the_worker_and_come_back_in_play_order():
     assert words.judged("You", here).startswith(f"Next, You played {here.played}")
     assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
                                     key=lambda d: -d.loss)
+
+
+def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
+    """The chip "1.16" (round 1, move 16) shows the table just before move 16,
+    and says so: "before move 16 of 21", not the moves made (15)."""
+    review = review_of(bot_game(3))  # round 1: 21 moves; the 16th is seat 0's
+    assert len(review.game.rounds[0].history) == 21
+    decision = review.take(Decision(1, 16, 0, "x", "y", 3.0, 2).to_json())
+    chip = render.review_moves([decision])
+    assert "<span class='where'>1.16</span>" in chip and 'data-move="16"' in chip
+    review.jump(1, 16)
+    assert review.step_text() == "Round 1: before move 16 of 21"
+    assert len(review.view().round.history) == 15 and review.decision_here().move == 16
+    review.step(1)
+    assert review.step_text() == "Round 1: before move 17 of 21"
+    review.step(len(review.spots))
+    assert review.step_text() == "Round 1: after move 21 of 21"
+    dealt = Review.of(Table(Game(Rules.make("standard"), 1), ("You", "Anna"), (None, "expert")))
+    assert dealt.step_text() == "Round 1: the deal"  # a round with no move yet
 
 
 def test_an_opened_record_names_its_seats_and_plays_on_from_any_of_them():
@@ -152,7 +175,7 @@ def test_a_file_too_big_is_refused_in_one_sentence():
     with pseudo():
         assert too_big("game.json", 1_000_001) == \
             "⟦game.json could not be opened: 1,000,001 bytes is too big for a record⟧"
-        assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: move ")
+        assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: after move ")
         assert reason_words(Reason("left", "2-3", 2, 0)) == \
             "⟦left the next player a chance of 2 (2-3 left 0)⟧"
         assert reason_words(Reason("kept", "6-6", 12)) == \

@@ -212,3 +212,20 @@ def watched_page(browser: object, origin: str, *, init: str | None = FAST,
         context.close()
     assert not errors, f".py-error in the page: {errors}"
     assert not watch.problems, "\n".join(watch.problems)
+
+
+def tile_sizes(page: object, board: str) -> list[float]:
+    """The shorter side, in CSS pixels on screen, of every tile on ``board``
+    (an SVG's selector): how big its pips are drawn."""
+    return page.eval_on_selector_all(
+        f"{board} g.tile rect.face",
+        "rs => rs.map(r => { const b = r.getBoundingClientRect(); return Math.min(b.width, "
+        "b.height); })")
+
+
+def board_fit(page: object, board: str) -> tuple[float, float]:
+    """The shape (width / height) of ``board``'s viewBox and of its box on
+    screen: equal when the board was laid out for the box it is shown in."""
+    return tuple(page.eval_on_selector(board, """svg => {
+        const v = svg.viewBox.baseVal, b = svg.getBoundingClientRect();
+        return [v.width / v.height, b.width / b.height]; }"""))

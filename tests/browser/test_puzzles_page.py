@@ -13,8 +13,16 @@ from pathlib import Path
 from allfives.coach import puzzles as pz
 from allfives.moves import move_on, move_text, move_tile
 from allfives.tiles import NAMES
+from allfives.web.puzzles.progress import Progress, choose
 
-from .browser_helpers import FIRST_LOAD_MS, moves_logged, open_game
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    board_fit,
+    moves_logged,
+    open_game,
+    tile_sizes,
+    watched_page,
+)
 from .test_access import axe
 
 SHIPPED = {p.id: p for p in pz.loads(
@@ -39,10 +47,9 @@ def shown(page) -> dict:
 
 
 def answer_with(page, move: int) -> None:
-    """Click the move's tile, and its place when it has several."""
+    """Click the move's tile, then its place."""
     page.click(f'#puzzle-hand [data-tile="{NAMES[move_tile(move)]}"]')
-    if page.locator("#puzzle-board [data-target]").count():
-        page.click(f'#puzzle-board [data-move="{move_text(move)}"]')
+    page.click(f'#puzzle-board [data-move="{move_text(move)}"]')
     page.wait_for_selector("#puzzles:not([data-puzzle-state=solving])", state="attached")
 
 
@@ -98,10 +105,9 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     assert now["source"] == f"Daily puzzle of {date.today().isoformat()}"
     page.focus(f'#puzzle-hand [data-tile="{NAMES[move_tile(daily.answer)]}"]')
     page.keyboard.press("Enter")
-    if page.locator("#puzzle-board [data-target]").count():
-        assert shown(page)["focused"] == "puzzle-board"  # on the first lit place
-        page.focus(f'#puzzle-board [data-move="{move_text(daily.answer)}"]')
-        page.keyboard.press("Enter")
+    assert shown(page)["focused"] == "puzzle-board"  # on the first lit place
+    page.focus(f'#puzzle-board [data-move="{move_text(daily.answer)}"]')
+    page.keyboard.press("Enter")
     page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")
     assert page.text_content("#puzzle-daily-result") == "You solved today's puzzle."
     assert page.evaluate(STORED)["days"] == {date.today().isoformat(): True}
@@ -119,9 +125,51 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     page.click("#puzzles-button")
     page.wait_for_selector("#puzzles[open][data-puzzle-kind=own]")
     assert shown(page)["source"] == f"From your own game: you played {BLUNDER} here."
-    page.click(f'#puzzle-hand [data-tile="{BEST}"]')  # a lead: one place, played at once
+    assert page.text_content("#puzzle-task") == (
+        "You lead: find the best tile to start the round with.")  # an empty table, said so
+    page.click(f'#puzzle-hand [data-tile="{BEST}"]')  # a lead: its one place lit
+    assert page.get_attribute("#puzzle-board [data-target]", "data-target") == "lead"
+    page.click(f'#puzzle-board [data-move="{BEST}"]')
     page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")
     assert shown(page)["answer"] == BEST
+
+
+def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(browser, server):
+    """A slip of a finger gives no answer: the first new puzzle's tiles each
+    fit in one place, and a tap on one only picks it and lights its place
+    (the rating stays); a tap on another picks that one instead, Escape puts
+    it back; then a tap on the lit place answers, and the rating moves. The
+    board is drawn at its size from the first paint: its tiles readable."""
+    first = choose(Progress(), list(SHIPPED.values()), date.today().isoformat())[0]
+    tiles = [NAMES[t] for t in first.view.hand]
+    assert all(sum(1 for m in first.options if NAMES[move_tile(m)] == t) == 1 for t in tiles)
+    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as page:
+        open_game(page, server, "?seed=8")
+        page.tap("#menu-button")
+        page.tap("#puzzles-button")
+        page.wait_for_selector("#puzzles[open]")
+        assert shown(page)["puzzleId"] == first.id
+        shape, box = board_fit(page, "#puzzle-board")  # laid out for its box from the start
+        assert abs(shape - box) < 0.02 * box, (shape, box)
+        assert min(tile_sizes(page, "#puzzle-board")) >= 18  # its pips readable
+        wrong = next(m for m in first.options if m != first.answer)
+        page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(wrong)]}"]')
+        now = shown(page)
+        assert now["puzzleState"] == "solving" and now["rating"] == "1500" and now["answer"] is None
+        assert page.evaluate(STORED) == {}  # nothing tried
+        assert page.get_attribute("#puzzle-board [data-target]", "data-move") == move_text(wrong)
+        page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(first.answer)]}"]')
+        assert page.get_attribute("#puzzle-board [data-target]", "data-move") == move_text(
+            first.answer)
+        assert shown(page)["puzzleState"] == "solving"
+        page.keyboard.press("Escape")
+        assert page.locator("#puzzle-board [data-target]").count() == 0
+        assert page.is_visible("#puzzles") and shown(page)["puzzleState"] == "solving"
+        page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(first.answer)]}"]')
+        page.tap(f'#puzzle-board [data-move="{move_text(first.answer)}"]')
+        page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")
+        assert int(shown(page)["rating"]) > 1500
 
 
 def test_the_panel_speaks_the_pages_language(page, server):

@@ -19,21 +19,26 @@ from allfives.web.play.seats import HUMAN
 from .browser_helpers import (
     FIRST_LOAD_MS,
     TURN_OR_ROUND_OVER,
+    board_fit,
     new_game,
     open_game,
     play_game,
     saved,
+    tile_sizes,
+    watched_page,
 )
 
-STEP = re.compile(r"^Round (\d+): move (\d+) of (\d+)$")
+STEP = re.compile(r"^Round (\d+): (before|after) move (\d+) of (\d+)$")
 DECISIONS = "#review-moves [data-loss]"
 
 
 def step(page) -> tuple[int, int, int]:
+    """The shown position from ``#review-step``: the round, the moves of it
+    made ("before move K": K - 1; "after move N": N), the round's moves."""
     found = STEP.match(page.inner_text("#review-step"))
     assert found, page.inner_text("#review-step")
-    r, k, n = (int(x) for x in found.groups())
-    return r, k, n
+    r, when, k, n = found.groups()
+    return int(r), int(k) - (when == "before"), int(n)
 
 
 def analysed(page) -> list[dict]:
@@ -93,6 +98,9 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
         page.wait_for_selector("#game-over", state="hidden")
     page.click("#game-over-review")  # above the game-over panel
     page.wait_for_selector("#review[open]")
+    shape, box = board_fit(page, "#review-board")  # laid out for its box from the start
+    assert abs(shape - box) < 0.02 * box, (shape, box)
+    assert min(tile_sizes(page, "#review-board")) >= 24  # its pips readable
     r, k, n = step(page)
     record = saved(page)
     rounds = record["rounds"]
@@ -126,7 +134,12 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     graded_as_people_see_it(page, record, [d["loss"] for d in got])
     # a decision from the list: the table just before it, the best move outlined
     lost = next((d for d in got if d["loss"] > 0), got[0])
-    page.click(f"#review-moves [data-round='{lost['round']}'][data-move='{lost['move']}']")
+    chip = f"#review-moves [data-round='{lost['round']}'][data-move='{lost['move']}']"
+    assert page.inner_text(f"{chip} .where") == f"{lost['round']}.{lost['move']}"
+    page.click(chip)
+    total = len(rounds[lost["round"] - 1]["moves"])  # the chip "1.16": "before move 16"
+    assert page.inner_text("#review-step") == (
+        f"Round {lost['round']}: before move {lost['move']} of {total}")
     assert step(page)[:2] == (lost["round"], lost["move"] - 1)
     assert f"played {lost['played']}" in page.inner_text("#review-says")
     page.click("#review-close")
@@ -186,3 +199,32 @@ def test_an_unfinished_record_is_played_on_from_the_seat_chosen(page, server, tm
     assert save["rounds"][0]["hands"] == [record["rounds"][0]["hands"][1],
                                           record["rounds"][0]["hands"][0]]
     assert page.locator("#log li.move").count() >= 5
+
+
+LABEL_PX = """ts => ts.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+LABEL_BOXES = """ts => ts.map(t => { const b = t.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom]; })"""
+
+
+def test_on_a_phone_the_reviews_board_and_chart_are_drawn_at_their_size(browser, server,
+                                                                        tmp_path):
+    """Right after opening, the board is laid out for its box, and the chart
+    is drawn at its width: its labels as big on a 390 px phone as anywhere,
+    none over another."""
+    path = tmp_path / "game.json"
+    path.write_text(dumps(bot_game(6)), encoding="utf-8")
+    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as page:
+        open_game(page, server, "?seed=4")
+        page.set_input_files("#open-record", str(path))
+        page.wait_for_selector("#review[open]")
+        shape, box = board_fit(page, "#review-board")
+        assert abs(shape - box) < 0.02 * box, (shape, box)
+        sizes = page.eval_on_selector_all("#review-chart text.axis", LABEL_PX)
+        assert len(sizes) >= 4 and min(sizes) >= 11.5, sizes
+        chart = page.locator("#review-chart svg.review-chart")
+        drawn = float(chart.get_attribute("viewBox").split()[2])
+        assert abs(chart.bounding_box()["width"] - drawn) <= 2  # not scaled
+        boxes = page.eval_on_selector_all("#review-chart text.axis", LABEL_BOXES)
+        assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ...moves import DRAW, Move, move_on, move_text, move_tile
+from ...moves import DRAW, LEAD, Move, move_on, move_text, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
 from ..play.table_view import TableView
@@ -234,6 +234,14 @@ def hit_areas(ghosts: list[Placed], least: float) -> list[Box | None]:
     return areas
 
 
+def lead_said(tile: int, points: int) -> str:
+    """The lit place on an empty table, as a screen reader names it."""
+    # Translators: the lit place on an empty table (a puzzle where the person leads), as a
+    # screen reader names it: leading the tile {tile} there scores {points}
+    return ngettext("Lead {tile}, {points} point", "Lead {tile}, {points} points",
+                    points).format(tile=NAMES[tile], points=points)
+
+
 def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None) -> str:
     """A place ``tile`` may go, as a button, with its enlarged ``hit_area`` if any."""
     gx, gy = ghost.center
@@ -250,7 +258,10 @@ def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None) ->
     said = ngettext("Play {tile} on {on}, {points} point", "Play {tile} on {on}, {points} points",
                     target.points).format(tile=NAMES[tile], on=NAMES[target.on],
                                           points=target.points)
-    return (f'<g class="target{scores}" data-target="{NAMES[target.on]}"'
+    if target.on == LEAD:  # a puzzle's lead: the empty table's middle
+        said = lead_said(tile, target.points)
+    return (f'<g class="target{scores}"'
+            f' data-target="{"lead" if target.on == LEAD else NAMES[target.on]}"'
             f' data-move="{move_text(target.move)}" role="button" tabindex="0"'
             f' aria-label="{escape(said)}">'
             f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'

@@ -1,6 +1,6 @@
 """The Puzzles panel in the page: shows a puzzle (the table, the mover's
-tiles, what the others hold), takes the person's move as play does (a tile,
-then a lit place when it has several), says whether it was the best and why,
+tiles, what the others hold), takes the person's move in two acts (a tile,
+then one of its lit places: ``session``), says whether it was the best and why,
 and keeps the rating and the schedule in storage. Also turns the person's
 mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
 ``progress``, ``sentences`` and ``collect`` decide."""
@@ -11,6 +11,8 @@ import json
 from html import escape
 from pathlib import Path
 from typing import Any
+
+from pyscript import window
 
 from ...bots.analysis import Decision, Moment
 from ...coach import puzzles as puzzle_files
@@ -47,6 +49,7 @@ class PuzzlesPage:
         on(el("puzzle-board"), "click", self.on_place)
         on(el("puzzle-board"), "keydown", self.on_place_key)
         on(el("puzzles"), "cancel", self.on_cancel)
+        on(window, "resize", lambda _e: self.on_resize())
 
     def reload(self) -> None:
         """Read the progress again from storage (a backup was restored)."""
@@ -64,11 +67,11 @@ class PuzzlesPage:
     # -- what the person does --------------------------------------------------------
 
     def open(self) -> None:
+        show_dialog("puzzles")  # first: a closed dialog has no size to draw the board for
         if self.solving is None or self.solving.chosen is not None:
             self.next(focus=False)
         else:
             self.show()
-        show_dialog("puzzles")
         self.focus()
 
     def next(self, focus: bool = True) -> None:
@@ -92,10 +95,7 @@ class PuzzlesPage:
         button = closest(evt, "[data-tile]")
         if button is None or self.solving is None:
             return
-        move = self.solving.click(parse_tile(str(button.dataset.tile)))
-        if move is not None:
-            self.answer(move)
-            return
+        self.solving.click(parse_tile(str(button.dataset.tile)))
         self.show()
         first = found(el("puzzle-board").querySelector("[data-target]"))
         if first is not None:
@@ -112,12 +112,16 @@ class PuzzlesPage:
             evt.preventDefault()
             self.answer(parse_move(str(place.dataset.move)))
 
+    def on_resize(self) -> None:
+        """The board is drawn for its box's shape: drawn again when that changes."""
+        if self.solving is not None and el("puzzles").open:
+            self.draw_board(self.solving)
+
     def on_cancel(self, evt: Any) -> None:
         """Escape puts a picked tile back before it closes the panel."""
-        if self.solving is not None and self.solving.selected is not None:
+        tile = self.solving.cancel() if self.solving is not None else None
+        if tile is not None:
             evt.preventDefault()
-            tile = self.solving.selected
-            self.solving.selected = None
             self.show()
             found(el("puzzle-hand").querySelector(f'[data-tile="{NAMES[tile]}"]')).focus()
 
@@ -180,7 +184,7 @@ class PuzzlesPage:
         panel.setAttribute("data-puzzle-rules",
                            f"{puzzle.view.rules.preset}/{puzzle.view.rules.players}")
         el("puzzle-source").textContent = sentences.source(solving.kind, puzzle, day)
-        el("puzzle-task").textContent = sentences.your_move()
+        el("puzzle-task").textContent = sentences.task(solving.leads)
         el("puzzle-situation").textContent = sentences.situation(puzzle)
         el("puzzle-counts").textContent = sentences.counts(puzzle)
         self.draw_board(solving)

@@ -176,6 +176,11 @@ def unavailable(why: str) -> str:
     return _("The puzzles could not be loaded ({reason}).").format(reason=why)
 
 
-def your_move() -> str:
+def task(leads: bool) -> str:
+    """``#puzzle-task``: the person is to play; on an empty table, to lead."""
+    if leads:
+        # Translators: the task of a puzzle where the table is still empty: the person plays
+        # the round's first tile
+        return _("You lead: find the best tile to start the round with.")
     # Translators: the task of every puzzle: the person is to play
     return _("Your move: find the best play.")

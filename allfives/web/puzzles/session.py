@@ -1,9 +1,10 @@
 """One puzzle being solved: the tile picked, the places it may go, the
 answer given. Pure: the page (``puzzles_page``) shows what this decides.
 
-A tile with one place is played at once; with several, it is picked and
-its places light up (``targets``), as at the table. The first move given
-is the answer that counts."""
+Picking a tile only picks it and lights its places (``targets``), even a
+tile with one place or a lead: the answer is a second, deliberate act (the
+lit place), because only the first answer counts and a slip of a finger on a
+phone must not give it."""
 
 from __future__ import annotations
 
@@ -32,16 +33,17 @@ class Solving:
     def plays_of(self, tile: int) -> list[Move]:
         return [m for m in self.puzzle.options if move_tile(m) == tile]
 
-    def click(self, tile: int) -> Move | None:
-        """A tile clicked: its move when it has one place, else None (picked,
-        or put back when it was picked already; nothing once answered)."""
-        if self.chosen is not None:
-            return None
-        plays = self.plays_of(tile)
-        if len(plays) == 1:
-            return plays[0]
-        self.selected = tile if plays and self.selected != tile else None
-        return None
+    def click(self, tile: int) -> None:
+        """A tile picked: it is selected and its places lit; picked again, put
+        back; another tile picked instead, that one. Never an answer; nothing
+        once answered."""
+        if self.chosen is None:
+            self.selected = tile if self.plays_of(tile) and self.selected != tile else None
+
+    def cancel(self) -> int | None:
+        """The picked tile put back (Escape); which it was, if any."""
+        tile, self.selected = self.selected, None
+        return tile
 
     def choose(self, move: Move) -> bool:
         """The person's answer (only the first counts); True if it was a new answer."""
@@ -52,14 +54,20 @@ class Solving:
         return True
 
     def targets(self) -> tuple[Target, ...]:
-        """The lit places of the picked tile, each with its points."""
+        """The lit places of the picked tile, each with its points (a lead's
+        place is the empty table's middle)."""
         if self.selected is None or self.chosen is not None:
             return ()
         layout = self.puzzle.view.layout()
         divisor = self.puzzle.view.rules.divisor
         return tuple(Target(m, move_on(m), play_points(layout.count_after(move_tile(m),
                                                                           move_on(m)), divisor))
-                     for m in self.plays_of(self.selected) if move_on(m) != LEAD)
+                     for m in self.plays_of(self.selected))
+
+    @property
+    def leads(self) -> bool:
+        """Whether the puzzle is a lead: the table is empty, the person starts it."""
+        return any(move_on(m) == LEAD for m in self.puzzle.options)
 
     def hand(self) -> HandState:
         view = self.puzzle.view

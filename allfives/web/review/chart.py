@@ -10,8 +10,10 @@ decisions; the page only puts the string into ``#review-chart``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from html import escape
 
 from ...bots.analysis import Decision
@@ -19,12 +21,23 @@ from ...coach.grades import BLUNDER, CUTOFFS, grade
 from ...game import Game
 from ..i18n.catalogs import _, number
 
-# The drawing's own units (the viewBox); the SVG scales to its box.
-WIDTH, HEIGHT = 600.0, 200.0
-LEFT, RIGHT = 34.0, 594.0  # the x axis: the first position to the last
-SCORE_TOP, SCORE_BOTTOM = 8.0, 118.0  # the scores: the top of the scale to 0
-LOSS_TOP, LOSS_BOTTOM = 132.0, 192.0  # the bars hang from LOSS_TOP; the biggest reaches the bottom
+# The drawing's units are CSS pixels: the page draws it at its box's width
+# (``width``), so the words keep their size on a phone. Two panels, one above the
+# other, each with its own scale and labels on the left: the scores, and the
+# points lost hanging from 0.
+WIDTH = 600.0  # when the box's width is unknown
+NARROWEST = 240.0
+HEIGHT = 250.0  # room below LOSS_BOTTOM for the label on it
+FONT = 12.0  # the labels' size: readable on a phone (the SVG is not scaled down)
+CAPTION_Y = 9.0  # the middle of the scores' caption
+SCORE_TOP, SCORE_BOTTOM = 25.0, 145.0  # the top of the scores' scale, its bottom
+LOSS_CAPTION_Y = 165.0
+LOSS_TOP, LOSS_BOTTOM = 181.0, 237.0  # the bars hang from LOSS_TOP; the biggest reaches the bottom
+PAD_RIGHT = 8.0
 BAR_WIDTH = 6.0  # at most: narrower when the positions are closer than this
+TICKS = 5  # the scores' scale has at most this many steps
+LEAST_TOP = 10  # the scores' scale reaches at least this high (a game's start)
+NEAR_TARGET = 2 / 3  # a score this far to the target puts the target on the scale
 # Colours are the page's (static/style.css): the sides' lines ``side-0`` ... ``side-3``
 # (the reviewed seat's side first), the frame ``axis``, the grades ``grade-NAME``.
 SIDES_COLOURED = 4
@@ -69,18 +82,81 @@ def _f(x: float) -> str:
     return f"{x:.1f}"
 
 
+def signed(value: float) -> str:
+    """A label's number, with a true minus sign."""
+    return f"−{number(-value)}" if value < 0 else number(value)
+
+
+def nice_step(span: float) -> int:
+    """The smallest step of 1, 2 or 5 times a power of ten that covers
+    ``span`` in ``TICKS`` steps."""
+    power = 1
+    while True:
+        for k in (1, 2, 5):
+            if k * power * TICKS >= span:
+                return k * power
+        power *= 10
+
+
+def score_range(lowest: int, highest: int, target: int) -> tuple[int, int, int]:
+    """The scores' scale (low, high, step) for scores from ``lowest`` to
+    ``highest``: it fits the scores, so early in a game their lines are not
+    flat at the bottom, and reaches the target once a score is near it. 0 is
+    always on it."""
+    top = max(highest, LEAST_TOP)
+    if top >= target * NEAR_TARGET:
+        top = max(top, target)
+    low = min(lowest, 0)
+    step = nice_step(top - low)
+    while math.ceil(top / step) - math.floor(low / step) > TICKS:  # the rounding took a step
+        step = nice_step(step * TICKS + 1)
+    return math.floor(low / step) * step, math.ceil(top / step) * step, step
+
+
+@dataclass(frozen=True)
+class Label:
+    """A word on the chart: its text and the middle of its line (``y``)."""
+
+    text: str
+    y: float
+    kind: str  # "caption", "score", "target" or "loss"
+
+
+def spaced(wanted: Sequence[Label]) -> list[Label]:
+    """The labels that keep clear of each other, in order of ``wanted``
+    (the first ones matter most): none closer to another than ``FONT``."""
+    kept: list[Label] = []
+    for label in wanted:
+        if all(abs(label.y - other.y) >= FONT for other in kept):
+            kept.append(label)
+    return kept
+
+
 @dataclass(frozen=True)
 class Scale:
-    """Where a position, a score and a loss are drawn."""
+    """Where a position, a score and a loss are drawn, in CSS pixels."""
 
     positions: int
     low: int  # the lowest score on the scale (0, or below if a score went below)
-    high: int  # the highest: the target, or a score above it
+    high: int  # the highest: a score's step above the scores, or the target
+    step: int  # between two of the scale's scores
+    target: int
     most_lost: float  # the loss that reaches LOSS_BOTTOM: at least the blunder's cut-off
     blunder: float  # the blunder's cut-off in the game's points
+    width: float = WIDTH
+
+    @cached_property
+    def left(self) -> float:
+        """Where the positions start: right of the widest label."""
+        widest = max(len(label.text) for label in self.labels() if label.kind != "caption")
+        return round(widest * FONT * 0.62 + 8, 1)
+
+    @property
+    def right(self) -> float:
+        return self.width - PAD_RIGHT
 
     def x(self, position: float) -> float:
-        return LEFT + (RIGHT - LEFT) * position / max(self.positions - 1, 1)
+        return self.left + (self.right - self.left) * position / max(self.positions - 1, 1)
 
     def y(self, score: float) -> float:
         return SCORE_BOTTOM - (SCORE_BOTTOM - SCORE_TOP) * (score - self.low) / (
@@ -90,49 +166,86 @@ class Scale:
         """A loss's bar length."""
         return (LOSS_BOTTOM - LOSS_TOP) * min(loss, self.most_lost) / self.most_lost
 
+    def ticks(self) -> range:
+        return range(self.low, self.high + self.step, self.step)
 
-def scale(tracked: Track, decisions: Sequence[Decision]) -> Scale:
+    def on_scale(self, score: int) -> bool:
+        return self.low <= score <= self.high
+
+    def labels(self) -> list[Label]:
+        """The scales' labels, clear of each other: the scores' 0 and the
+        target first, then the other steps; the losses' 0, the blunder's
+        cut-off, then the biggest loss on the scale."""
+        target = [Label(signed(self.target), self.y(self.target), "target")
+                  if self.on_scale(self.target) else None]
+        scores = [Label(signed(0), self.y(0), "score"), *filter(None, target),
+                  *(Label(signed(t), self.y(t), "score") for t in self.ticks() if t)]
+        losses = [Label(signed(0), LOSS_TOP, "loss"),
+                  Label(signed(-self.blunder), LOSS_TOP + self.bar(self.blunder), "loss"),
+                  Label(signed(-round(self.most_lost, 1)), LOSS_BOTTOM, "loss")]
+        return spaced(scores) + spaced(losses)
+
+
+def scale(tracked: Track, decisions: Sequence[Decision], width: float = WIDTH) -> Scale:
     every = [s for scores in tracked.scores for s in scores]
+    low, high, step = score_range(min(every, default=0), max(every, default=0), tracked.target)
     blunder = CUTOFFS[BLUNDER] / tracked.divisor
-    return Scale(len(tracked.scores), min([0, *every]), max([tracked.target, *every]),
-                 max([blunder, *(d.loss for d in decisions)]), blunder)
+    return Scale(len(tracked.scores), low, high, step, tracked.target,
+                 max([blunder, *(d.loss for d in decisions)]), blunder,
+                 max(width, NARROWEST) if width > 0 else WIDTH)
 
 
-def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str],
-              mine: int, title: str, description: str) -> str:
-    """The chart as an ``svg`` element: a polyline per side
-    (``[data-series=score][data-side]``, the reviewed seat's side ``mine``
-    drawn first and strongest), a bar per decision that lost points and a dot
-    per best one (``[data-round][data-move][data-loss]``, ``data-bar`` the
-    grade), the round starts, the target and the blunder's cut-off."""
-    s = scale(tracked, decisions)
-    out = [f'<svg class="review-chart" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img"'
-           f' aria-labelledby="review-chart-title review-chart-desc">'
-           f'<title id="review-chart-title">{escape(title)}</title>'
-           f'<desc id="review-chart-desc">{escape(description)}</desc>']
-    # the frame: 0 and the top of the scale, the loss bars' base and the blunder line
-    for score in sorted({0, s.low, s.high}):
-        y = _f(s.y(score))
-        dash = ' stroke-dasharray="4 3"' if score == tracked.target else ""
-        out.append(f'<line data-scale="{score}" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{y}"'
-                   f' y2="{y}" class="axis" stroke-width="0.5"{dash}/>'
-                   f'<text x="{_f(LEFT - 3)}" y="{y}" text-anchor="end"'
-                   f' dominant-baseline="middle" font-size="9" class="axis">'
-                   f"{number(score)}</text>")
-    blunder_y = _f(LOSS_TOP + s.bar(s.blunder))
-    out.append(f'<line data-scale="loss" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{_f(LOSS_TOP)}"'
-               f' y2="{_f(LOSS_TOP)}" class="axis" stroke-width="0.5"/>'
-               f'<line data-scale="blunder" x1="{_f(LEFT)}" x2="{_f(RIGHT)}" y1="{blunder_y}"'
-               f' y2="{blunder_y}" class="cut grade-{BLUNDER}" stroke-width="0.5"'
-               f' stroke-dasharray="2 3"/>'
-               f'<text x="{_f(LEFT - 3)}" y="{blunder_y}" text-anchor="end"'
-               f' dominant-baseline="middle" font-size="9" class="axis">'
-               f"−{number(s.blunder)}</text>")
+def captions(target: int) -> list[Label]:
+    """The panels' names: the scores (and the target), the points lost."""
+    # Translators: the caption of the review chart's upper panel: each side's score,
+    # in a game played to {target} points
+    scores = _("Scores (game to {target})").format(target=number(target))
+    return [Label(scores, CAPTION_Y, "caption"), Label(_("Points lost"), LOSS_CAPTION_Y,
+                                                       "caption")]
+
+
+def _text(label: Label, x: float, anchor: str) -> str:
+    return (f'<text x="{_f(x)}" y="{_f(label.y)}" text-anchor="{anchor}"'
+            f' dominant-baseline="middle" font-size="{FONT:g}" class="axis"'
+            f' data-label="{label.kind}">{escape(label.text)}</text>')
+
+
+def _rule(hook: str, y: float, s: Scale, cls: str = "axis", dash: str = "") -> str:
+    dashed = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<line data-scale="{hook}" x1="{_f(s.left)}" x2="{_f(s.right)}" y1="{_f(y)}"'
+            f' y2="{_f(y)}" class="{cls}" stroke-width="{1 if hook == "0" else 0.5}"{dashed}/>')
+
+
+def frame(tracked: Track, s: Scale) -> list[str]:
+    """The panels' captions, scales and labels, and the round starts."""
+    out = [_text(c, 0, "start") for c in captions(tracked.target)]
+    out += [_rule(str(t), s.y(t), s) for t in s.ticks() if t != tracked.target]
+    if s.on_scale(tracked.target):
+        out.append(_rule("target", s.y(tracked.target), s, dash="4 3"))
+    out.append(_rule("loss", LOSS_TOP, s))
+    out.append(_rule("blunder", LOSS_TOP + s.bar(s.blunder), s, f"cut grade-{BLUNDER}", "2 3"))
+    out += [_text(label, s.left - 4, "end") for label in s.labels()]
     for r, start in enumerate(tracked.starts[1:], 2):
         at = _f(s.x(start))
         out.append(f'<line data-round-start="{r}" x1="{at}" x2="{at}" y1="{_f(SCORE_TOP)}"'
                    f' y2="{_f(LOSS_BOTTOM)}" class="axis" stroke-width="0.5"'
                    f' stroke-dasharray="1 2"/>')
+    return out
+
+
+def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str],
+              mine: int, title: str, description: str, width: float = WIDTH) -> str:
+    """The chart as an ``svg`` element ``width`` CSS pixels wide: a polyline
+    per side (``[data-series=score][data-side]``, the reviewed seat's side
+    ``mine`` drawn first and strongest), a bar per decision that lost points
+    and a dot per best one (``[data-round][data-move][data-loss]``,
+    ``data-bar`` the grade), the round starts, the target and the blunder's
+    cut-off, each panel with its own labels."""
+    s = scale(tracked, decisions, width)
+    out = [f'<svg class="review-chart" viewBox="0 0 {s.width:g} {HEIGHT:g}" role="img"'
+           f' aria-labelledby="review-chart-title review-chart-desc">'
+           f'<title id="review-chart-title">{escape(title)}</title>'
+           f'<desc id="review-chart-desc">{escape(description)}</desc>', *frame(tracked, s)]
     order = [mine] + [side for side in range(len(sides)) if side != mine]
     for rank, side in reversed(list(enumerate(order))):  # the reviewed side on top
         points = " ".join(f"{_f(s.x(i))},{_f(s.y(scores[side]))}"
@@ -140,8 +253,8 @@ def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str
         out.append(f'<polyline data-series="score" data-side="{side}" points="{points}"'
                    f' fill="none" class="side-{rank % SIDES_COLOURED}"'
                    f' stroke-width="{2 if side == mine else 1.2}" stroke-linejoin="round"/>')
-    step = (RIGHT - LEFT) / max(s.positions - 1, 1)
-    width = min(BAR_WIDTH, step * 0.8)
+    step = (s.right - s.left) / max(s.positions - 1, 1)
+    bar_width = min(BAR_WIDTH, step * 0.8)
     for d in decisions:
         # between the position the decision was made at and the one it made
         x = s.x(tracked.at(d.round, d.move - 1) + 0.5)
@@ -149,11 +262,11 @@ def chart_svg(tracked: Track, decisions: Sequence[Decision], sides: Sequence[str
         hooks = (f'data-round="{d.round}" data-move="{d.move}" data-loss="{d.loss}"'
                  f' data-bar="{graded}" class="grade-{graded}"')
         if d.loss > 0:
-            out.append(f'<rect {hooks} x="{_f(x - width / 2)}" y="{_f(LOSS_TOP)}"'
-                       f' width="{_f(width)}" height="{_f(s.bar(d.loss))}"/>')
+            out.append(f'<rect {hooks} x="{_f(x - bar_width / 2)}" y="{_f(LOSS_TOP)}"'
+                       f' width="{_f(bar_width)}" height="{_f(s.bar(d.loss))}"/>')
         else:
             out.append(f'<circle {hooks} cx="{_f(x)}" cy="{_f(LOSS_TOP)}"'
-                       f' r="{_f(min(width / 2, 2))}"/>')
+                       f' r="{_f(min(bar_width / 2, 2))}"/>')
     out.append("</svg>")
     return "".join(out)
 
@@ -195,10 +308,11 @@ def legend(sides: Sequence[str], mine: int) -> str:
 
 
 def chart(game: Game, decisions: Sequence[Decision], sides: Sequence[str], mine: int,
-          name: str, you: bool = False) -> str:
-    """``#review-chart``'s contents: the chart, its legend and its figures.
-    ``sides`` are the sides' names, ``mine`` the reviewed seat's side,
-    ``name`` that seat's name (``you``: the person, spoken to)."""
+          name: str, you: bool = False, width: float = WIDTH) -> str:
+    """``#review-chart``'s contents: the chart (``width`` CSS pixels wide), its
+    legend and its figures. ``sides`` are the sides' names, ``mine`` the
+    reviewed seat's side, ``name`` that seat's name (``you``: the person,
+    spoken to)."""
     tracked = track(game)
     # Translators: the title of the review's chart
     title = _("The score and the points lost, move by move")
@@ -213,5 +327,5 @@ def chart(game: Game, decisions: Sequence[Decision], sides: Sequence[str], mine:
         description = _("A line for each side's score after every move, with the rounds "
                         "marked off; below, a bar for the points {name} lost at each of "
                         "their decisions, coloured by its grade.").format(name=name)
-    return (chart_svg(tracked, decisions, sides, mine, title, description)
+    return (chart_svg(tracked, decisions, sides, mine, title, description, width)
             + legend(sides, mine) + figures_table(tracked, decisions, sides))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
@@ -21,6 +21,7 @@ from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board, render
 from ..play import words
 from ..play.seats import shown_name
+from ..play.table_view import TableView
 from .grading import summary_html
 from .records import opened
 from .sentences import too_big
@@ -62,6 +63,7 @@ class ReviewPanel:
         on(el("review-play-on"), "click", lambda _e: self.on_play_on())
         on(el("review-close"), "click", lambda _e: el("review").close())
         on(el("review"), "close", lambda _e: self.stop())
+        on(window, "resize", lambda _e: self.on_resize())
 
     async def on_file(self, evt: Any) -> None:
         files = evt.target.files
@@ -110,9 +112,9 @@ class ReviewPanel:
             f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
         toggle(el("review-seat"), "disabled", reseat is None)
         toggle(el("review-play-on"), "hidden", reseat is None or review.game.over)
-        self.show()
-        if not el("review").open:
+        if not el("review").open:  # first: a closed dialog has no size to draw for
             el("review").showModal()
+        self.show()
         self.task = spawn(self.analyse(review))
 
     def stop(self) -> None:
@@ -155,15 +157,7 @@ class ReviewPanel:
             return
         view = review.view()
         here = review.decision_here()
-        felt = el("review-board").parentNode
-        aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
-        last = view.round.history[-1] if view.round.history else None
-        fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
-        drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
-                            hint=parse_move(here.best) if here and here.loss else None)
-        node = el("review-board")
-        node.setAttribute("viewBox", drawn.view_box)
-        node.innerHTML = drawn.svg
+        self.draw_board(view, here)
         el("review-step").textContent = review.step_text()
         seed = review.record.get("seed")
         el("review-deal").textContent = words.deal_line(str(seed)) if seed is not None else ""
@@ -174,6 +168,31 @@ class ReviewPanel:
         toggle(el("review-prev"), "disabled", review.at == 0)
         toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
         self.show_analysis()
+
+    def on_resize(self) -> None:
+        """The board and the chart are drawn for their boxes' sizes: drawn
+        again when those change."""
+        if self.review is not None and el("review").open:
+            self.draw_board(self.review.view(), self.review.decision_here())
+            self.draw_chart(self.review)
+
+    @staticmethod
+    def draw_board(view: TableView, here: Decision | None) -> None:
+        """The table at the shown position, for the felt's shape (so drawn
+        once the dialog is open), the better move outlined when ``here`` lost."""
+        felt = el("review-board").parentNode
+        aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
+        last = view.round.history[-1] if view.round.history else None
+        fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
+        drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
+                            hint=parse_move(here.best) if here and here.loss else None)
+        node = el("review-board")
+        node.setAttribute("viewBox", drawn.view_box)
+        node.innerHTML = drawn.svg
+
+    def draw_chart(self, review: Review) -> None:
+        """The chart, drawn at its box's width in CSS pixels (its words keep their size)."""
+        el("review-chart").innerHTML = review.chart(float(el("review-chart").clientWidth))
 
     def show_analysis(self) -> None:
         review = self.review
@@ -189,7 +208,7 @@ class ReviewPanel:
         el("review-summary").textContent = words.review_summary(
             review.done, review.total, review.worst())
         el("review-grades").innerHTML = summary_html(review.graded())
-        el("review-chart").innerHTML = review.chart()
+        self.draw_chart(review)
         progress = el("review-progress")
         progress.max = max(review.total, 1)
         progress.value = review.done

@@ -85,12 +85,23 @@ class Review:
         self.at = self.spots.index(Spot(r, 0))
 
     def step_text(self) -> str:
-        """``#review-step``: "Round 2: move 5 of 23"."""
+        """``#review-step``, named by the move about to be made, as a decision
+        is (``data-move``, "1.16"): "Round 2: before move 5 of 23"; at a
+        round's last position "Round 2: after move 23 of 23"."""
         spot = self.spot
         total = len(self.game.rounds[spot.round - 1].history)
-        # Translators: where the review is: {move} moves of the round's {total} have been made.
-        return _("Round {round}: move {move} of {total}").format(
-            round=spot.round, move=spot.move, total=total)
+        if total == 0:
+            # Translators: where the review is: round {round} dealt, no move made yet
+            return _("Round {round}: the deal").format(round=spot.round)
+        if spot.move == total:
+            # Translators: where the review is: after the last of the {total} moves made in the
+            # round (so far), {move} is the same number
+            return _("Round {round}: after move {move} of {total}").format(
+                round=spot.round, move=total, total=total)
+        # Translators: where the review is: the table just before move {move} of the round's
+        # {total} (1-based; move 1 is played on the deal)
+        return _("Round {round}: before move {move} of {total}").format(
+            round=spot.round, move=spot.move + 1, total=total)
 
     def view(self) -> TableView:
         """The table at the shown position, through the seat's eyes."""
@@ -144,10 +155,12 @@ class Review:
         """The reviewed seat's summary of the decisions analysed so far."""
         return summary((d.loss for d in self.analysed()), self.game.rules.divisor)
 
-    def chart(self) -> str:
+    def chart(self, width: float = 0.0) -> str:
         """``#review-chart``: the scores through the whole game and the points
-        the reviewed seat lost at each decision analysed so far."""
+        the reviewed seat lost at each decision analysed so far, ``width`` CSS
+        pixels wide (0: unknown)."""
         whole = TableView.of(Table(self.game, self.names, self.levels), self.seat)
         rules = self.game.rules
         return chart(self.game, self.analysed(), [whole.side_name(s) for s in range(rules.sides)],
-                     rules.side_of(self.seat), whole.names[self.seat], whole.is_you(self.seat))
+                     rules.side_of(self.seat), whole.names[self.seat], whole.is_you(self.seat),
+                     width)
