@@ -105,6 +105,15 @@ def assert_thin(ring: dict, keyboard: bool) -> None:
         assert ring["stroke"] >= 2, ring
 
 
+# The count lies below the board's drawing, inside the felt: it covers no tile.
+BESIDE_THE_BOARD = """() => {
+    const count = document.querySelector('#count').getBoundingClientRect();
+    const board = document.querySelector('#board').getBoundingClientRect();
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    return count.top >= board.bottom && count.bottom <= felt.bottom && count.width > 0;
+}"""
+
+
 def a_puzzle_with_several_places() -> tuple[pz.Puzzle, str]:
     shipped = pz.loads(Path(pz.__file__).with_name("puzzles.json").read_text(encoding="utf-8"))
     for puzzle in shipped:
@@ -166,6 +175,7 @@ def test_a_score_pops_once_and_the_count_shows_until_settings_hide_it(browser, s
         assert page.get_attribute("#count", "data-count") == str(view.layout.count)
         assert page.inner_text("#count") == f"Count {view.layout.count}"
         assert "Open ends:" in page.get_attribute("#count", "title")
+        assert page.evaluate(BESIDE_THE_BOARD)
         # redrawn for a tile picked, and for a setting changed: no pop nor flash again
         pick_by_mouse(page, several_places(view)[0])
         assert page.locator("#board .score-pop").count() == 0
