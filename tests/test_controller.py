@@ -308,3 +308,22 @@ def test_a_move_is_said_with_whose_turn_it_is():
     assert ctl.play(parse_move("0-6>0-5")).said == "You played 0-6 on 0-5."  # Anna is next
     said = ctl.play(parse_move("4-6>5-6")).said  # type: ignore[union-attr]
     assert said == "Anna played 4-6 on 5-6 and scored 10. Your turn."
+
+
+def test_a_moves_score_pops_at_the_tables_first_drawing_only():
+    """``news``: the move just made, for the first drawing after it (its pop
+    and flash); a tile picked, a hint, Settings changed redraw without it."""
+    ctl = Controller(Table.new(Setup(), seed=4), Settings())
+    assert ctl.news() is None  # nothing made yet
+    step = ctl.next_step()
+    assert isinstance(step, BotMove)
+    led = ctl.play(parse_move(decide(json.loads(json.dumps(step.request)))))
+    assert isinstance(led, Played) and led.points == 10  # Anna's lead scores
+    assert ctl.news() == ctl.fresh and ctl.fresh.points == 10
+    assert ctl.news() is None and ctl.news() is None  # every later drawing
+    assert ctl.fresh is not None  # the tile just played stays marked
+    played = ctl.play(person_moves(ctl))
+    assert isinstance(played, Played) and ctl.news() == ctl.fresh
+    assert ctl.news() is None
+    ctl.take_over(Table.new(Setup(), seed=4))
+    assert ctl.news() is None

@@ -220,3 +220,10 @@ def test_the_review_chart_and_grade_swatches_are_coloured_by_the_page():
         assert f'class="{name}' in svg.replace("'", '"') or f' {name}"' in svg, name
     for n in range(4):
         assert f"polyline.side-{n} {{ stroke: var(--side-{n}); }}" in STYLE
+
+
+def test_the_count_on_the_table_is_shown_unless_the_setting_hides_it():
+    assert Settings().count is True and Settings.from_json({}).count is True
+    hidden = Settings.from_json({"count": False})
+    assert hidden.count is False
+    assert Settings.from_json(json.loads(json.dumps(hidden.to_json()))).count is False

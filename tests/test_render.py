@@ -13,6 +13,7 @@ from allfives.moves import DRAW, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of
 from allfives.web.draw import render
+from allfives.web.i18n import catalogs as i18n
 from allfives.web.play import words
 from allfives.web.play.controller import Controller
 from allfives.web.play.hand import HandState
@@ -176,3 +177,15 @@ def test_screen_reader_words_for_turns_and_round_ends():
                                          f"Scores: You {you}, Anna {anna}, Ben {ben}.")
     assert words.boneyard(1) == "Boneyard: 1 tile" and words.boneyard(7) == "Boneyard: 7 tiles"
     assert words.table_words(person_leads("5-5")) == "The table is empty."
+
+
+def test_the_count_on_the_table_in_the_pages_language():
+    view = TableView.of(scripted_table())
+    # 5-5 led (a spinner), 0-5 and 5-6 on its sides: 0 + 6, as the T key says
+    assert render.count_badge(view) == "Count 6"
+    assert render.count_badge(view_of(Game(Rules.make("standard"), seed=1))) == "Count 0"
+    try:
+        i18n.use("de")
+        assert render.count_badge(view) == "Summe 6"
+    finally:
+        i18n.use("en")

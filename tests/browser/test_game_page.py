@@ -296,9 +296,9 @@ def test_settings_are_applied_and_remembered(page, server):
     page.click("#settings-done")
     stored = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
     assert stored == {"bot_pause": 300, "speed": "slow", "hand_order": "received",
-                      "auto_draw": True, "undo": False, "tally": False, "mute": False,
-                      "language": "", "coach": "off", "theme": "system", "faces": "pips",
-                      "large_tiles": False}
+                      "auto_draw": True, "undo": False, "tally": False, "count": True,
+                      "mute": False, "language": "", "coach": "off", "theme": "system",
+                      "faces": "pips", "large_tiles": False}
 
 
 def test_reduced_motion_means_no_sliding(browser, server):

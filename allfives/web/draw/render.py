@@ -121,6 +121,14 @@ def scores(view: TableView, scored: int | None = None, tally: bool = False,
     return "".join(out)
 
 
+def count_badge(view: TableView) -> str:
+    """The count on the table (``#count``): the open ends added up, as
+    docs/RULES.md section 6 counts them (0 on an empty table)."""
+    # Translators: beside the table: its count, the open ends' numbers added up
+    # (the same word as in "Open ends: ... Count ...")
+    return _("Count {count}").format(count=view.layout.count)
+
+
 def log(view: TableView) -> str:
     """The whole game's log: a note per round start and end, an entry per move."""
     out = []

@@ -74,6 +74,7 @@ def fill_settings(settings: Settings) -> None:
     el("set-auto-draw").checked = settings.auto_draw
     el("set-undo").checked = settings.undo
     el("set-tally").checked = settings.tally
+    el("set-count").checked = settings.count
     el("set-coach").value = settings.coach
     el("set-theme").value = settings.theme
     el("set-faces").value = settings.faces
@@ -96,6 +97,7 @@ def read_settings(previous: Settings) -> Settings:
         "auto_draw": bool(el("set-auto-draw").checked),
         "undo": bool(el("set-undo").checked),
         "tally": bool(el("set-tally").checked),
+        "count": bool(el("set-count").checked),
         "coach": str(el("set-coach").value),
         "theme": str(el("set-theme").value),
         "faces": str(el("set-faces").value),

@@ -166,6 +166,7 @@ class Controller:
         self.selected: int | None = None  # a tile waiting for a lit place
         self.fresh: Fresh | None = None
         self.hint: Move | None = None  # the hinted move, shown until the next move
+        self._told = False  # ``news`` has given the move just made
         self._view: tuple[tuple[int, int, int, str, int], TableView] | None = None
 
     def view(self) -> TableView:
@@ -225,6 +226,7 @@ class Controller:
         tile = played_tile(move)
         side = self.table.rules.side_of(seat)
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None
+        self._told = False
         self.selected = None
         self.hint = None
         bot_waits = tile is None and self.table.is_bot(seat)
@@ -373,6 +375,10 @@ class Controller:
         return tuple(Target(m, move_on(m), view.points_for(m))
                      for m in self.plays_of(self.selected) if move_on(m) != LEAD)
 
-    def scored_side(self) -> int | None:
-        """The side whose score flashes: it just scored."""
-        return self.fresh.side if self.fresh and self.fresh.points else None
+    def news(self) -> Fresh | None:
+        """The move just made, once: the first drawing of the table after it
+        shows its score's pop and flash; every later one (a tile picked, a
+        hint, Settings changed, the window resized) gets None, so they do not
+        play again as if just scored."""
+        told, self._told = self._told, True
+        return None if told else self.fresh

@@ -71,8 +71,10 @@ def focus_lost() -> bool:
 def table(ctl: Controller) -> None:
     """Everything on the table, from the controller's view."""
     view = ctl.view()
-    fresh = ctl.fresh.points if ctl.fresh else 0
-    el("scores").innerHTML = render.scores(view, ctl.scored_side(), ctl.settings.tally, fresh)
+    news = ctl.news()  # the move just made, at its first drawing only
+    scored = news.side if news and news.points else None
+    el("scores").innerHTML = render.scores(view, scored, ctl.settings.tally,
+                                           news.points if news else 0)
     el("seats").innerHTML = render.seats(view)
     log = el("log")
     log.innerHTML = render.log(view)
@@ -81,7 +83,8 @@ def table(ctl: Controller) -> None:
     bones.querySelector(".left").textContent = str(view.player.boneyard_left)
     bones.setAttribute("aria-label", words.boneyard(view.player.boneyard_left))
     hand(ctl, view)
-    layout(ctl, view)
+    layout(ctl, view, news.points if news else 0)
+    count(ctl, view)
     buttons(ctl)
     refocus(ctl)  # a button that had focus may be disabled now (take back)
 
@@ -157,18 +160,28 @@ def selection(tile: int | None) -> None:
         button.setAttribute("aria-pressed", "true" if chosen else "false")
 
 
-def layout(ctl: Controller, view: TableView) -> None:
-    """The board, drawn for the table's current shape."""
-    felt = el("felt")
-    aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
+def layout(ctl: Controller, view: TableView, popped: int = 0) -> None:
+    """The board, drawn for its current shape; ``popped``: the points of the
+    move just made, drawn as a pop (only at the table's first drawing after it,
+    ``Controller.news``)."""
+    node = el("board")
+    shape = node.getBoundingClientRect()
+    aspect = max(shape.width, 1) / max(shape.height, 1)
     fresh = ctl.fresh
     drawn = board.board(view, aspect, targets=ctl.targets(view), selected=ctl.selected,
-                        fresh=fresh.tile if fresh else None,
-                        fresh_points=fresh.points if fresh else 0, hint=ctl.hint,
-                        width_px=felt.clientWidth)
-    node = el("board")
+                        fresh=fresh.tile if fresh else None, fresh_points=popped,
+                        hint=ctl.hint, width_px=shape.width)
     node.setAttribute("viewBox", drawn.view_box)
     node.innerHTML = drawn.svg
+
+
+def count(ctl: Controller, view: TableView) -> None:
+    """The count on the table (``#count``), unless Settings hide it."""
+    node = el("count")
+    node.textContent = render.count_badge(view)
+    node.dataset.count = str(view.layout.count)
+    node.title = words.table_words(view)
+    toggle(node, "hidden", not ctl.settings.count)
 
 
 def privacy(view: TableView, seat: int) -> None:

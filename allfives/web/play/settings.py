@@ -24,6 +24,7 @@ class Settings:
     auto_draw: bool = False
     undo: bool = False  # offer take-backs (#undo)
     tally: bool = False  # scores also as tally marks
+    count: bool = True  # the count on the table shown (#count); off to practise counting
     mute: bool = False  # no sounds (the #mute button, kept with the settings)
     language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
     coach: str = OFF  # the coach's threshold (coach.tutor.CHOICES); off by default
@@ -61,6 +62,7 @@ class Settings:
             auto_draw=bool(data.get("auto_draw", base.auto_draw)),
             undo=bool(data.get("undo", base.undo)),
             tally=bool(data.get("tally", base.tally)),
+            count=bool(data.get("count", base.count)),
             mute=bool(data.get("mute", base.mute)),
             language=one_of(data.get("language"), LANGUAGES, base.language),
             coach=one_of(data.get("coach"), CHOICES, base.coach),
