@@ -308,3 +308,14 @@ def test_a_move_is_said_with_whose_turn_it_is():
     assert ctl.play(parse_move("0-6>0-5")).said == "You played 0-6 on 0-5."  # Anna is next
     said = ctl.play(parse_move("4-6>5-6")).said  # type: ignore[union-attr]
     assert said == "Anna played 4-6 on 5-6 and scored 10. Your turn."
+
+
+def test_a_hint_asked_in_one_game_never_shows_in_the_next():
+    # guards: a hint asked just before New game landed on the new deal, whose
+    # first position (round 1, move 0) is the same as every game's
+    ctl = Controller(Table.new(Setup(), seed=9), Settings())
+    ask = ctl.ask_hint()
+    assert ask is not None
+    ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
+    assert ctl.ask_hint() is not None  # the person may ask again in the new game
+    assert ctl.take_hint(ask, parse_move("5-5")) is None and ctl.hint is None

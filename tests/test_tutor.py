@@ -24,9 +24,10 @@ from allfives.moves import parse_move
 from allfives.record import loads
 from allfives.view import PlayerView
 from allfives.web.bots import decide
-from allfives.web.coach.advisor import Advisor, watches
+from allfives.web.coach.advisor import Advisor, play, watches
 from allfives.web.coach.sentences import better_words, stop_words
 from allfives.web.home.deals import daily
+from allfives.web.play.controller import Controller, Played, Refuse
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
@@ -129,11 +130,19 @@ def test_the_advisor_asks_once_per_decision_from_the_persons_view():
     assert advisor.verdict(table, ON, parse_move("1-6")) is not None  # asked every time ...
     advisor.allow(parse_move("1-6"))
     assert advisor.verdict(table, ON, parse_move("1-6")) is None  # ... until played anyway
-    advisor.count(table, ON)
-    table.game.apply("1-6")
+    ctl = Controller(table, ON)
+    assert isinstance(play(ctl, parse_move("1-6")), Played)
     assert table.coached == 1 and not advisor.ready(table)
-    advisor.count(table, ON)  # the bot's turn: not the person's decision
+    play(ctl, table.game.legal_moves()[0])  # the bot's turn: not the person's decision
     assert table.coached == 1
+
+
+def test_only_a_move_played_counts_as_coached():
+    # guards: a coached move counted before it was known to be refused
+    ctl = Controller(Table.new(Setup(), "9"), ON)
+    assert isinstance(play(ctl, parse_move("0-0>5-5")), Refuse)  # nothing on the table yet
+    assert ctl.table.coached == 0 and not ctl.table.game.round.history
+    assert isinstance(play(ctl, parse_move("5-5")), Played) and ctl.table.coached == 1
 
 
 def test_the_daily_deal_is_never_coached():
@@ -144,7 +153,7 @@ def test_the_daily_deal_is_never_coached():
     assert not watches(table, Settings(coach="inaccuracies"))
     advisor = Advisor()
     assert advisor.request(table, Settings(coach="inaccuracies")) is None
-    advisor.count(table, Settings(coach="inaccuracies"))
+    play(Controller(table, Settings(coach="inaccuracies")), table.game.legal_moves()[0])
     assert table.coached == 0 and "coached" not in table.to_record()
 
 

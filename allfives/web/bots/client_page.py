@@ -46,17 +46,18 @@ WORKER_LOAD_SECONDS = 90.0
 # that gives nothing for this long counts as a failed fetch.
 WORKER_FETCH_SECONDS = 4.0
 # The first request (the easy bot's) and every move must be answered in time:
-# ANSWER_SECONDS (3 s, some 20 times the expert's slowest move, 154 ms), the
-# master's moves 4.5 s (three times its slowest in the worker, about 1.5 s; more
-# on a device whose moves have shown it slower: ``deadlines``). So a worker that
-# died or hangs is noticed within 5 s of being asked; a late answer is dropped
-# and the bot's move is made on the page: the same move, from the same seed.
-# One decision analysed in the worker: at most 1.4 s here (bench/review_time.json),
-# far longer on a slow phone; meanwhile the worker is asked every
-# ALIVE_EVERY_SECONDS whether it is alive, and must say so within ALIVE_SECONDS
-# (it pauses every 0.1 s to answer), so a dead one is noticed within 3 s. A bot's
-# move asked meanwhile (Review opened while the bots play on) holds the worker
-# up to that move's own deadline: ``alive`` may take that much longer.
+# ANSWER_SECONDS, the master's moves longer (``deadlines``: the slowest moves
+# measured in the worker are in bench/think_time.json; more time on a device
+# whose moves have shown it slower). So a worker that died or hangs is noticed
+# within seconds of being asked; a late answer is dropped and the bot's move is
+# made on the page: the same move, from the same seed.
+# One decision analysed in the worker takes well under REVIEW_SECONDS here
+# (bench/review_time.json), far longer on a slow phone; meanwhile the worker is
+# asked every ALIVE_EVERY_SECONDS whether it is alive, and must say so within
+# ALIVE_SECONDS (it pauses every ``decide.SLICE_SECONDS`` to answer), so a dead
+# one is noticed within seconds. A bot's move asked meanwhile (Review opened
+# while the bots play on) holds the worker up to that move's own deadline:
+# ``alive`` may take that much longer.
 REVIEW_SECONDS = 60.0
 ALIVE_EVERY_SECONDS = 1.0
 ALIVE_SECONDS = 2.0
@@ -197,7 +198,7 @@ class BotClient:
         self.thinking.pop(ticket, None)  # answered, or given up
         if move is None:
             # No worker yet, or it has just been given up: think on the page, once the
-            # page has shown what it just said (a master's move holds the page up to 1.5 s).
+            # page has shown what it just said (a master's move holds the page a while).
             await asyncio.sleep(0)
             return parse_move(decide(request))
         self.deadlines.answered(level, time.monotonic() - asked)

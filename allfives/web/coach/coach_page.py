@@ -17,8 +17,9 @@ from ...moves import Move, parse_move
 from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..play import screen_page as screen
-from ..play.controller import Controller
+from ..play.controller import Controller, Played, Refuse
 from ..play.takeback import is_daily
+from . import advisor
 from .advisor import ANALYSING, OFF_NOW, READY, UNAVAILABLE, WAIT_SECONDS, Advisor, position
 from .advisor import watches as coach_watches
 from .sentences import better_words, stop_words
@@ -92,9 +93,9 @@ class CoachPage:
             await asyncio.wait({task}, timeout=WAIT_SECONDS)
         return self.advisor.verdict(ctl.table, ctl.settings, move)
 
-    def count(self) -> None:
-        """The person makes a move: counted in the game's record if watched."""
-        self.advisor.count(self.ctl.table, self.ctl.settings)
+    def make(self, move: Move) -> Played | Refuse:
+        """Make ``move``, counted in the game's record if the coach watched it."""
+        return advisor.play(self.ctl, move)
 
     def ask(self, verdict: Verdict, move: Move) -> None:
         """Stop and ask before ``move`` is played."""

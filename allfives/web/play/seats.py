@@ -22,8 +22,8 @@ PERSON = "person"
 YOU = "You"
 NAME_LIMIT = 24
 # The hint shows what the strongest level would play: one decision, which the
-# master thinks over in about 0.3 s (median) and 1.5 s at most in the page's
-# worker. Review's analysis of every decision of a game stays the expert's
+# master thinks over quickly enough in the page's worker (bench/think_time.json,
+# its "browser" rows). Review's analysis of every decision of a game stays the expert's
 # (``bots.analysis``): at the master's pace it would take minutes.
 HINT_BOT = "master"
 DEFAULT_LEVEL = "medium"
