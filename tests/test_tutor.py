@@ -193,3 +193,31 @@ def test_the_worker_drops_a_stale_analysis():
         return await asked
 
     assert run_async(dropped()) == decide.STALE
+
+
+def test_without_a_worker_the_coach_keeps_watching_from_the_page():
+    # guards: the coach falling silent once the bots think on the page, while
+    # Settings still said it watched
+    table = Table.new(Setup(), "9")
+    advisor = Advisor()
+    request = advisor.request(table, ON)
+    assert request is not None
+    ticks = []
+
+    async def page() -> dict:
+        async def clicks_meanwhile() -> None:
+            while True:
+                ticks.append(1)
+                await asyncio.sleep(0)
+
+        ticker = asyncio.ensure_future(clicks_meanwhile())
+        try:
+            return await decide.coach_analysis(request, decide.PAGE_SLICE_SECONDS)
+        finally:
+            ticker.cancel()
+
+    assert advisor.take(request, run_async(page()))
+    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    assert stopped is not None and stopped.grade == "blunder"
+    assert len(ticks) > 1  # the page went on between slices
+    assert decide.PAGE_SLICE_SECONDS < decide.SLICE_SECONDS

@@ -36,7 +36,7 @@ from ..i18n.catalogs import _
 from ..play.setup import Setup
 from ..play.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import analysis, decide
+from .decide import PAGE_SLICE_SECONDS, analysis, coach_analysis, decide
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -155,9 +155,12 @@ class BotClient:
     async def _ask(self, call: str, request: dict[str, Any], seconds: float,
                    read: Callable[[str], T], watched: bool = False) -> T | None:
         """The worker's answer to ``call(request)``, read; None once there is
-        no worker (then the caller works on the page). A late, failed or
-        unreadable answer gives the worker up, and so does, for a ``watched``
-        call (one the worker pauses in), a worker that stops answering ``alive``."""
+        no worker (then the caller works on the page). A late answer gives the
+        worker up (it died or hangs), and so does, for a ``watched`` call (one
+        the worker pauses in), a worker that stops answering ``alive`` in time.
+        An error the worker answers (a bug in its code) is no sign of a dead
+        worker: it is reported and raised (``WorkerError``), never hidden by
+        thinking again on the page."""
         if self.worker is None or self.failed:
             return None
         asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request)), seconds)
@@ -167,16 +170,24 @@ class BotClient:
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
                     await asyncio.wait_for(self.worker.alive(), self._alive_seconds())
-            return read(str(await (answer or asked)))
+            text = str(await (answer or asked))
         except asyncio.CancelledError:
             if answer is not None:
                 answer.cancel()
             raise  # a new game or a closed review: nobody waits for this answer any more
-        except Exception as e:  # noqa: BLE001 - any failure means: work on the page
+        except TimeoutError:  # dead or hung: work on the page
             if answer is not None:
                 answer.cancel()
-            self._fail(f"did not answer ({type(e).__name__})", answered=True)
+            self._fail("did not answer (TimeoutError)", answered=True)
             return None
+        except Exception as e:  # noqa: BLE001 - the worker's own error: a bug, reported
+            if answer is not None:
+                answer.cancel()
+            raise failed(call, e) from e
+        try:
+            return read(text)
+        except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
+            raise failed(call, e) from e
 
     def _alive_seconds(self) -> float:
         """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
@@ -216,14 +227,18 @@ class BotClient:
         return answer
 
 
-    async def coach(self, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The coach's analysis of the person's decision (``decide.coach_analysis``),
-        in the worker only: None without one (the coach then stays quiet rather
-        than slow the page while the person thinks)."""
+    async def coach(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The coach's analysis of the person's decision (``decide.coach_analysis``):
+        in the worker, waiting while it loads; without one, on the page, in
+        slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``),
+        so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        return await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+        answer = await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+        if answer is None:
+            return await coach_analysis(request, PAGE_SLICE_SECONDS)
+        return answer
 
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
@@ -236,6 +251,18 @@ class BotClient:
             await asyncio.wait_for(worker.drop(), ALIVE_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
+
+
+class WorkerError(Exception):
+    """The bots' worker answered with an error: a bug in its code, not a dead worker."""
+
+
+def failed(call: str, error: Exception) -> WorkerError:
+    """The worker's error in ``call``, its details in the console; the error
+    raised to the caller (its task reports it to the person: ``dom.spawn``)."""
+    js.console.error(f"allfives: the bots' worker failed in {call}: "
+                     f"{type(error).__name__}: {error}")
+    return WorkerError(f"the bots' worker failed in {call}")
 
 
 def read_object(text: str) -> dict[str, Any]:

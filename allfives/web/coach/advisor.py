@@ -29,7 +29,7 @@ from ..play.takeback import is_daily
 # a slower device's own drawing.
 WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
-OFF_NOW, ANALYSING, READY, UNAVAILABLE = "off", "analysing", "ready", "unavailable"
+OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
 
 Position = tuple[int, str, int, int]
 

@@ -1,6 +1,7 @@
-"""The coach in the page: its analysis asked of the bots' worker as soon as
-it is the person's turn, a clicked move checked against it (waiting at most
-``advisor.WAIT_SECONDS`` for one under way), and the dialog that asks first
+"""The coach in the page: its analysis asked of the bots' worker (or made
+on the page without one) as soon as it is the person's turn, a clicked move
+checked against it (waiting at most ``advisor.WAIT_SECONDS`` for one under
+way), and the dialog that asks first
 (``#coach``: Think again, Show the better move, Play anyway; Escape thinks
 again). Thin: the decisions are ``advisor``'s, the words ``sentences``'."""
 
@@ -20,7 +21,7 @@ from ..play import screen_page as screen
 from ..play.controller import Controller, Played, Refuse
 from ..play.takeback import is_daily
 from . import advisor
-from .advisor import ANALYSING, OFF_NOW, READY, UNAVAILABLE, WAIT_SECONDS, Advisor, position
+from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, position
 from .advisor import watches as coach_watches
 from .sentences import better_words, stop_words
 
@@ -64,10 +65,7 @@ class CoachPage:
             self.show(OFF_NOW)
 
     async def analyse(self, request: dict[str, Any]) -> None:
-        answer = await self.bots.coach(request)
-        if answer is None:
-            self.show(UNAVAILABLE)  # no worker: the coach stays quiet, play goes on
-        elif self.advisor.take(request, answer):
+        if self.advisor.take(request, await self.bots.coach(request)):
             self.show(READY)
 
     def stop(self) -> None:
