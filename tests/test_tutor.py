@@ -146,7 +146,7 @@ def test_only_a_move_played_counts_as_coached():
 
 
 def test_the_daily_deal_is_never_coached():
-    table = daily("2026-11-25").table("You")
+    table = daily("2026-11-25").table("You", "2026-11-25")
     while table.game.round.turn != 0:
         table.game.apply(table.game.legal_moves()[0])
     assert len(table.game.legal_moves()) > 1  # a decision the coach would watch elsewhere

@@ -84,7 +84,8 @@ def everything(table: Table) -> str:
     view = ctl.view()
     parts = [render.seats(view), render.scores(view, tally=True), render.log(view),
              render.hand(ctl.hand(view)), ctl.status().text, words.table_words(view),
-             words.boneyard(view.player.boneyard_left), words.deal_line(str(table.game.seed))]
+             words.boneyard(view.player.boneyard_left),
+             words.deal_line(str(table.game.seed), table.daily)]
     if view.round.over:
         parts += [render.round_end_panel(view), words.round_summary(view)]
     else:
@@ -138,7 +139,8 @@ def test_the_game_over_panel_and_the_daily_words_go_through_gettext():
             view = TableView.of(Table(game, names, (None, "easy", "hard", "expert")))
             shown = [render.game_over(view), words.round_summary(view),
                      words.daily_best("2026-11-22", 15), words.daily_best("2026-11-22", -5),
-                     words.deal_line("daily:2026-11-22"), words.unreadable_link("⟦x⟧")]
+                     words.deal_line("daily:2026-11-22", True),
+                     words.deal_line("daily:2026-11-21", False), words.unreadable_link("⟦x⟧")]
         assert untranslated("\n".join(shown), BOTS + "|Zed") == []
 
 

@@ -70,7 +70,7 @@ class App:
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
-        table = self.restored or (self.asked.table(self.setup.name) if self.asked
+        table = self.restored or (self.sharing.dealt(self.asked) if self.asked
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
         self.saver = saves.Saver()

@@ -18,7 +18,6 @@ from ...view import PlayerView
 from ..play.controller import Controller, Played, Refuse
 from ..play.settings import Settings
 from ..play.table import Table
-from ..play.takeback import is_daily
 
 # How long a click waits for an analysis still under way before the move is
 # played unasked: the coach may add this much to a move, never more. An
@@ -39,7 +38,7 @@ def watches(table: Table, settings: Settings) -> bool:
     the daily deal, and the person whose hand is shown is to move with more
     than one legal move."""
     rnd = table.game.round
-    return (settings.coach != OFF and not is_daily(table.game.seed) and not rnd.over
+    return (settings.coach != OFF and not table.daily and not rnd.over
             and rnd.turn == table.viewer and not table.screened and len(rnd.legal_moves()) > 1)
 
 

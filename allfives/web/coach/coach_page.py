@@ -19,7 +19,6 @@ from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..play import screen_page as screen
 from ..play.controller import Controller, Played, Refuse
-from ..play.takeback import is_daily
 from . import advisor
 from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, position
 from .advisor import watches as coach_watches
@@ -46,7 +45,7 @@ class CoachPage:
 
     def settings_note(self) -> None:
         """In a daily deal, Settings says the coach does not watch it."""
-        toggle(el("set-coach-daily"), "hidden", not is_daily(self.ctl.table.game.seed))
+        toggle(el("set-coach-daily"), "hidden", not self.ctl.table.daily)
 
     # -- the analysis -------------------------------------------------------------
 
