@@ -15,7 +15,10 @@ file); a worker the page's Content-Security-Policy refuses, as a
 ``securitypolicyviolation``; a worker whose Pyodide fails posts its error back
 and ``create_named_worker`` raises; a worker whose own code fails loads but
 cannot answer the first request (its functions are missing). A worker that
-dies or hangs later is silent, so every answer has a deadline.
+dies or hangs later is silent, so every answer has a deadline. An error the
+worker answers (a bug in its code, not a dead worker) keeps the worker: it is
+reported (``WorkerError``, the console's details, a plain ``#notice``), never
+hidden by thinking again on the page.
 """
 
 from __future__ import annotations
@@ -205,8 +208,10 @@ class BotClient:
         asked = time.monotonic()
         ticket = object()
         self.thinking[ticket] = asked + seconds
-        move = await self._ask("choose", request, seconds, parse_move)
-        self.thinking.pop(ticket, None)  # answered, or given up
+        try:
+            move = await self._ask("choose", request, seconds, parse_move)
+        finally:
+            self.thinking.pop(ticket, None)  # answered, given up, or failed
         if move is None:
             # No worker yet, or it has just been given up: think on the page, once the
             # page has shown what it just said (a master's move holds the page a while).
