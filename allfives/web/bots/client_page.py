@@ -186,11 +186,11 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - the worker's own error: a bug, reported
             if answer is not None:
                 answer.cancel()
-            raise failed(call, e) from e
+            raise worker_error(call, e) from e
         try:
             return read(text)
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
-            raise failed(call, e) from e
+            raise worker_error(call, e) from e
 
     def _alive_seconds(self) -> float:
         """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
@@ -262,7 +262,7 @@ class WorkerError(Exception):
     """The bots' worker answered with an error: a bug in its code, not a dead worker."""
 
 
-def failed(call: str, error: Exception) -> WorkerError:
+def worker_error(call: str, error: Exception) -> WorkerError:
     """The worker's error in ``call``, its details in the console; the error
     raised to the caller (its task reports it to the person: ``dom.spawn``)."""
     js.console.error(f"allfives: the bots' worker failed in {call}: "
