@@ -327,3 +327,14 @@ def test_a_moves_score_pops_at_the_tables_first_drawing_only():
     assert ctl.news() is None
     ctl.take_over(Table.new(Setup(), seed=4))
     assert ctl.news() is None
+
+
+def test_a_hint_asked_in_one_game_never_shows_in_the_next():
+    # guards: a hint asked just before New game landed on the new deal, whose
+    # first position (round 1, move 0) is the same as every game's
+    ctl = Controller(Table.new(Setup(), seed=9), Settings())
+    ask = ctl.ask_hint()
+    assert ask is not None
+    ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
+    assert ctl.ask_hint() is not None  # the person may ask again in the new game
+    assert ctl.take_hint(ask, parse_move("5-5")) is None and ctl.hint is None

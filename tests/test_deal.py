@@ -22,6 +22,8 @@ from allfives.web.home.deals import (
 )
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
+from allfives.web.play.takeback import can_take_back, daily_of, take_back
+from allfives.web.play.words import deal_line
 
 
 def test_a_deal_goes_into_a_link_and_comes_back_the_same():
@@ -31,7 +33,7 @@ def test_a_deal_goes_into_a_link_and_comes_back_the_same():
     assert read_deal(deal.text()) == deal
     link = deal.link("http://127.0.0.1:8000/all-fives/index.html")
     assert link.startswith("http://127.0.0.1:8000/all-fives/index.html?deal=")
-    again = deal.table("Zed")
+    again = deal.table("Zed", "2026-11-22")
     assert again.names == ("Zed", "Anna", "Ben", "Cara") and again.bots == table.bots
     # the same deal: the same hands, boneyard and starter as the game it came from
     first, copy = table.game.round, again.game.round
@@ -81,14 +83,45 @@ def test_a_seed_in_the_address_deals_the_games_set_up_from_that_seed():
 def test_the_daily_deal_is_the_same_for_everyone_on_a_day():
     today = daily("2026-11-22")
     assert today == Deal(Rules.make("standard", players=2), ("expert",), "daily:2026-11-22")
-    assert today.table("A").game.round.dealt == daily("2026-11-22").table("B").game.round.dealt
-    assert today.table("A").game.round.dealt != daily("2026-11-23").table("A").game.round.dealt
-    assert daily_day(today.table("Zed")) == "2026-11-22"
+    day = "2026-11-22"
+    assert today.table("A", day).game.round.dealt == daily(day).table("B", day).game.round.dealt
+    assert today.table("A", day).game.round.dealt != \
+        daily("2026-11-23").table("A", "2026-11-23").game.round.dealt
+    assert daily_day(today.table("Zed", day)) == day
     assert daily_day(Table.new(Setup(), seed="daily:2026-11-22")) is None  # medium: not it
 
 
+def test_only_todays_daily_link_is_the_daily_deal():
+    # guards: any ?seed=daily:... link taken for the daily deal (take-backs and the
+    # coach off, labelled "Daily deal"), another day's or another set-up's too
+    yesterday = daily("2026-11-21").table("Zed", "2026-11-22")
+    assert not yesterday.daily and daily_day(yesterday) is None
+    shared_then = daily("2026-11-21").table("Zed", "2026-11-21")
+    assert yesterday.game.round.dealt == shared_then.game.round.dealt and shared_then.daily
+    four = seed_deal("daily:2026-11-22", Table.new(Setup(players=4))).table("Zed", "2026-11-22")
+    assert not four.daily  # today's seed, but not the daily deal's set-up
+    today = daily("2026-11-22").table("Zed", "2026-11-22")
+    assert today.daily and daily_day(today) == "2026-11-22"
+    # what each is called, and the mark its saved record keeps
+    assert deal_line(str(yesterday.game.seed), yesterday.daily) == \
+        "Shared deal: the daily deal of 2026-11-21"
+    assert deal_line(str(today.game.seed), today.daily) == "Daily deal of 2026-11-22"
+    for table in (yesterday, today):
+        game = table.game
+        while not any(s == 0 for s, _, _ in game.round.history) or game.round.turn == 0:
+            game.apply(game.legal_moves()[0])  # until the person has a turn to take back
+        record = table.to_record()
+        assert record["daily"] is table.daily and daily_of(record) is table.daily
+        assert Table.from_record(record).daily is table.daily
+        assert can_take_back(game, daily=table.daily) is not table.daily
+        assert (take_back(record) is None) is table.daily
+    old = {k: v for k, v in today.to_record().items() if k != "daily"}  # saved before the mark
+    assert Table.from_record(old).daily and daily_of(old)
+    assert "daily" not in Table.new(Setup(), seed=5).to_record()
+
+
 def test_the_best_result_of_a_day_is_kept():
-    table = daily("2026-11-22").table("Zed")
+    table = daily("2026-11-22").table("Zed", "2026-11-22")
     table.game.round.scores[:] = [40, 25]
     assert margin(table) == 15
     assert best_days(None, "2026-11-22", 15) == {"2026-11-22": 15}

@@ -24,9 +24,10 @@ from allfives.moves import parse_move
 from allfives.record import loads
 from allfives.view import PlayerView
 from allfives.web.bots import decide
-from allfives.web.coach.advisor import Advisor, watches
+from allfives.web.coach.advisor import Advisor, play, watches
 from allfives.web.coach.sentences import better_words, stop_words
 from allfives.web.home.deals import daily
+from allfives.web.play.controller import Controller, Played, Refuse
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
@@ -129,22 +130,30 @@ def test_the_advisor_asks_once_per_decision_from_the_persons_view():
     assert advisor.verdict(table, ON, parse_move("1-6")) is not None  # asked every time ...
     advisor.allow(parse_move("1-6"))
     assert advisor.verdict(table, ON, parse_move("1-6")) is None  # ... until played anyway
-    advisor.count(table, ON)
-    table.game.apply("1-6")
+    ctl = Controller(table, ON)
+    assert isinstance(play(ctl, parse_move("1-6")), Played)
     assert table.coached == 1 and not advisor.ready(table)
-    advisor.count(table, ON)  # the bot's turn: not the person's decision
+    play(ctl, table.game.legal_moves()[0])  # the bot's turn: not the person's decision
     assert table.coached == 1
 
 
+def test_only_a_move_played_counts_as_coached():
+    # guards: a coached move counted before it was known to be refused
+    ctl = Controller(Table.new(Setup(), "9"), ON)
+    assert isinstance(play(ctl, parse_move("0-0>5-5")), Refuse)  # nothing on the table yet
+    assert ctl.table.coached == 0 and not ctl.table.game.round.history
+    assert isinstance(play(ctl, parse_move("5-5")), Played) and ctl.table.coached == 1
+
+
 def test_the_daily_deal_is_never_coached():
-    table = daily("2026-11-25").table("You")
+    table = daily("2026-11-25").table("You", "2026-11-25")
     while table.game.round.turn != 0:
         table.game.apply(table.game.legal_moves()[0])
     assert len(table.game.legal_moves()) > 1  # a decision the coach would watch elsewhere
     assert not watches(table, Settings(coach="inaccuracies"))
     advisor = Advisor()
     assert advisor.request(table, Settings(coach="inaccuracies")) is None
-    advisor.count(table, Settings(coach="inaccuracies"))
+    play(Controller(table, Settings(coach="inaccuracies")), table.game.legal_moves()[0])
     assert table.coached == 0 and "coached" not in table.to_record()
 
 
@@ -184,3 +193,31 @@ def test_the_worker_drops_a_stale_analysis():
         return await asked
 
     assert run_async(dropped()) == decide.STALE
+
+
+def test_without_a_worker_the_coach_keeps_watching_from_the_page():
+    # guards: the coach falling silent once the bots think on the page, while
+    # Settings still said it watched
+    table = Table.new(Setup(), "9")
+    advisor = Advisor()
+    request = advisor.request(table, ON)
+    assert request is not None
+    ticks = []
+
+    async def page() -> dict:
+        async def clicks_meanwhile() -> None:
+            while True:
+                ticks.append(1)
+                await asyncio.sleep(0)
+
+        ticker = asyncio.ensure_future(clicks_meanwhile())
+        try:
+            return await decide.coach_analysis(request, decide.PAGE_SLICE_SECONDS)
+        finally:
+            ticker.cancel()
+
+    assert advisor.take(request, run_async(page()))
+    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    assert stopped is not None and stopped.grade == "blunder"
+    assert len(ticks) > 1  # the page went on between slices
+    assert decide.PAGE_SLICE_SECONDS < decide.SLICE_SECONDS

@@ -7,9 +7,11 @@ named placeholders."""
 from __future__ import annotations
 
 import gettext
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,7 @@ from allfives.web.i18n import catalogs as i18n
 from allfives.web.play import words
 from allfives.web.play.controller import Controller
 from allfives.web.play.hand import HandState
-from allfives.web.play.seats import YOU, level_shown, shown_name
+from allfives.web.play.seats import CHOSEN_YOU, PERSON, YOU, level_shown, shown_name
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
@@ -84,7 +86,8 @@ def everything(table: Table) -> str:
     view = ctl.view()
     parts = [render.seats(view), render.scores(view, tally=True), render.log(view),
              render.hand(ctl.hand(view)), ctl.status().text, words.table_words(view),
-             words.boneyard(view.player.boneyard_left), words.deal_line(str(table.game.seed))]
+             words.boneyard(view.player.boneyard_left),
+             words.deal_line(str(table.game.seed), table.daily)]
     if view.round.over:
         parts += [render.round_end_panel(view), words.round_summary(view)]
     else:
@@ -138,7 +141,8 @@ def test_the_game_over_panel_and_the_daily_words_go_through_gettext():
             view = TableView.of(Table(game, names, (None, "easy", "hard", "expert")))
             shown = [render.game_over(view), words.round_summary(view),
                      words.daily_best("2026-11-22", 15), words.daily_best("2026-11-22", -5),
-                     words.deal_line("daily:2026-11-22"), words.unreadable_link("⟦x⟧")]
+                     words.deal_line("daily:2026-11-22", True),
+                     words.deal_line("daily:2026-11-21", False), words.unreadable_link("⟦x⟧")]
         assert untranslated("\n".join(shown), BOTS + "|Zed") == []
 
 
@@ -175,9 +179,9 @@ def test_the_persons_unchosen_name_shows_translated_and_stays_you_in_saves():
         view = TableView.of(table)
         assert view.names == ("Du", "Anna") and view.you and view.side_name(0) == "Du"
         assert shown_name(YOU) == "Du" and shown_name("Zed") == "Zed"
-        # the dialog shows the name as "Du", and reading "Du" back keeps it unchosen
-        assert forms.name_field(Setup()) == "Du"
-        values = {"name": "Du", "players": "2", "preset": "standard"}
+        # the dialog's empty name field shows "Du"; left empty, the name stays unchosen
+        assert forms.name_field(Setup()) == "" and forms.name_placeholder(Setup()) == "Du"
+        values = {"name": "", "players": "2", "preset": "standard"}
         assert forms.read_setup(values, Setup()).name == YOU
         assert forms.read_setup({**values, "name": " Zed "}, Setup()).name == "Zed"
         log = render.log(view)
@@ -186,7 +190,50 @@ def test_the_persons_unchosen_name_shows_translated_and_stays_you_in_saves():
     assert "You played {tile} on {on} and scored {points}." in german.asked
     assert '"names":["You","Anna"]' in table.to_save()
     assert Table.from_save(table.to_save()).names == (YOU, "Anna")
-    assert forms.read_setup({"name": "You"}, Setup()).name == YOU  # English, as before
+    assert forms.read_setup({"name": "  "}, Setup()).name == YOU
+
+
+def test_a_person_who_types_you_is_called_you():
+    # guards: "You" typed as a name taken for no name: shown as "Du" in German,
+    # "Player 1" at a shared table, and refused where friends must give names
+    setup = forms.read_setup({"name": " You ", "players": "2"}, Setup())
+    assert setup.name != YOU and shown_name(setup.name) == CHOSEN_YOU
+    kept = Setup.from_json(json.loads(json.dumps(setup.to_json())))
+    assert kept.name == setup.name and forms.name_field(kept) == "You"  # edited as typed
+    friends = replace(kept, players=4, bots=("easy", PERSON, "medium"))
+    assert forms.check(friends) is None
+    table = Table.from_save(Table.new(friends).to_save())
+    with language({"You": "Du", "Player {number}": "Spieler {number}"}):
+        view = TableView.of(table)
+        assert view.names[0] == CHOSEN_YOU and not view.you
+        assert TableView.of(Table.new(kept)).names[0] == CHOSEN_YOU
+    assert "You\u2060" in render.scores(view)  # shown as "You": the joiner is invisible
+    old = json.loads(Table.new(Setup()).to_save())  # a save from before: "You", no name
+    assert Table.from_record(old).names[0] == YOU
+    with_friend = forms.read_setup({"name": "You", "players": "2", "bot0": PERSON,
+                                    "seatname0": "You"}, Setup())
+    assert with_friend.seat_name(1) == CHOSEN_YOU
+
+
+def test_friends_at_the_table_are_asked_every_name_and_not_called_bots():
+    # guards: at a shared table the person became "Player 1" with no prompt for a
+    # name, and the dialog said "you and one to three bots" and "Opponents"
+    alone = Setup(players=4)
+    friends = replace(alone, bots=("easy", PERSON, "medium"), names=("Anna", "Ben", "Cara"))
+    assert not forms.with_friends(alone) and forms.with_friends(friends)
+    assert forms.with_friends(replace(friends, players=2)) is False  # seat 2 is not dealt
+    assert forms.check(friends) == ("Give your name too: with friends at the table, each "
+                                    "person plays under their own name.")
+    assert forms.check(replace(friends, name="Ada")) is None and forms.check(alone) is None
+    assert forms.name_placeholder(friends) == "" and forms.name_placeholder(alone) == "You"
+    lines, plain = forms.help_lines(friends), forms.help_lines(alone)
+    assert "bots" in plain["players"] and "bots" not in lines["players"]
+    assert lines["name"] != plain["name"]
+    named = forms.help_lines(replace(friends, names=("Anna", "Zed", "Cara")))
+    assert "(Zed) against Anna and Cara" in named["partnership"]
+    with pseudo():
+        shown = [*forms.help_lines(friends).values(), forms.check(friends) or ""]
+        assert untranslated("\n".join(shown), BOTS) == []
 
 
 def test_sentences_about_the_person_are_their_own_messages():

@@ -70,7 +70,7 @@ class App:
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
-        table = self.restored or (self.asked.table(self.setup.name) if self.asked
+        table = self.restored or (self.sharing.dealt(self.asked) if self.asked
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
         self.saver = saves.Saver()
@@ -85,7 +85,7 @@ class App:
         self.backup = BackupPage(self.reopen)
         self.sound = Player()
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
-        self.queued: tuple[tuple[int, int], Move] | None = None  # (position, the person's move)
+        self.queued: tuple[tuple[int, int, int], Move] | None = None  # (position, move)
 
     def start(self) -> None:
         self.bind()
@@ -271,9 +271,7 @@ class App:
         """Make a move, save, redraw, and slide the tile to its place."""
         view = self.ctl.view()
         source = screen.source_rect(view.player.turn, view.seat, played_tile(move))
-        if self.ctl.can_act():
-            self.coach.count()
-        played = self.ctl.play(move)
+        played = self.coach.make(move)
         self.coach.prepare()  # the person's next decision is analysed from now on
         if isinstance(played, steps.Refuse):
             screen.status(Status("human", played.text))

@@ -9,13 +9,16 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .i18n.catalogs import _
 from .storage.bounded_json import UnreadableError, loads
 
-_proxies: list[Any] = []  # event handlers must outlive the frames that made them
+# Event handlers bound for the page's lifetime: they must outlive the frames
+# that made them. Anything made again and again (a notice's buttons, a timer
+# per drag) must not be bound with ``on``: it would add a proxy here each time.
+_proxies: list[Any] = []
 
 
 def el(id_: str) -> Any:
@@ -76,9 +79,30 @@ def oops(error: Exception) -> None:
              "it.").format(error=error))
 
 
+class _Notice:
+    """The notice bar's one click listener, bound at the first notice (each
+    notice's buttons are new elements: a listener on each would be a proxy
+    kept for good), and the action its button runs now."""
+
+    bound = False
+    action: Callable[[Any], Any] | None = None
+
+    @classmethod
+    def clicked(cls, evt: Any) -> Any:
+        if closest(evt, "#notice-action") is not None and cls.action is not None:
+            return cls.action(evt)
+        if closest(evt, "#notice .close") is not None:
+            el("notice").setAttribute("hidden", "")
+        return None
+
+
 def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) -> None:
     """A plain message above the table, with an optional button and a close button."""
     box = el("notice")
+    if not _Notice.bound:
+        on(box, "click", _Notice.clicked)
+        _Notice.bound = True
+    _Notice.action = action[1] if action else None
     box.innerHTML = ""
     msg = document.createElement("span")
     msg.textContent = text
@@ -88,7 +112,6 @@ def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) ->
         button.type = "button"
         button.id = "notice-action"
         button.textContent = action[0]
-        on(button, "click", action[1])
         box.append(button)
     close = document.createElement("button")
     close.type = "button"
@@ -97,7 +120,6 @@ def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) ->
     close.textContent = _("Dismiss")
     # Translators: the close button's label for screen readers.
     close.setAttribute("aria-label", _("Dismiss this message"))
-    on(close, "click", lambda _e: box.setAttribute("hidden", ""))
     box.append(close)
     box.removeAttribute("hidden")
 
@@ -162,7 +184,7 @@ def download(text: str, filename: str) -> None:
     document.body.append(link)
     link.click()
     link.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 def reduced_motion() -> bool:

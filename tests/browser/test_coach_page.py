@@ -101,9 +101,10 @@ def test_the_daily_deal_is_never_coached(page, server):
     assert "coached" not in saved(page)
 
 
-def test_a_dead_worker_leaves_the_coach_quiet_and_play_going(page, server):
+def test_a_dead_worker_leaves_the_coach_watching_from_the_page(page, server):
     # guards: a click waiting on the analysis of a worker that died (the move never
-    # played), and a coach falling back to thinking on the page while the person thinks
+    # played), and the coach falling silent (data-coach=unavailable) once the bots
+    # think on the page, while Settings still said it watched
     page.add_init_script("localStorage.setItem('allfives.settings', JSON.stringify("
                          "{bot_pause: 0, speed: 'off', coach: 'inaccuracies'}))")
     open_game(page, server, f"?seed={SEED}")
@@ -111,10 +112,16 @@ def test_a_dead_worker_leaves_the_coach_quiet_and_play_going(page, server):
     page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
     page.click(f'#hand [data-tile="{BEST}"]')  # the best lead: never stopped
     # the bot answers 0-5 on it (from the page, once the dead worker is noticed); then
-    # the person has five moves to choose from, and the coach has no worker to ask
-    page.wait_for_selector("body[data-bots=page][data-coach=unavailable]:has("
+    # the person has five moves to choose from, analysed on the page
+    page.wait_for_selector("body[data-bots=page][data-coach=ready]:has("
                            "#status[data-phase=human])", state="attached")
     assert "did not answer" in page.inner_text("#notice")
-    page.click('#hand [data-tile="0-0"]')  # the first playable tile, which fits once
+    page.click('#hand [data-tile="0-3"]')  # 34.5 points worse than 0-0: a blunder
+    page.wait_for_selector("#coach[open]")
+    assert (page.get_attribute("#coach", "data-grade"),
+            page.get_attribute("#coach", "data-best")) == ("blunder", "0-0>0-5")
+    page.click("#coach-rethink")
+    page.wait_for_selector("#coach:not([open])", state="attached")
+    page.click('#hand [data-tile="0-0"]')  # the best, which fits once
     page.wait_for_function("() => document.querySelectorAll('#log li.move').length >= 3")
     assert not page.is_visible("#coach") and saved(page)["coached"] == 2

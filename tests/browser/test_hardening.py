@@ -133,6 +133,24 @@ __export__ = ["choose"]
 """
 
 
+# A worker that answers the first request (the easy bot's) and whose every
+# other move fails: a bug in its code, not a dead worker.
+BUGGY = """import json
+from allfives.web.bots.decide import decide
+
+def choose(request):
+    asked = json.loads(request)
+    if asked["bot"] != "easy":
+        raise ValueError("a bug in decide")
+    return decide(asked)
+
+def alive():
+    return "alive"
+
+__export__ = ["choose", "alive"]
+"""
+
+
 NO_SERVICE_WORKER = "navigator.serviceWorker.register = () => new Promise(() => {})"
 
 
@@ -230,6 +248,25 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     if hangs and not ended:
         with worker.expect_event("close", timeout=NOTICED_S * 1000):  # else: left running
             pass
+
+
+def test_an_error_in_the_workers_move_is_reported_not_taken_for_a_dead_worker(page, server):
+    # guards: every exception taken for "the worker did not answer": a bug in
+    # decide switched the worker off, hidden, and the move was made on the page
+    page.watch.allow_errors = ("a bug in decide", "the bots' worker failed")
+    logged: list[str] = []
+    page.on("console", lambda msg: msg.type == "error" and logged.append(msg.text))
+    serve_worker(page, BUGGY)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    take_turn(page)  # the person moves; the bot after them asks the worker, which fails
+    page.wait_for_selector("#notice:not([hidden])")
+    said = page.inner_text("#notice")
+    assert "Something went wrong (the bots' worker failed in choose)" in said
+    assert "did not answer" not in said and "Traceback" not in said  # plain
+    assert page.get_attribute("body", "data-bots") == "worker"  # not given up
+    assert page.locator("#log li.move").count() == 1  # no move made on the page
+    assert any("a bug in decide" in text and "failed in choose" in text for text in logged)
 
 
 def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):

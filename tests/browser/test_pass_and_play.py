@@ -125,3 +125,33 @@ def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page,
         elif state["seat"]:
             mine = ever[int(state["seat"])]
             assert set(state["tiles"]) <= mine and set(state["named"]) <= mine, state
+
+
+def test_the_new_game_dialog_asks_every_persons_name_at_a_shared_table(page, server):
+    # guards: with a friend seated, the person became "Player 1" with no prompt
+    # for a name, the dialog said "you and one to three bots" and listed the
+    # friend under "Opponents"; and a person who typed "You" got no name
+    page.goto(server + "index.html")
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=bot]",
+                           timeout=60_000)
+    page.click("#new-game-button")
+    page.check("#new-game-form input[name=players][value='4']")
+    assert page.is_visible("#ng-opponents") and page.is_hidden("#ng-others")
+    assert page.get_attribute("#ng-name", "placeholder") == "You"
+    page.select_option("#ng-bots select[name=bot1]", "person")  # seat 2: the dialog redraws
+    page.wait_for_selector("#ng-others:visible")
+    assert page.is_hidden("#ng-opponents") and page.inner_text("#ng-others") == "Other players"
+    assert "bots" not in page.inner_text("#ng-help-players")
+    assert page.input_value("#ng-name") == "" and not page.get_attribute("#ng-name",
+                                                                        "placeholder")
+    page.click("#ng-start")  # no name given: the dialog asks for it
+    assert page.inner_text("#ng-error").startswith("Give your name too")
+    assert page.is_visible("#new-game")
+    page.fill("#ng-name", "You")
+    page.fill("#ng-bots input[name=seatname1]", "Ben")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+    assert saved(page)["table"]["names"] == ["You\u2060", "Anna", "Ben", "Cara"]
+    page.wait_for_selector("#scores .names")
+    scores = page.inner_text("#scores")
+    assert "You" in scores and "Player 1" not in scores

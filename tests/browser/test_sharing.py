@@ -76,7 +76,7 @@ def test_the_daily_deal_is_dealt_in_one_click_and_its_best_result_kept(page, ser
     assert record["rules"] == {"preset": "standard", "players": 2}
     assert record["table"]["bots"] == [None, "expert"]
     # a finished daily game (played out here by bots) shows and keeps the day's best
-    table = daily(day).table("You")
+    table = daily(day).table("You", day)
     bots = [make_bot("medium", 1), make_bot("medium", 2)]
     game = table.game
     while not game.over:
@@ -95,3 +95,46 @@ def test_the_daily_deal_is_dealt_in_one_click_and_its_best_result_kept(page, ser
     said = page.inner_text("#game-over-daily")
     assert said.startswith(f"Your best on the daily deal of {day}: ")
     assert page.inner_text("#game-over-deal") == f"Daily deal of {day}"
+
+
+def test_only_todays_daily_link_deals_the_daily_deal(page, server):
+    # guards: any ?seed=daily:... link taken for the daily deal (the coach and
+    # take-backs off, labelled "Daily deal"), though it was another day's
+    page.add_init_script(
+        "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off',"
+        " undo: true, coach: 'inaccuracies'}));"
+        f"localStorage.setItem('allfives.setup', {json.dumps(json.dumps(EXPERT))})")
+    open_game(page, server, "?seed=daily:2020-01-02")  # you lead that day's deal
+    page.wait_for_selector("body[data-coach=analysing], body[data-coach=ready]",
+                           state="attached")  # the coach watches a shared deal
+    record = saved(page)
+    assert (record["seed"], record["daily"]) == ("daily:2020-01-02", False)
+    assert deal_shown(page) == (True, "Shared deal: the daily deal of 2020-01-02")
+    day = page.evaluate("""() => { const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-` +
+               `${String(d.getDate()).padStart(2, '0')}`; }""")
+    page.goto(f"{server}index.html?seed=daily:{day}")  # today's: the daily deal
+    page.wait_for_selector("#deal-choice[open]", timeout=FIRST_LOAD_MS)
+    page.click("#deal-play")
+    page.wait_for_selector("body[data-coach=off]:has(#status[data-phase=human])",
+                           state="attached")
+    assert saved(page)["daily"] is True
+    assert deal_shown(page) == (False, f"Daily deal of {day}")
+
+
+EXPERT = {"players": 2, "preset": "standard", "bots": ["expert", "expert", "expert"]}
+
+
+def deal_shown(page) -> tuple[bool, str]:
+    """Whether Settings hides its "the coach does not watch the daily deal"
+    line, and the deal's name in Review."""
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    hidden = page.is_hidden("#set-coach-daily")
+    page.click("#settings-done")
+    page.click("#review-button")
+    page.wait_for_selector("#review[open]")
+    shown = page.inner_text("#review-deal")
+    page.click("#review-close")
+    page.wait_for_selector("#review", state="hidden")
+    return hidden, shown

@@ -15,7 +15,10 @@ file); a worker the page's Content-Security-Policy refuses, as a
 ``securitypolicyviolation``; a worker whose Pyodide fails posts its error back
 and ``create_named_worker`` raises; a worker whose own code fails loads but
 cannot answer the first request (its functions are missing). A worker that
-dies or hangs later is silent, so every answer has a deadline.
+dies or hangs later is silent, so every answer has a deadline. An error the
+worker answers (a bug in its code, not a dead worker) keeps the worker: it is
+reported (``WorkerError``, the console's details, a plain ``#notice``), never
+hidden by thinking again on the page.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from ..i18n.catalogs import _
 from ..play.setup import Setup
 from ..play.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import analysis, decide
+from .decide import PAGE_SLICE_SECONDS, analysis, coach_analysis, decide
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -46,17 +49,18 @@ WORKER_LOAD_SECONDS = 90.0
 # that gives nothing for this long counts as a failed fetch.
 WORKER_FETCH_SECONDS = 4.0
 # The first request (the easy bot's) and every move must be answered in time:
-# ANSWER_SECONDS (3 s, some 20 times the expert's slowest move, 154 ms), the
-# master's moves 4.5 s (three times its slowest in the worker, about 1.5 s; more
-# on a device whose moves have shown it slower: ``deadlines``). So a worker that
-# died or hangs is noticed within 5 s of being asked; a late answer is dropped
-# and the bot's move is made on the page: the same move, from the same seed.
-# One decision analysed in the worker: at most 1.4 s here (bench/review_time.json),
-# far longer on a slow phone; meanwhile the worker is asked every
-# ALIVE_EVERY_SECONDS whether it is alive, and must say so within ALIVE_SECONDS
-# (it pauses every 0.1 s to answer), so a dead one is noticed within 3 s. A bot's
-# move asked meanwhile (Review opened while the bots play on) holds the worker
-# up to that move's own deadline: ``alive`` may take that much longer.
+# ANSWER_SECONDS, the master's moves longer (``deadlines``: the slowest moves
+# measured in the worker are in bench/think_time.json; more time on a device
+# whose moves have shown it slower). So a worker that died or hangs is noticed
+# within seconds of being asked; a late answer is dropped and the bot's move is
+# made on the page: the same move, from the same seed.
+# One decision analysed in the worker takes well under REVIEW_SECONDS here
+# (bench/review_time.json), far longer on a slow phone; meanwhile the worker is
+# asked every ALIVE_EVERY_SECONDS whether it is alive, and must say so within
+# ALIVE_SECONDS (it pauses every ``decide.SLICE_SECONDS`` to answer), so a dead
+# one is noticed within seconds. A bot's move asked meanwhile (Review opened
+# while the bots play on) holds the worker up to that move's own deadline:
+# ``alive`` may take that much longer.
 REVIEW_SECONDS = 60.0
 ALIVE_EVERY_SECONDS = 1.0
 ALIVE_SECONDS = 2.0
@@ -154,9 +158,12 @@ class BotClient:
     async def _ask(self, call: str, request: dict[str, Any], seconds: float,
                    read: Callable[[str], T], watched: bool = False) -> T | None:
         """The worker's answer to ``call(request)``, read; None once there is
-        no worker (then the caller works on the page). A late, failed or
-        unreadable answer gives the worker up, and so does, for a ``watched``
-        call (one the worker pauses in), a worker that stops answering ``alive``."""
+        no worker (then the caller works on the page). A late answer gives the
+        worker up (it died or hangs), and so does, for a ``watched`` call (one
+        the worker pauses in), a worker that stops answering ``alive`` in time.
+        An error the worker answers (a bug in its code) is no sign of a dead
+        worker: it is reported and raised (``WorkerError``), never hidden by
+        thinking again on the page."""
         if self.worker is None or self.failed:
             return None
         asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request)), seconds)
@@ -166,16 +173,24 @@ class BotClient:
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
                     await asyncio.wait_for(self.worker.alive(), self._alive_seconds())
-            return read(str(await (answer or asked)))
+            text = str(await (answer or asked))
         except asyncio.CancelledError:
             if answer is not None:
                 answer.cancel()
             raise  # a new game or a closed review: nobody waits for this answer any more
-        except Exception as e:  # noqa: BLE001 - any failure means: work on the page
+        except TimeoutError:  # dead or hung: work on the page
             if answer is not None:
                 answer.cancel()
-            self._fail(f"did not answer ({type(e).__name__})", answered=True)
+            self._fail("did not answer (TimeoutError)", answered=True)
             return None
+        except Exception as e:  # noqa: BLE001 - the worker's own error: a bug, reported
+            if answer is not None:
+                answer.cancel()
+            raise worker_error(call, e) from e
+        try:
+            return read(text)
+        except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
+            raise worker_error(call, e) from e
 
     def _alive_seconds(self) -> float:
         """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
@@ -193,11 +208,13 @@ class BotClient:
         asked = time.monotonic()
         ticket = object()
         self.thinking[ticket] = asked + seconds
-        move = await self._ask("choose", request, seconds, parse_move)
-        self.thinking.pop(ticket, None)  # answered, or given up
+        try:
+            move = await self._ask("choose", request, seconds, parse_move)
+        finally:
+            self.thinking.pop(ticket, None)  # answered, given up, or failed
         if move is None:
             # No worker yet, or it has just been given up: think on the page, once the
-            # page has shown what it just said (a master's move holds the page up to 1.5 s).
+            # page has shown what it just said (a master's move holds the page a while).
             await asyncio.sleep(0)
             return parse_move(decide(request))
         self.deadlines.answered(level, time.monotonic() - asked)
@@ -215,14 +232,18 @@ class BotClient:
         return answer
 
 
-    async def coach(self, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The coach's analysis of the person's decision (``decide.coach_analysis``),
-        in the worker only: None without one (the coach then stays quiet rather
-        than slow the page while the person thinks)."""
+    async def coach(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The coach's analysis of the person's decision (``decide.coach_analysis``):
+        in the worker, waiting while it loads; without one, on the page, in
+        slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``),
+        so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        return await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+        answer = await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+        if answer is None:
+            return await coach_analysis(request, PAGE_SLICE_SECONDS)
+        return answer
 
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
@@ -235,6 +256,18 @@ class BotClient:
             await asyncio.wait_for(worker.drop(), ALIVE_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
+
+
+class WorkerError(Exception):
+    """The bots' worker answered with an error: a bug in its code, not a dead worker."""
+
+
+def worker_error(call: str, error: Exception) -> WorkerError:
+    """The worker's error in ``call``, its details in the console; the error
+    raised to the caller (its task reports it to the person: ``dom.spawn``)."""
+    js.console.error(f"allfives: the bots' worker failed in {call}: "
+                     f"{type(error).__name__}: {error}")
+    return WorkerError(f"the bots' worker failed in {call}")
 
 
 def read_object(text: str) -> dict[str, Any]:

@@ -19,20 +19,19 @@ slowest move, and the slowest this device has shown.
 
 from __future__ import annotations
 
-# The slowest move of each level that thinks long, in the page's worker
-# (headless Chromium on this project's 2-core machine, shared with other
-# work): the master thinks 0.15-0.3 s (median) and up to about 1 s in CPython;
-# measured in the worker, median 0.24 s and at most 0.72 s over 128 moves of
-# 2-player games, 0.30 and 1.09 s over 52 moves of 4-player games (1.35 and
-# 2.6 times CPython's time, the machine busy): 1.5 s is allowed for. The other
-# levels' slowest is the expert's, 154 ms (bench/think_time.json).
+# The slowest move allowed for, per level that thinks long, in the page's
+# worker: above the slowest the master was measured to take there, on this
+# project's 2-core machine with other work on it (bench/think_time.json, its
+# "browser" rows; CPython's in the same file). The other levels' slowest move,
+# the expert's, is far below ANSWER_SECONDS (same file).
 SLOWEST_SECONDS: dict[str, float] = {"master": 1.5}
-# Every answer may take this long: about 20 times the expert's slowest move.
+# Every answer may take this long: many times the expert's slowest move
+# (bench/think_time.json).
 ANSWER_SECONDS = 3.0
 # A move may take this many times the slowest move of its level, expected
-# (SLOWEST_SECONDS) or seen on this device: the master's 1.5 s gives 4.5 s, so
-# a phone three times slower than this machine still gets its worst move in,
-# and a worker that hangs in a master's move is noticed within 4.5 s. Three
+# (SLOWEST_SECONDS) or seen on this device, so a phone three times slower than
+# the machine measured still gets its worst move in, and a worker that hangs in
+# a master's move is noticed within MARGIN * SLOWEST_SECONDS["master"]. Three
 # times also covers a move asked while the worker still finishes one that
 # nobody waits for any more (a new game started during a bot's move).
 MARGIN = 3.0

@@ -1,7 +1,8 @@
 """The bots' answers to JSON-like requests: a bot's move, the expert's
 analysis of one decision, and the coach's (every move of the person's
 decision judged). The worker and the page's fallback both call the first
-two, so they always agree; the coach's runs in the worker only."""
+two, so they always agree; the coach's runs in the worker, or on the page
+without one."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from ...view import PlayerView
 # An analysis runs this long between pauses, in which the worker answers
 # ``alive`` (the page asks while it waits) at a cost of a few percent.
 SLICE_SECONDS = 0.1
+# The coach's analysis on the page (no worker) pauses this often, so the
+# person's click waits at most about this long for it.
+PAGE_SLICE_SECONDS = 0.04
 T = TypeVar("T")
 # The coach's request the worker works on: a newer one (the person's next
 # decision) or ``drop_coaching`` (the person has moved) stops an older one.

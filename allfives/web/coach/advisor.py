@@ -15,20 +15,20 @@ from typing import Any
 from ...coach.tutor import OFF, Coaching, Verdict, verdict
 from ...moves import Move
 from ...view import PlayerView
+from ..play.controller import Controller, Played, Refuse
 from ..play.settings import Settings
 from ..play.table import Table
-from ..play.takeback import is_daily
 
 # How long a click waits for an analysis still under way before the move is
 # played unasked: the coach may add this much to a move, never more. An
-# analysis takes 0.26 s in the worker (median; bench/review_time.json), so a
-# person who looks at the table for a second finds it ready; a click at once
-# finds it under way, and waits: with 0.1 s such moves took 138 ms at the
-# 95th percentile from the click (bench/coach_delay.py), close to the 150 ms
-# allowed, so 0.075 s leaves room for a slower device's own drawing.
+# analysis in the worker is usually done before a person who looks at the table
+# clicks (bench/review_time.json); a click at once finds it under way, and
+# waits. A longer wait brought such moves close to the 150 ms allowed from the
+# click at the 95th percentile (bench/coach_delay.json), so this leaves room for
+# a slower device's own drawing.
 WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
-OFF_NOW, ANALYSING, READY, UNAVAILABLE = "off", "analysing", "ready", "unavailable"
+OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
 
 Position = tuple[int, str, int, int]
 
@@ -38,7 +38,7 @@ def watches(table: Table, settings: Settings) -> bool:
     the daily deal, and the person whose hand is shown is to move with more
     than one legal move."""
     rnd = table.game.round
-    return (settings.coach != OFF and not is_daily(table.game.seed) and not rnd.over
+    return (settings.coach != OFF and not table.daily and not rnd.over
             and rnd.turn == table.viewer and not table.screened and len(rnd.legal_moves()) > 1)
 
 
@@ -91,7 +91,14 @@ class Advisor:
         """*Play anyway*: ``move`` is played without asking again."""
         self.allowed.add(move)
 
-    def count(self, table: Table, settings: Settings) -> None:
-        """The person makes a move: one more decision the coach watched, if it did."""
-        if watches(table, settings):
-            table.coached += 1
+
+
+def play(ctl: Controller, move: Move) -> Played | Refuse:
+    """Make ``move`` for whoever is to move; a person's decision the coach
+    watched counts in the game's record once its move is played (a refused
+    move decided nothing)."""
+    watched = ctl.can_act() and watches(ctl.table, ctl.settings)
+    played = ctl.play(move)
+    if watched and isinstance(played, Played):
+        ctl.table.coached += 1
+    return played

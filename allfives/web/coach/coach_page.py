@@ -1,6 +1,7 @@
-"""The coach in the page: its analysis asked of the bots' worker as soon as
-it is the person's turn, a clicked move checked against it (waiting at most
-``advisor.WAIT_SECONDS`` for one under way), and the dialog that asks first
+"""The coach in the page: its analysis asked of the bots' worker (or made
+on the page without one) as soon as it is the person's turn, a clicked move
+checked against it (waiting at most ``advisor.WAIT_SECONDS`` for one under
+way), and the dialog that asks first
 (``#coach``: Think again, Show the better move, Play anyway; Escape thinks
 again). Thin: the decisions are ``advisor``'s, the words ``sentences``'."""
 
@@ -17,9 +18,9 @@ from ...moves import Move, parse_move
 from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..play import screen_page as screen
-from ..play.controller import Controller
-from ..play.takeback import is_daily
-from .advisor import ANALYSING, OFF_NOW, READY, UNAVAILABLE, WAIT_SECONDS, Advisor, position
+from ..play.controller import Controller, Played, Refuse
+from . import advisor
+from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, position
 from .advisor import watches as coach_watches
 from .sentences import better_words, stop_words
 
@@ -44,7 +45,7 @@ class CoachPage:
 
     def settings_note(self) -> None:
         """In a daily deal, Settings says the coach does not watch it."""
-        toggle(el("set-coach-daily"), "hidden", not is_daily(self.ctl.table.game.seed))
+        toggle(el("set-coach-daily"), "hidden", not self.ctl.table.daily)
 
     # -- the analysis -------------------------------------------------------------
 
@@ -63,10 +64,7 @@ class CoachPage:
             self.show(OFF_NOW)
 
     async def analyse(self, request: dict[str, Any]) -> None:
-        answer = await self.bots.coach(request)
-        if answer is None:
-            self.show(UNAVAILABLE)  # no worker: the coach stays quiet, play goes on
-        elif self.advisor.take(request, answer):
+        if self.advisor.take(request, await self.bots.coach(request)):
             self.show(READY)
 
     def stop(self) -> None:
@@ -92,9 +90,9 @@ class CoachPage:
             await asyncio.wait({task}, timeout=WAIT_SECONDS)
         return self.advisor.verdict(ctl.table, ctl.settings, move)
 
-    def count(self) -> None:
-        """The person makes a move: counted in the game's record if watched."""
-        self.advisor.count(self.ctl.table, self.ctl.settings)
+    def make(self, move: Move) -> Played | Refuse:
+        """Make ``move``, counted in the game's record if the coach watched it."""
+        return advisor.play(self.ctl, move)
 
     def ask(self, verdict: Verdict, move: Move) -> None:
         """Stop and ask before ``move`` is played."""

@@ -5,7 +5,9 @@ levels and the seed. It travels in a link as ``?deal=`` (URL-safe base64 of
 compact JSON), is read back with every field checked, and a link that cannot
 be read says why. The daily deal is the same for everyone on a date:
 standard rules, two players, against the expert; the page keeps the
-person's best result per day.
+person's best result per day. Only today's daily deal is played as the
+daily deal (take-backs and the coach off, the best result kept); a link to
+another day's is a shared deal like any other.
 """
 
 from __future__ import annotations
@@ -44,10 +46,12 @@ class Deal:
     levels: tuple[str, ...]  # one per opponent seat
     seed: str
 
-    def table(self, name: str) -> Table:
+    def table(self, name: str, today: str) -> Table:
+        """The deal at the table, ``name`` the person's; played as the daily
+        deal only when it is ``today``'s (YYYY-MM-DD)."""
         n = self.rules.players
         return Table(Game(self.rules, self.seed), (clean_name(name),) + BOT_NAMES[:n - 1],
-                     (None,) + self.levels)
+                     (None,) + self.levels, daily=self == daily(today))
 
     def text(self) -> str:
         data = {"r": self.rules.to_dict(), "b": list(self.levels), "s": self.seed}
@@ -104,10 +108,11 @@ def daily(day: str) -> Deal:
 
 
 def daily_day(table: Table) -> str | None:
-    """The day of a daily deal, or None for any other game."""
+    """The day of a daily deal played as such, or None for any other game
+    (another day's daily deal shared by a link among them)."""
     seed = str(table.game.seed)
     day = seed[len(DAILY_PREFIX):]
-    return day if seed.startswith(DAILY_PREFIX) and deal_of(table) == daily(day) else None
+    return day if table.daily and deal_of(table) == daily(day) else None
 
 
 def margin(table: Table) -> int:

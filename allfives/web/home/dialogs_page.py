@@ -10,17 +10,20 @@ from typing import Any
 
 from pyscript import document
 
-from ..dom import close_dialogs, el
+from ..dom import close_dialogs, el, toggle
 from ..play.settings import Settings
 from ..play.setup import Setup
 from . import new_game as forms
-from .rules_help import choice_help
 
 
 def fill_new_game(setup: Setup) -> None:
-    for key, line in choice_help(setup.preset).items():
+    for key, line in forms.help_lines(setup).items():
         el(f"ng-help-{key}").textContent = line
     el("ng-name").value = forms.name_field(setup)
+    el("ng-name").placeholder = forms.name_placeholder(setup)
+    friends = forms.with_friends(setup)
+    toggle(el("ng-opponents"), "hidden", friends)  # the fieldset's legend, worded for the table
+    toggle(el("ng-others"), "hidden", not friends)
     for radio in document.querySelectorAll('#new-game-form input[name="players"]'):
         radio.checked = str(radio.value) == str(setup.players)
     el("ng-partnership").checked = setup.partnership

@@ -17,12 +17,14 @@ from ..play.seats import (
     PERSON,
     YOU,
     bot_choices,
-    clean_name,
+    field_text,
     level_of,
     one_of,
     shown_name,
+    typed_name,
 )
 from ..play.setup import Setup
+from .rules_help import choice_help
 
 MIN_TARGET, MAX_TARGET = 5, 10000
 
@@ -106,16 +108,41 @@ def seconds(ms: int) -> str:
     return _("{seconds} s").format(seconds=number(ms / 1000, 1))
 
 
+def with_friends(setup: Setup) -> bool:
+    """Whether another person sits at the table as set up (pass and play)."""
+    return PERSON in setup.bots[:setup.players - 1]
+
+
 def name_field(setup: Setup) -> str:
-    """The name field's text: the person's unchosen name in the page's language."""
-    return shown_name(setup.name)
+    """The name field's text: empty while no name is chosen (its placeholder
+    says what the person is called then)."""
+    return "" if setup.name == YOU else field_text(setup.name)
+
+
+def name_placeholder(setup: Setup) -> str:
+    """What the empty name field shows: the person's unchosen name in the
+    page's language; nothing with friends, where a name must be given."""
+    return "" if with_friends(setup) else shown_name(YOU)
 
 
 def read_name(text: str) -> str:
-    """The name typed in the dialog; the unchosen name, as the field showed
-    it in the page's language, stays unchosen (``YOU``)."""
-    name = clean_name(text)
-    return YOU if name == shown_name(YOU) else name
+    """The name typed in the dialog; nothing typed leaves it unchosen (``YOU``)."""
+    return typed_name(text)
+
+
+def help_lines(setup: Setup) -> dict[str, str]:
+    """The dialog's help line per choice (``rules_help.choice_help``), worded
+    for the table set up: with friends at this device, each person's name is
+    asked for, no line says the others are bots, and partners are named as
+    seated."""
+    if not with_friends(setup):
+        return choice_help(setup.preset)
+    lines = choice_help(setup.preset, tuple(setup.seat_name(s) for s in (1, 2, 3)))
+    # Translators: the new-game dialog's name field when friends share the table
+    lines["name"] = _("Everyone at the table plays under their own name: give yours too.")
+    # Translators: the new-game dialog, how many play, when friends share the table
+    lines["players"] = _("2, 3 or 4: each seat below is a person at this device or a bot.")
+    return lines
 
 
 def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
@@ -132,7 +159,7 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
             bots[i] = chosen
         typed = values.get(f"seatname{i}")
         if isinstance(typed, str):
-            names[i] = clean_name(typed, BOT_NAMES[i])
+            names[i] = typed_name(typed, BOT_NAMES[i])
     setup = replace(previous, name=read_name(str(values.get("name") or "")), players=players,
                     preset=preset, partnership=bool(values.get("partnership")),
                     bots=tuple(bots), names=tuple(names), hand_size=0, target=0)
@@ -150,6 +177,11 @@ def check(setup: Setup) -> str | None:
         return ngettext("Play to a target between {low} and {high} point.",
                         "Play to a target between {low} and {high} points.",
                         MAX_TARGET).format(low=MIN_TARGET, high=MAX_TARGET)
+    if with_friends(setup) and setup.name == YOU:
+        # Translators: the new-game dialog refuses to deal: friends share the
+        # table and the person's own name field is empty
+        return _("Give your name too: with friends at the table, each person plays under "
+                 "their own name.")
     try:
         setup.rules()
     except RulesError:

@@ -251,10 +251,11 @@ def _winning() -> str:
                 "sides to the target, the highest score wins; an exact tie plays on."))
 
 
-def choice_help(preset: str) -> dict[str, str]:
+def choice_help(preset: str, seated: tuple[str, ...] = BOT_NAMES) -> dict[str, str]:
     """One line of plain text per new-game choice that is not a list of
     options (the rules and levels are described where they are chosen), for
-    the new-game dialog and the rules' own list of choices."""
+    the new-game dialog and the rules' own list of choices; ``seated``: the
+    names in seats 1-3."""
     p = PRESETS[preset]
     return {
         # Translators: the name field; {you} is the name of a player who gives none ("You").
@@ -263,11 +264,12 @@ def choice_help(preset: str) -> dict[str, str]:
                          NAME_LIMIT).format(n=NAME_LIMIT, you=shown_name(YOU)),
         # Translators: how many players a game has; the bots are the computer's players.
         "players": _("2, 3 or 4: you and one to three bots."),
-        # Translators: the partners choice. {partner}, {left} and {right} are the bots' names.
+        # Translators: the partners choice. {partner}, {left} and {right} are the
+        # names of the players in those seats (the bots', or friends' at this device).
         "partnership": _("With 4 players: you and the player opposite ({partner}) against {left} "
                          "and {right}; whatever either of you scores counts for both. Switched "
                          "off, everyone plays for themselves.").format(
-            partner=BOT_NAMES[1], left=BOT_NAMES[0], right=BOT_NAMES[2]),
+            partner=seated[1], left=seated[0], right=seated[2]),
         # Translators: the hand size choice: {choices} tiles (as "5, 7 or 9") with 2 or 3
         # players, {four_players} (as "5 or 7") with 4, or the rule set's own {sizes} (as "9
         # with 2 players, 7 with 3 and 5 with 4").

@@ -50,7 +50,11 @@ class Sharing:
 
     def play_daily(self) -> None:
         """Today's deal, in place of the game in progress."""
-        self.take_over(daily(today()).table(self.name()))
+        self.take_over(self.dealt(daily(today())))
+
+    def dealt(self, deal: Deal) -> Table:
+        """``deal`` at the table today, the person named as set up."""
+        return deal.table(self.name(), today())
 
     def asked(self, setup_table: Callable[[], Table]) -> Deal | None:
         """The deal the address asks for (``?deal=``, or ``?seed=`` with the
@@ -76,7 +80,7 @@ class Sharing:
     def play_offered(self) -> None:
         el("deal-choice").close()
         if self.offered is not None:
-            self.take_over(self.offered.table(self.name()))
+            self.take_over(self.dealt(self.offered))
 
     async def on_share(self, panel: str, _evt: Any) -> None:
         """Put a link to this game's deal on the clipboard, and show it."""

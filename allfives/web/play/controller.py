@@ -153,7 +153,7 @@ class Fresh:
 class HintAsk:
     """A hint request and the position it was asked in."""
 
-    position: tuple[int, int]
+    position: tuple[int, int, int]
     request: dict[str, Any]
 
 
@@ -167,6 +167,10 @@ class Controller:
         self.fresh: Fresh | None = None
         self.hint: Move | None = None  # the hinted move, shown until the next move
         self._told = False  # ``news`` has given the move just made
+        # Which game is on the table: one more at every take-over (a new game,
+        # the daily deal, a take-back, a record played on), so an answer asked
+        # in one game never lands in the next, whose first position looks alike.
+        self.game_serial = 0
         self._view: tuple[tuple[int, int, int, str, int], TableView] | None = None
 
     def view(self) -> TableView:
@@ -261,6 +265,7 @@ class Controller:
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands (a new game, or a record played on)."""
         self.table = table
+        self.game_serial += 1
         self.selected = None
         self.fresh = None
         self.hint = None
@@ -340,9 +345,10 @@ class Controller:
 
     # -- the hint ---------------------------------------------------------------
 
-    def position(self) -> tuple[int, int]:
+    def position(self) -> tuple[int, int, int]:
+        """Where play stands: the game (``game_serial``), its round and move."""
         game = self.table.game
-        return (len(game.rounds), len(game.round.history))
+        return (self.game_serial, len(game.rounds), len(game.round.history))
 
     def ask_hint(self) -> HintAsk | None:
         if not self.can_act():

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import document
 
 from ...moves import parse_move
@@ -88,7 +88,7 @@ class Drag:
             self.held = None
             return
         self.swallow_click = True
-        js.setTimeout(create_proxy(self._stop_swallowing), 0)
+        js.setTimeout(create_once_callable(self._stop_swallowing), 0)  # freed once called
         place = at_point(evt.clientX, evt.clientY, "[data-target]")
         on_table = at_point(evt.clientX, evt.clientY, "#felt") is not None
         self.end()

@@ -96,7 +96,7 @@ def buttons(ctl: Controller) -> None:
     toggle(undo, "hidden", not ctl.settings.undo)
     table = ctl.table
     toggle(undo, "disabled", not (ctl.settings.undo and not table.screened and can_take_back(
-        table.game, table.viewer, table.others)))
+        table.game, table.viewer, table.others, table.daily)))
     el("mute").setAttribute("aria-pressed", "true" if ctl.settings.mute else "false")
 
 
@@ -206,7 +206,7 @@ def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
     else:
         el("game-over-body").innerHTML = render.game_over(view)
         el("game-over-daily").textContent = daily
-    el(f"{panel}-deal").textContent = words.deal_line(str(ctl.table.game.seed))
+    el(f"{panel}-deal").textContent = words.deal_line(str(ctl.table.game.seed), ctl.table.daily)
     el(f"{panel}-share-link").setAttribute("hidden", "")
     show_dialog(panel)
 

@@ -20,10 +20,15 @@ PERSON = "person"
 # word as the mark of "no name chosen" (older saves hold it too); the page shows
 # it in the page's language (``shown_name``) and speaks to the person as "you".
 YOU = "You"
+# A person who types the mark itself as their name has chosen it: it is kept
+# apart from the mark by an invisible WORD JOINER, so they are called "You" as
+# typed, in every language and at a shared table (saves keep it so, and older
+# saves' "You" keeps meaning "no name chosen").
+CHOSEN_YOU = YOU + "\u2060"
 NAME_LIMIT = 24
 # The hint shows what the strongest level would play: one decision, which the
-# master thinks over in about 0.3 s (median) and 1.5 s at most in the page's
-# worker. Review's analysis of every decision of a game stays the expert's
+# master thinks over quickly enough in the page's worker (bench/think_time.json,
+# its "browser" rows). Review's analysis of every decision of a game stays the expert's
 # (``bots.analysis``): at the master's pace it would take minutes.
 HINT_BOT = "master"
 DEFAULT_LEVEL = "medium"
@@ -81,3 +86,17 @@ def clean_name(text: str, default: str = YOU) -> str:
     ``default`` (the unchosen name) when nothing is left."""
     name = " ".join(text.split())[:NAME_LIMIT]
     return name or default
+
+
+def typed_name(text: str, default: str = YOU) -> str:
+    """A name typed in the new-game dialog: ``clean_name``'s (``default``
+    when nothing is typed); the word "You" typed is a chosen name
+    (``CHOSEN_YOU``), never the mark of none."""
+    name = clean_name(text, default)
+    return CHOSEN_YOU if name == YOU and text.strip() else name
+
+
+def field_text(name: str) -> str:
+    """A chosen name as its field shows it for editing (``typed_name`` reads
+    it back the same)."""
+    return YOU if name == CHOSEN_YOU else name

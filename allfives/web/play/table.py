@@ -21,7 +21,7 @@ from .save_limits import oversized
 from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, HUMAN, PERSON, YOU, clean_name, one_of
 from .seats import people as people_of
 from .setup import Setup
-from .takeback import TAKEBACKS_KEY, takebacks_of
+from .takeback import DAILY_KEY, TAKEBACKS_KEY, daily_of, is_daily, takebacks_of
 
 
 class SaveError(AllFivesError):
@@ -47,6 +47,7 @@ class Table:
     takebacks: int = 0
     coached: int = 0
     viewer: int = HUMAN
+    daily: bool = False  # the daily deal, dealt on its day (``home.deals``)
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -125,9 +126,10 @@ class Table:
     # -- saving --------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        """The game record with the seats added, and the take-backs and the
-        decisions the coach watched when there were any (record readers
-        ignore all three)."""
+        """The game record with the seats added, the take-backs and the
+        decisions the coach watched when there were any, and for a daily
+        deal's seed whether it is played as the daily deal (record readers
+        ignore all four)."""
         record = record_of(self.game)
         record["table"] = {"names": list(self.names), "bots": list(self.bots)}
         if self.shared:
@@ -136,6 +138,8 @@ class Table:
             record[TAKEBACKS_KEY] = self.takebacks
         if self.coached:
             record[COACHED_KEY] = self.coached
+        if self.daily or is_daily(self.game.seed):
+            record[DAILY_KEY] = self.daily
         return record
 
     def to_save(self) -> str:
@@ -180,4 +184,4 @@ class Table:
         if viewer not in people_of(seated) or isinstance(viewer, bool):
             viewer = HUMAN
         return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data),
-                   coached_of(data), viewer)
+                   coached_of(data), viewer, daily_of(data))

@@ -9,7 +9,8 @@ has drawn and must move again) is not yet a move: taking back then undoes
 the turn before it as well.
 
 Only the current round can be taken back, never a finished round or game,
-and never the daily deal (dealt from the seed ``"daily:YYYY-MM-DD"``). A
+and never the daily deal (dealt from the seed ``"daily:YYYY-MM-DD"`` on that
+day: ``daily_of``; another day's link to it deals a shared deal). A
 record that has been taken back carries ``"takebacks": N`` (how many times);
 record readers ignore the key.
 """
@@ -23,9 +24,12 @@ from ...game import Game
 from ...record import replay, to_record
 
 TAKEBACKS_KEY = "takebacks"
-# The daily deal is dealt from the seed "daily:" + its date; a game with such
-# a seed never allows a take-back.
+# The daily deal is dealt from the seed "daily:" + its date; played on that
+# day it never allows a take-back. Its record says so under DAILY_KEY (true,
+# or false for such a deal shared on another day); a record written before
+# the key is the daily deal by its seed alone.
 DAILY_PREFIX = "daily:"
+DAILY_KEY = "daily"
 MAX_TAKEBACKS = 1_000_000  # a larger number is not one the page wrote
 
 
@@ -39,7 +43,15 @@ def takebacks_of(record: Mapping[str, Any]) -> int:
 
 
 def is_daily(seed: object) -> bool:
+    """Whether ``seed`` deals a daily deal (on its day, or shared later)."""
     return str(seed).startswith(DAILY_PREFIX)
+
+
+def daily_of(record: Mapping[str, Any]) -> bool:
+    """Whether a record's game is the daily deal, played as such: its
+    ``"daily"`` mark, or for a record without one, its seed."""
+    marked = record.get(DAILY_KEY)
+    return marked if isinstance(marked, bool) else is_daily(record.get("seed", ""))
 
 
 def last_turn(game: Game, seat: int = 0, others: Collection[int] = ()) -> int | None:
@@ -59,10 +71,14 @@ def last_turn(game: Game, seat: int = 0, others: Collection[int] = ()) -> int | 
     return starts[-1]
 
 
-def can_take_back(game: Game, seat: int = 0, others: Collection[int] = ()) -> bool:
+def can_take_back(game: Game, seat: int = 0, others: Collection[int] = (),
+                  daily: bool | None = None) -> bool:
     """Whether ``take_back`` would take something back, from the live game
-    (the page asks after every move; ``take_back`` replays the record)."""
-    return not is_daily(game.seed) and last_turn(game, seat, others) is not None
+    (the page asks after every move; ``take_back`` replays the record);
+    ``daily``: whether the game is the daily deal (None: by its seed)."""
+    if is_daily(game.seed) if daily is None else daily:
+        return False
+    return last_turn(game, seat, others) is not None
 
 
 def take_back(record: Mapping[str, Any], seat: int = 0,
@@ -74,7 +90,7 @@ def take_back(record: Mapping[str, Any], seat: int = 0,
     is over, or the game is a daily deal).
     Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
     that does not replay."""
-    if is_daily(record.get("seed", "")):
+    if daily_of(record):
         return None
     game = replay(record)
     start = last_turn(game, seat, others)

@@ -342,11 +342,17 @@ def unreadable_link(why: str) -> str:
     return _("The link's deal could not be read, so it was not dealt.") + " " + why
 
 
-def deal_line(seed: str) -> str:
-    """Which deal this game is: a daily deal's date, or its seed."""
+def deal_line(seed: str, daily: bool) -> str:
+    """Which deal this game is: the daily deal's date (``daily``: played as
+    the daily deal), another day's daily deal shared, or its seed."""
     if seed.startswith(DAILY_PREFIX):
-        # Translators: {day} is a date, as 2026-11-22
-        return _("Daily deal of {day}").format(day=seed[len(DAILY_PREFIX):])
+        day = seed[len(DAILY_PREFIX):]
+        if daily:
+            # Translators: {day} is a date, as 2026-11-22
+            return _("Daily deal of {day}").format(day=day)
+        # Translators: a link dealt the daily deal of another day than today: it is
+        # played as any shared deal (take-backs and the coach as set); {day} is a date
+        return _("Shared deal: the daily deal of {day}").format(day=day)
     # Translators: {seed} is the number that deals this game, to share it
     return _("Deal {seed}").format(seed=seed)
 

@@ -22,6 +22,7 @@ from ..draw import board, render
 from ..play import words
 from ..play.seats import shown_name
 from ..play.table_view import TableView
+from ..play.takeback import daily_of
 from .grading import summary_html
 from .records import opened
 from .sentences import too_big
@@ -160,7 +161,8 @@ class ReviewPanel:
         self.draw_board(view, here)
         el("review-step").textContent = review.step_text()
         seed = review.record.get("seed")
-        el("review-deal").textContent = words.deal_line(str(seed)) if seed is not None else ""
+        el("review-deal").textContent = words.deal_line(
+            str(seed), daily_of(review.record)) if seed is not None else ""
         el("review-says").textContent = words.review_says(view, here)
         el("review-hand").innerHTML = render.review_hand(view)
         end = render.round_end_panel(view, headline=False) if view.round.over else ""
