@@ -53,6 +53,15 @@
   }
   root.lang = code;
   show(0);
+  // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
+  // both weights, asked for now while Python loads: the texts Python writes are
+  // laid out in it from the start, not moved when it arrives.
+  if (document.fonts && document.fonts.load) {
+    var family = getComputedStyle(root).fontFamily;
+    ["400", "700"].forEach(function (weight) {
+      document.fonts.load(weight + " 1em " + family, said.join("")).catch(function () {});
+    });
+  }
   addEventListener("py:progress", function (event) {
     var step = STEPS.indexOf(event.detail);
     // once Python has chosen the language, the page is its own
