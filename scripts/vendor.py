@@ -2,8 +2,9 @@
 """Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
 pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
 allfives package for the page, build the standard library it starts with,
-render the app's PNG icons (allfives/site/icons.py) and write its manifest in
-each language (allfives/site/manifests.py).
+render the app's PNG icons (allfives/site/icons.py) and write its manifest and
+its loading line's words in each language (allfives/site/manifests.py,
+loading_words.py).
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.site import bundle, icons, manifests  # noqa: E402
+from allfives.site import bundle, icons, loading_words, manifests  # noqa: E402
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -86,11 +87,14 @@ def main() -> int:
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not render the icons with Node.js ({e})", file=sys.stderr)
         return 1
-    # The installed app's manifest in each language (allfives/site/manifests.py)
+    # The installed app's manifest and the loading line's words in each language
+    # (allfives/site/manifests.py, loading_words.py)
     try:
         manifests.build()
+        loading_words.build()
     except OSError as e:  # a catalog not compiled: `make catalogs`
-        print(f"vendor: could not write the translated manifests ({e})", file=sys.stderr)
+        print(f"vendor: could not write the translated manifests and loading words ({e})",
+              file=sys.stderr)
         return 1
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
           f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")

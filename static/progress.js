@@ -1,9 +1,70 @@
-// Fills the static shell's loading bar with PyScript's steps until Python
-// takes over. No words: the page's language is Python's to choose, and its
-// texts stay hidden until it has (static/style.css, html[data-language]).
-const bar = document.getElementById("progress");
-const steps = ["Loading Pyodide", "Loading interpreter", "Loading files"];
-addEventListener("py:progress", ({ detail }) => {
-  const step = steps.indexOf(detail);
-  if (bar && step >= 0) bar.style.setProperty("--loaded", String((step + 1) / (steps.length + 1)));
-});
+// The loading line on the felt (#progress), from the first paint until Python
+// has drawn the table and hides it (allfives/web/app.py): what is happening,
+// in words, and a bar that PyScript's steps fill. A classic script in <head>,
+// run before anything is painted (the CSP allows no inline one): it cannot
+// reach #progress yet, so it hands the words to the style sheet on <html>
+// (--loading-words, a CSS string shown by .progress:empty::before) and the
+// bar's share (--loaded); a start that fails writes its sentence into
+// #progress instead.
+//
+// The words are in the visit's language, chosen as catalogs.choose does
+// (allfives/web/i18n/catalogs.py): ?lang=, the language kept in the settings
+// (localStorage "allfives.settings"), the browser's preferred languages,
+// else English; <html lang> says so until Python sets it (the same). The
+// build writes them from the catalogs into static/vendor/loading-words.js
+// (allfives/web/i18n/page_text.py LOADING): the first before PyScript
+// starts, then one per step of STEPS.
+(function () {
+  "use strict";
+  var STEPS = ["Loading Pyodide", "Loading interpreter", "Loading files"]; // PyScript's py:progress
+  var WORDS = self.ALLFIVES_LOADING_WORDS || {};
+  var root = document.documentElement;
+
+  function supported(tag) { // catalogs.supported
+    if (typeof tag !== "string" || !tag) return null;
+    var code = tag.trim().replace(/_/g, "-").split("-")[0].toLowerCase();
+    return Object.prototype.hasOwnProperty.call(WORDS, code) ? code : null;
+  }
+  function kept() {
+    try {
+      var settings = JSON.parse(window.localStorage.getItem("allfives.settings") || "{}");
+      return settings && typeof settings === "object" ? settings.language : null;
+    } catch (e) {
+      return null; // storage switched off, or not JSON: no kept choice
+    }
+  }
+  function choose() {
+    var asked = new URLSearchParams(window.location.search).get("lang");
+    var preferred = navigator.languages && navigator.languages.length
+      ? Array.prototype.slice.call(navigator.languages) : [navigator.language];
+    var tags = [asked, kept()].concat(preferred);
+    for (var i = 0; i < tags.length; i++) {
+      var code = supported(tags[i]);
+      if (code) return code;
+    }
+    return "en";
+  }
+
+  var code = choose();
+  var said = WORDS[code] || [];
+  function show(step) {
+    root.style.setProperty("--loading-words", JSON.stringify(said[step] || ""));
+    root.style.setProperty("--loaded", String((step + 1) / (STEPS.length + 2)));
+  }
+  root.lang = code;
+  show(0);
+  // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
+  // both weights, asked for now while Python loads: the texts Python writes are
+  // laid out in it from the start, not moved when it arrives.
+  if (document.fonts && document.fonts.load) {
+    var family = getComputedStyle(root).fontFamily;
+    ["400", "700"].forEach(function (weight) {
+      document.fonts.load(weight + " 1em " + family, said.join("")).catch(function () {});
+    });
+  }
+  addEventListener("py:progress", function (event) {
+    var step = STEPS.indexOf(event.detail);
+    // once Python has chosen the language, the page is its own
+    if (step >= 0 && !root.hasAttribute("data-language")) show(step + 1);
+  });
+})();

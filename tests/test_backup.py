@@ -5,6 +5,7 @@ or refused with one line."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from pseudo_i18n import pseudo, untranslated
@@ -14,6 +15,7 @@ from allfives.game import Game
 from allfives.rules import Rules
 from allfives.web.home.deals import best_days
 from allfives.web.home.stats import Stats, record_game
+from allfives.web.i18n.page_text import messages
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.puzzles.progress import Progress
@@ -141,9 +143,24 @@ def test_one_bad_value_refuses_the_whole_file():
         read_backup(backup_of(values))
 
 
+ROOT = Path(__file__).resolve().parents[1]
+# What the page calls each kept value where it says what a backup holds.
+NAMED = {SAVE_KEY: "game", SETUP_KEY: "set-up", SETTINGS_KEY: "settings",
+         STATS_KEY: "statistics", DAILY_KEY: "daily bests", PUZZLES_KEY: "puzzle progress"}
+
+
+def test_the_settings_dialog_names_everything_a_backup_holds():
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    your_data = next(m.text for m in messages(page)
+                     if m.text.startswith("Everything this page keeps"))
+    for key in KEYS:
+        assert NAMED[key] in your_data, key
+        assert NAMED[key] in restored("b.json"), key
+
+
 def test_what_the_settings_dialog_says_about_backups():
-    assert restored("b.json") == ("Restored from b.json: your game, statistics, settings and "
-                                  "set-up.")
+    assert restored("b.json") == ("Restored from b.json: your game, statistics, settings, "
+                                  "set-up, daily bests and puzzle progress.")
     assert not_restored("b.json", "not an All Fives backup file") == \
         "b.json was not restored, nothing has changed: not an All Fives backup file."
     assert too_big("b.json", 2_000_001) == \

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from allfives.site import loading_words as loading_build
 from allfives.web.i18n import catalogs as i18n
 from allfives.web.i18n.page_text import (
+    LOADING,
+    LOADING_GLOBAL,
     Message,
     PageTextError,
     extract,
     language_options,
+    loading_words,
     messages,
     normalize,
     shown,
@@ -180,3 +185,41 @@ def test_a_marked_text_is_translated_until_the_page_writes_its_own():
     # the status line now says whose turn it is: no longer the page's English
     assert shown("Setting up the table…", "Your turn", "Der Tisch wird gedeckt…",
                  to_german) is None
+
+
+# -- the loading line's words, before Python runs -------------------------------------
+
+PROGRESS_JS = (ROOT / "static" / "progress.js").read_text(encoding="utf-8")
+
+
+def loading_table(script: str) -> dict[str, list[str]]:
+    head = f"self.{LOADING_GLOBAL} = "
+    assert head in script
+    return dict(json.loads(script.split(head, 1)[1].strip().rstrip(";")))
+
+
+def test_the_loading_words_are_a_script_of_each_language_s_translations():
+    script = loading_words({"en": str, "de": str.upper})
+    assert loading_table(script) == {"en": list(LOADING), "de": [t.upper() for t in LOADING]}
+
+
+def test_the_build_writes_every_language_s_loading_words(tmp_path):
+    table = loading_table(loading_build.build(tmp_path / "words.js").read_text(encoding="utf-8"))
+    assert list(table) == list(i18n.LANGUAGES)
+    for code, words in table.items():
+        assert len(words) == len(LOADING) and all(words), code
+        if code != i18n.ENGLISH:
+            assert not set(words) & set(LOADING), code  # translated, every one
+
+
+def test_progress_js_chooses_the_language_as_the_page_does():
+    # the same global, settings key and link parameter, in catalogs.choose's order
+    assert f"self.{LOADING_GLOBAL}" in PROGRESS_JS
+    assert '"allfives.settings"' in PROGRESS_JS and "settings.language" in PROGRESS_JS
+    assert 'get("lang")' in PROGRESS_JS
+    assert "[asked, kept()].concat(preferred)" in PROGRESS_JS
+    assert '.replace(/_/g, "-").split("-")[0].toLowerCase()' in PROGRESS_JS  # catalogs.supported
+    # the words come after the language's script and before PyScript
+    scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE)
+    assert scripts.index("./static/vendor/loading-words.js") < \
+        scripts.index("./static/progress.js") < scripts.index("./static/vendor/pyscript/core.js")

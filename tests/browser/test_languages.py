@@ -5,6 +5,7 @@ included (their text, and what a screen reader hears: aria-labels, titles).
 
 from __future__ import annotations
 
+import gettext
 import html
 import re
 from pathlib import Path
@@ -12,7 +13,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from .browser_helpers import FIRST_LOAD_MS, play_until
+from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n.page_text import LOADING
+
+from .browser_helpers import FIRST_LOAD_MS, play_until, watched_page
 
 LOCALE = Path(__file__).resolve().parents[2] / "allfives" / "locale"
 PLACEHOLDER = re.compile(r"\{\w*\}")
@@ -95,14 +99,38 @@ def test_a_round_in_each_language_shows_no_english(page, server, code):
     assert english_shown(page, english) == []
 
 
-@pytest.mark.routed
-def test_before_python_chooses_the_language_the_shell_shows_no_words(page, server):
+# How a visit asks for German before Python runs: the link, the browser's
+# languages, or the choice kept in the settings (catalogs.choose's order).
+ASKED = {"link": ("?lang=de", {}), "browser": ("", {"locale": "de-DE"}),
+         "kept": ("", {"init": "localStorage.setItem('allfives.settings', "
+                               "JSON.stringify({language: 'de', bot_pause: 0}))"})}
+
+
+@pytest.mark.parametrize("asked", ASKED)
+def test_before_python_starts_the_shell_says_what_it_does_in_the_visits_language(
+        browser, server, asked):
     # (what a screen reader finds then, the regions' aria-labels, is still English)
-    page.route("**/pyodide.asm.wasm", lambda _route: None)  # Python never starts
-    page.goto(f"{server}index.html?lang=de", wait_until="domcontentloaded")
-    page.wait_for_function("document.querySelector('#progress').style"
-                           ".getPropertyValue('--loaded') !== ''")  # PyScript is loading
-    assert page.evaluate("document.body.innerText").split() == ["All", "Fives", "28"]
-    bar = page.evaluate("getComputedStyle(document.querySelector('#progress'), '::before')"
-                        ".visibility")
-    assert bar == "visible"
+    query, options = ASKED[asked]
+    german = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["de"])
+    words = [german.gettext(text) for text in LOADING]
+    with watched_page(browser, server, service_workers="block", **options) as page:
+        page.route("**/pyodide.asm.wasm", lambda _route: None)  # Python never starts
+        page.goto(f"{server}index.html{query}", wait_until="commit")
+        page.wait_for_selector("#progress", state="attached")
+        shown = page.evaluate(LOADING_LINE)
+        assert shown[0] in words and shown[1:] == ["visible", "visible"], shown
+        page.wait_for_function("document.documentElement.style"
+                               ".getPropertyValue('--loaded') > '0.2'")  # PyScript is loading
+        assert page.evaluate(LOADING_LINE)[0] in words[1:]
+        assert page.evaluate("document.body.innerText").split() == ["All", "Fives", "28"]
+        assert page.get_attribute("html", "lang") == "de"
+
+
+# The loading line's words (in the style sheet's hands, not the DOM's), and
+# whether they and the bar below them show.
+LOADING_LINE = """() => {
+  const line = document.querySelector("#progress");
+  const words = getComputedStyle(line, "::before"), bar = getComputedStyle(line, "::after");
+  return [JSON.parse(words.content), line.checkVisibility({visibilityProperty: true})
+          && words.visibility, bar.visibility];
+}"""

@@ -21,19 +21,25 @@ FOLDED = ["daily", "download", "review-button", "open-record", "stats-button",
           "puzzles-button", "rules-button", "settings-button", "keys-button"]
 AT_HAND = ["new-game-button", "menu-button", "mute"]
 ACTIVE = "() => document.activeElement && document.activeElement.id"
-# The header's items as laid out: [id or tag, left, top, right, bottom] of each shown
-# one (not the open menu, which drops down over the page).
-ROW = """() => [...document.querySelectorAll('.bar > *, .bar .actions > *')]
-    .filter(n => n.getClientRects().length && n.id !== 'menu')
-    .map(n => { const b = n.getBoundingClientRect();
-                return [n.id || n.tagName, b.left, b.top, b.right, b.bottom]; })"""
+# The header's row as laid out: [id or tag, left, top, right, bottom] of each shown
+# item (not the open menu, which drops down over the page), and the turn prompt's.
+ROW = """() => {
+  const box = n => { const b = n.getBoundingClientRect();
+                     return [n.id || n.tagName, b.left, b.top, b.right, b.bottom]; };
+  return [[...document.querySelectorAll('.bar > :not(#status), .bar .actions > *')]
+            .filter(n => n.getClientRects().length && n.id !== 'menu').map(box),
+          box(document.querySelector('#status'))];
+}"""
 
 
 def one_row(page: object) -> list[str]:
-    """What breaks the header's one row: items not sharing a horizontal line,
-    overlapping each other, or past the screen's sides."""
-    items = page.evaluate(ROW)
+    """What breaks the header's one row of the title and the actions (the
+    turn prompt has the row below, the screen's width): items not sharing a
+    horizontal line, overlapping each other, or past the screen's sides."""
+    items, prompt = page.evaluate(ROW)
     problems = []
+    if prompt[2] < max(i[4] for i in items):
+        problems.append(f"the prompt is not below the row: {prompt}")
     if max(i[2] for i in items) >= min(i[4] for i in items):
         problems.append(f"not one row: {items}")
     leaves = sorted((i for i in items if i[0] != "NAV"), key=lambda i: i[1])

@@ -24,6 +24,7 @@ index.html marks what a person reads or hears:
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -33,6 +34,7 @@ from typing import IO, Any
 
 from ..play.settings import Settings
 from . import catalogs as i18n
+from .catalogs import N_
 
 TEXT_MARK = "data-i18n"
 ATTRIBUTE_MARK = "data-i18n-attr"
@@ -267,6 +269,35 @@ def language_options() -> str:
     its own language (``lang``), never translated."""
     return "".join(f'<option value="{code}" lang="{code}" translate="no">{escape(name)}</option>'
                    for code, name in i18n.LANGUAGES.items())
+
+
+# -- the loading line, before Python runs ----------------------------------------------
+
+# What the loading line says (static/progress.js): the first words before
+# PyScript starts, then one per step of PyScript's (progress.js STEPS). Shown
+# before Python runs, so the build writes them in every language into
+# LOADING_WORDS (allfives/site/loading_words.py), a script the page loads.
+LOADING = (
+    # Translators: the loading line on the empty table, the page's first words
+    N_("Starting Python in your browser…"),
+    # Translators: the loading line: Python (the program that runs the game) is downloading
+    N_("Loading Python…"),
+    # Translators: the loading line: Python has downloaded and starts
+    N_("Starting Python…"),
+    # Translators: the loading line: the game's own files are downloading, the last step
+    N_("Loading the game…"),
+)
+LOADING_WORDS = "static/vendor/loading-words.js"
+LOADING_GLOBAL = "ALLFIVES_LOADING_WORDS"  # static/progress.js reads it
+
+
+def loading_words(translators: Mapping[str, Callable[[str], str]]) -> str:
+    """The script of ``LOADING_WORDS``: for each language code of
+    ``translators`` the loading line's words through its translate function."""
+    words = {code: [translate(text) for text in LOADING] for code, translate in translators.items()}
+    return ("// The loading line's words in each language (static/progress.js), written by\n"
+            "// the build from the catalogs (allfives/web/i18n/page_text.py LOADING).\n"
+            f"self.{LOADING_GLOBAL} = {json.dumps(words, ensure_ascii=False)};\n")
 
 
 # The installed app's manifest in each language: English is the template in

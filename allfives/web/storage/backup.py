@@ -172,8 +172,8 @@ def backup_name(stamp: str) -> str:
 
 def restored(name: str) -> str:
     # Translators: {name} is the backup file's name.
-    return _("Restored from {name}: your game, statistics, settings and set-up.").format(
-        name=name)
+    return _("Restored from {name}: your game, statistics, settings, set-up, daily "
+             "bests and puzzle progress.").format(name=name)
 
 
 def not_restored(name: str, why: str) -> str:

@@ -1,0 +1,47 @@
+"""The table stays where it is. The static shell reserves the layout Python
+fills (the header, the seats, the scores, the felt, the hand), and the turn
+prompt's box is as high whatever it says, so nothing on the page moves from
+the first paint through the first moves (cumulative layout shift, as the
+browser measures it), on a phone and a desktop, in English and German."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import FAST, FIRST_LOAD_MS, HUMAN_LEADS, play_on, watched_page
+
+# Before the page's code runs: every layout shift not caused by the person's
+# own input (the browser's measure: hadRecentInput), and every height the
+# header takes (one is expected, from its first layout on).
+OBSERVE = """
+window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.shifts.push(entry.value);
+  }
+}).observe({type: "layout-shift", buffered: true});
+window.headerHeights = [];
+addEventListener("DOMContentLoaded", () => new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    window.headerHeights.push(Math.round(entry.borderBoxSize[0].blockSize * 10) / 10);
+  }
+}).observe(document.querySelector(".bar")));
+"""
+MOVES = 10
+MOST = 0.01  # "good" is under 0.1; the table should not move at all
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_nothing_moves_from_the_first_paint_through_ten_moves(browser, server, size, lang):
+    width, height = size
+    with watched_page(browser, server, init=FAST + ";" + OBSERVE,
+                      viewport={"width": width, "height": height}) as page:
+        page.goto(f"{server}index.html?lang={lang}&seed={HUMAN_LEADS}")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        for _ in range(MOVES):
+            play_on(page)
+        shifts = page.evaluate("window.shifts")
+        assert sum(shifts) <= MOST, shifts
+        assert len(set(page.evaluate("window.headerHeights"))) == 1, \
+            page.evaluate("window.headerHeights")
