@@ -4,8 +4,8 @@
 // run before anything is painted (the CSP allows no inline one): it cannot
 // reach #progress yet, so it hands the words to the style sheet on <html>
 // (--loading-words, a CSS string shown by .progress:empty::before) and the
-// bar's share (--loaded); a start that fails writes its sentence into
-// #progress instead.
+// bar's share (--loaded), then writes them into #progress as its text once
+// the page is parsed; a start that fails writes its sentence there instead.
 //
 // The words are in the visit's language, chosen as catalogs.choose does
 // (allfives/web/i18n/catalogs.py): ?lang=, the language kept in the settings
@@ -47,12 +47,22 @@
 
   var code = choose();
   var said = WORDS[code] || [];
+  var now = 0;
   function show(step) {
+    now = step;
     root.style.setProperty("--loading-words", JSON.stringify(said[step] || ""));
     root.style.setProperty("--loaded", String((step + 1) / (STEPS.length + 2)));
+    write();
+  }
+  // ... and, once #progress is parsed, its text (its hook: docs/DOM_HOOKS.md),
+  // which takes the place of the style sheet's copy in the same box
+  function write() {
+    var line = document.getElementById("progress");
+    if (line && !line.hasAttribute("hidden")) line.textContent = said[now] || "";
   }
   root.lang = code;
   show(0);
+  document.addEventListener("DOMContentLoaded", write);
   // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
   // both weights, asked for now while Python loads: the texts Python writes are
   // laid out in it from the start, not moved when it arrives.
