@@ -4,8 +4,10 @@
 PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
+# pytest workers: the browser tests mostly wait (on Pyodide, on bots), so two run side by side
+JOBS ?= 2
 
-.PHONY: play test vendor venv chromium site catalogs
+.PHONY: play test pictures vendor venv chromium site catalogs
 
 play: vendor
 	$(PYTHON) -m allfives serve --port $(PORT)
@@ -13,7 +15,13 @@ play: vendor
 test: vendor venv chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy allfives
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q -n $(JOBS)
+
+# The picture tests' references (tests/browser/pictures/) written again from the page as it
+# is now: after a change to what the page shows. Look at every changed picture before
+# committing it (git status tests/browser/pictures).
+pictures: vendor venv chromium
+	ALLFIVES_PICTURES=update $(VENV)/bin/python -m pytest -q -n $(JOBS) tests/browser/test_pictures.py
 
 # PyScript and Pyodide, pinned in package-lock.json, copied into static/vendor/,
 # with the package zipped for the page (its compiled catalogs included).
