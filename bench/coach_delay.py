@@ -24,19 +24,13 @@ stopped, and the ratios of on to off.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
-import statistics
 import sys
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "coach_delay.json"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+import harness
+
+OUT = harness.BENCH / "coach_delay.json"
 SEED = "3"
 # The click that makes a move, and the page's answer: the move's #log entry or
 # the coach's dialog opening, whichever comes first after it.
@@ -61,44 +55,14 @@ addEventListener("DOMContentLoaded", () => {
 """
 
 
-def settings(coach: str) -> str:
-    return ("localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, "
-            f"speed: 'off', coach: '{coach}'}}));"
-            "localStorage.setItem('allfives.setup', JSON.stringify({players: 2, "
-            "bots: ['easy', 'easy', 'easy']}));")
-
-
 def visit(browser: Any, url: str, coach: str, think: float, moves: int) -> list[dict[str, Any]]:
     """Play ``moves`` moves with a choice on a fresh page; one row per move."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  service_workers="block")
-    context.add_init_script(settings(coach) + TIMING)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(f"{url}index.html?seed={SEED}")
-    page.wait_for_selector("body[data-bots=worker]", state="attached", timeout=120_000)
     rows: list[dict[str, Any]] = []
-    while len(rows) < moves:
-        page.wait_for_selector("#status[data-phase=round-over], #status[data-phase=game-over], "
-                               "body:has(#status[data-phase=human]) #hand [data-playable=true], "
-                               "body:has(#status[data-phase=human]) #draw:enabled, "
-                               "body:has(#status[data-phase=human]) #pass:enabled")
-        phase = page.get_attribute("#status", "data-phase")
-        if phase == "game-over":
-            break
-        if phase == "round-over":
-            page.click("#next-round")
-            continue
-        before = page.locator("#log li.move").count()
-        if page.is_enabled("#draw"):
-            page.click("#draw")
-        elif page.is_visible("#pass") and page.is_enabled("#pass"):
-            page.click("#pass")
-        else:
-            rows.extend(timed_play(page, think))
-        page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
-                               arg=before)
-    context.close()
+    script = harness.stored({"bot_pause": 0, "speed": "off", "coach": coach},
+                            {"players": 2, "bots": ["easy", "easy", "easy"]})
+    with harness.game_page(browser, url, script, TIMING, seed=SEED) as page:
+        harness.play_through(page, lambda _: len(rows) >= moves,
+                             tile=lambda page: rows.extend(timed_play(page, think)))
     return rows
 
 
@@ -127,17 +91,14 @@ def timed_play(page: Any, think: float) -> list[dict[str, Any]]:
 
 
 def summary(rows: list[dict[str, Any]], think: float, coach: str) -> dict[str, Any]:
-    ms = sorted(r["ms"] for r in rows)
-    out = {"think_s": think, "coach": coach, "moves": len(ms),
-           "p50_ms": round(statistics.median(ms), 1),
-           "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
-           "max_ms": round(ms[-1], 1),
+    ms = [r["ms"] for r in rows]
+    out = {"think_s": think, "coach": coach, "moves": len(ms), **harness.spread(ms, 1),
            "ready_at_click": sum(r["ready"] for r in rows),
            "stopped": sum(r["stopped"] for r in rows)}
-    played = sorted(r["ms"] for r in rows if not r["stopped"])
+    played = [r["ms"] for r in rows if not r["stopped"]]
     if played and len(played) < len(ms):  # the moves played at once, without the dialog
-        out["played_p50_ms"] = round(statistics.median(played), 1)
-        out["played_p95_ms"] = round(played[min(len(played) - 1, int(0.95 * len(played)))], 1)
+        out |= {f"played_{k}": v
+                for k, v in harness.spread(played, 1, figures=("p50", "p95")).items()}
     print(f"think {think:.1f} s, coach {coach:<8} n={out['moves']:<3} p50 {out['p50_ms']:6.1f} ms "
           f"p95 {out['p95_ms']:6.1f} ms  max {out['max_ms']:6.1f} ms  ready {out['ready_at_click']}"
           f"  stopped {out['stopped']}", flush=True)
@@ -146,48 +107,32 @@ def summary(rows: list[dict[str, Any]], think: float, coach: str) -> dict[str, A
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=30,
+    parser.add_argument("--moves", type=harness.at_least(1), default=30,
                         help="moves with a choice timed per think time and setting")
     parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.0],
                         help="seconds the person looks before clicking")
     args = parser.parse_args(argv)
-    if args.moves < 1 or any(t < 0 for t in args.think):
-        parser.error("--moves must be at least 1 and --think at least 0")
-    from playwright.sync_api import sync_playwright
-
-    from allfives.site import serve
-
-    httpd = serve.make_server(0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    host, port = httpd.server_address[:2]
+    if any(t < 0 for t in args.think):
+        parser.error("--think must be at least 0")
     rows = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            for think in args.think:
-                off = summary(visit(browser, f"http://{host}:{port}/", "off", think, args.moves),
-                              think, "off")
-                on = summary(visit(browser, f"http://{host}:{port}/", "blunders", think,
-                                   args.moves), think, "blunders")
-                rows += [off, on]
-                rows.append({"think_s": think, "ratio_p50": round(on["p50_ms"] / off["p50_ms"], 2),
-                             "ratio_p95": round(on["p95_ms"] / off["p95_ms"], 2),
-                             "added_p95_ms": round(on["p95_ms"] - off["p95_ms"], 1)})
-                print(f"think {think:.1f} s: on/off p50 {rows[-1]['ratio_p50']}x, "
-                      f"p95 {rows[-1]['ratio_p95']}x", flush=True)
-            browser.close()
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-    OUT.write_text(json.dumps({
+    with harness.serving() as url, harness.chromium() as browser:
+        for think in args.think:
+            off = summary(visit(browser, url, "off", think, args.moves), think, "off")
+            on = summary(visit(browser, url, "blunders", think, args.moves), think, "blunders")
+            rows += [off, on]
+            rows.append({"think_s": think, "ratio_p50": round(on["p50_ms"] / off["p50_ms"], 2),
+                         "ratio_p95": round(on["p95_ms"] / off["p95_ms"], 2),
+                         "added_p95_ms": round(on["p95_ms"] - off["p95_ms"], 1)})
+            print(f"think {think:.1f} s: on/off p50 {rows[-1]['ratio_p50']}x, "
+                  f"p95 {rows[-1]['ratio_p95']}x", flush=True)
+    harness.write_json(OUT, {
         "about": "Click to move (or to the coach's dialog) in the page, headless Chromium, "
                  f"deal ?seed={SEED}, 2 players against easy, no bot pause or animation; the "
                  "coach off, then on (blunders), the same moves; only moves with a choice.",
-        "command": "python bench/coach_delay.py " + " ".join(sys.argv[1:] if argv is None
-                                                             else argv),
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        **harness.identity(argv),
+        "python": harness.python(),
         "rows": rows,
-    }, indent=1) + "\n")
+    })
     return 0
 
 

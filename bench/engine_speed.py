@@ -17,18 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
+
+import harness
 
 from allfives.game import Round, deal
-from allfives.rules import Rules
-
-ROOT = Path(__file__).resolve().parent.parent
+from allfives.rules import PRESETS, Rules
 
 
 def random_rounds(rules: Rules, seconds: float) -> tuple[float, float]:
@@ -79,25 +75,18 @@ def measure(rules: Rules, seconds: float) -> dict[str, object]:
             "legal_moves_calls_per_second": round(calls)}
 
 
-def in_tree(root: Path, args: argparse.Namespace) -> dict[str, float]:
-    out = subprocess.run([sys.executable, __file__, "--seconds", str(args.seconds), "--preset",
-                          args.preset, "--players", str(args.players)],
-                         env={**os.environ, "PYTHONPATH": str(root)}, check=True,
-                         capture_output=True, text=True)
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
-
-
 def compare(args: argparse.Namespace) -> dict[str, object]:
-    trees = {"this": ROOT, "base": args.base.resolve()}
+    trees = harness.trees(args.base)
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, root in trees.items():
-            runs[name].append(in_tree(root, args))
+            runs[name].append(harness.in_tree(root, __file__, "--seconds", str(args.seconds),
+                                              "--preset", args.preset,
+                                              "--players", str(args.players)))
     out: dict[str, object] = {}
     for key in ("rounds_per_second", "legal_moves_calls_per_second"):
         best = {name: max(r[key] for r in rs) for name, rs in runs.items()}
-        out[key] = {**{name: {"best": best[name],
-                              "median": statistics.median(r[key] for r in rs)}
+        out[key] = {**{name: {"best": best[name], "median": harness.median(r[key] for r in rs)}
                        for name, rs in runs.items()},
                     "ratio of bests": round(best["this"] / best["base"], 3)}
     return out
@@ -106,19 +95,24 @@ def compare(args: argparse.Namespace) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--preset", default="standard")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--base", type=Path, help="another checkout to compare")
-    parser.add_argument("--rounds", type=int, default=5, help="alternations, with --base")
+    parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    harness.add_base(parser)
+    parser.add_argument("--rounds", type=harness.at_least(1), default=5,
+                        help="alternations, with --base")
     args = parser.parse_args()
+    if args.seconds <= 0:
+        parser.error("--seconds must be more than 0")
+    try:
+        rules = Rules.make(args.preset, players=args.players)
+    except ValueError as e:  # the engine's RulesError
+        parser.error(str(e))
     if args.base is not None:
-        if not (args.base / "allfives").is_dir():
-            parser.error(f"--base {args.base}: no allfives/ package there")
-        result = {"command": "bench/engine_speed.py " + " ".join(sys.argv[1:]), **compare(args)}
+        result = {**harness.identity(), **compare(args)}
         print(json.dumps(result, indent=1))
-        (ROOT / "bench" / "engine_speed.json").write_text(json.dumps(result, indent=1) + "\n")
+        harness.write_json(harness.BENCH / "engine_speed.json", result)
         return
-    print(json.dumps(measure(Rules.make(args.preset, players=args.players), args.seconds)))
+    print(json.dumps(measure(rules, args.seconds)))
 
 
 if __name__ == "__main__":

@@ -17,16 +17,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "expert_hash.json"
+import harness
+
+OUT = harness.BENCH / "expert_hash.json"
 
 
 def play(games: int, target: int) -> dict[str, Any]:
@@ -59,48 +57,40 @@ def play(games: int, target: int) -> dict[str, Any]:
     return {"sha256": digest.hexdigest(), "moves": moves, "think_ms": think}
 
 
-def in_tree(root: Path, games: int, target: int) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, "--play", "--games", str(games),
-                          "--target", str(target)], env={**os.environ, "PYTHONPATH": str(root)},
-                         check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3, help="games per player count")
-    parser.add_argument("--target", type=int, default=100, help="points a game is played to")
-    parser.add_argument("--base", type=Path, help="another checkout to compare")
-    parser.add_argument("--rounds", type=int, default=1, help="alternations of the two trees")
+    parser.add_argument("--games", type=harness.at_least(1), default=3,
+                        help="games per player count")
+    parser.add_argument("--target", type=harness.at_least(5), default=100,
+                        help="points a game is played to")
+    harness.add_base(parser)
+    parser.add_argument("--rounds", type=harness.at_least(1), default=1,
+                        help="alternations of the two trees")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.games < 1 or args.target < 5 or args.rounds < 1:
-        parser.error("--games and --rounds must be at least 1, --target at least 5")
     if args.play:
         print(json.dumps(play(args.games, args.target)))
         return 0
-    if args.base is not None and not (args.base / "allfives").is_dir():
-        parser.error(f"--base {args.base}: no allfives/ package there")
-    trees = {"this": ROOT, **({"base": args.base.resolve()} if args.base is not None else {})}
+    trees = harness.trees(args.base)
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, root in trees.items():
-            runs[name].append(in_tree(root, args.games, args.target))
-    result: dict[str, Any] = {
-        "command": " ".join(["bench/expert_hash.py", *(argv or sys.argv[1:])])}
+            runs[name].append(harness.in_tree(root, __file__, "--play", "--games",
+                                              str(args.games), "--target", str(args.target)))
+    result: dict[str, Any] = harness.identity(argv)
     for name, played in runs.items():
-        think = sorted(t for run in played for t in run.pop("think_ms"))
+        think = [t for run in played for t in run.pop("think_ms")]
         if any(run != played[0] for run in played):
             parser.error(f"{name}: the same games played twice gave two hashes")
         result[name] = {**played[0], "think_ms": {
-            "moves": len(think), "p50": round(statistics.median(think), 2),
-            "p95": round(think[int(0.95 * (len(think) - 1))], 2),
+            "moves": len(think), "p50": round(harness.median(think), 2),
+            "p95": round(harness.percentile(think, 0.95), 2),
             "mean": round(statistics.fmean(think), 2)}}
     if args.base is not None:
         this, base = result["this"], result["base"]
         result["identical"] = all(this[k] == base[k] for k in ("sha256", "moves"))
     print(json.dumps(result, indent=1))
-    OUT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    harness.write_json(OUT, result)
     return 0 if result.get("identical", True) else 1
 
 

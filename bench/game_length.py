@@ -8,8 +8,8 @@ seat, for each preset of docs/RULES.md section 8 with 2, 3 and 4 players
 (four in partnerships, as the presets play). A game still running after
 ``tournament.MAX_ROUNDS`` rounds stops there and counts as unfinished, with
 that many rounds. Reported per preset and player count: the median, the
-99th percentile (nearest rank: with fewer than 100 games, the longest) and
-the longest game in rounds, the mean, and how many games did not end.
+99th percentile (``harness.percentile``: with fewer than 100 games, the
+longest) and the longest game in rounds, the mean, and how many games did not end.
 
     .venv/bin/python bench/game_length.py [--games 60] [--bots hard] [--jobs 1]
                                           [--only muggins/4 ...]
@@ -18,31 +18,21 @@ the longest game in rounds, the mean, and how many games did not end.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import statistics
-import subprocess
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
+
+import harness
 
 from allfives import __version__
+from allfives.bots import BOTS
 from allfives.rules import PRESETS, Rules
 from allfives.tournament import MAX_ROUNDS, play_game
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "game_length.json"
+OUT = harness.BENCH / "game_length.json"
 SEED = "length"
 PLAYERS = (2, 3, 4)
-
-
-def git_commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def rounds_of(task: tuple[str, int, str, int]) -> int:
@@ -52,23 +42,17 @@ def rounds_of(task: tuple[str, int, str, int]) -> int:
     return len(play_game(rules, [bot] * players, f"{SEED}:{index}").rounds)
 
 
-def percentile(values: list[int], share: float) -> int:
-    """The nearest-rank percentile: the smallest value with ``share`` of the values at or below."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
-
-
 def figures(rounds: list[int]) -> dict[str, object]:
     return {"games": len(rounds), "unfinished": sum(1 for r in rounds if r >= MAX_ROUNDS),
-            "median": statistics.median(rounds), "p99": percentile(rounds, 0.99),
+            "median": statistics.median(rounds), "p99": harness.percentile(rounds, 0.99),
             "max": max(rounds), "mean": round(statistics.fmean(rounds), 1)}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--bots", default="hard")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--games", type=harness.at_least(1), default=60)
+    parser.add_argument("--bots", default="hard", choices=BOTS)
+    harness.add_jobs(parser, 1)
     parser.add_argument("--only", nargs="+", metavar="PRESET/PLAYERS",
                         help="measure only these (e.g. muggins/4); the others are not written")
     args = parser.parse_args()
@@ -88,16 +72,16 @@ def main() -> int:
     result = {
         "about": "Rounds per game between equal bots, per preset and player count "
                  f"(issue 27): a game not over after {MAX_ROUNDS} rounds is stopped and "
-                 "counted unfinished; p99 is the nearest-rank 99th percentile.",
-        "command": "bench/game_length.py " + " ".join(sys.argv[1:]),
-        "commit": git_commit(),
+                 "counted unfinished; p99 is the value at rank floor(0.99 n) + 1 "
+                 "(the longest game with fewer than 100).",
+        **harness.identity(),
         "engine": __version__,
         "bots": args.bots,
         "seed": SEED,
         "seconds": round(time.perf_counter() - started, 1),
         "configs": rows,
     }
-    OUT.write_text(json.dumps(result, indent=1) + "\n")
+    harness.write_json(OUT, result)
     return 0
 
 

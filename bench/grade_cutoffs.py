@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import statistics
-import subprocess
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
+
+import harness
 
 from allfives import __version__
 from allfives.bots.analysis import REVIEW_PLAYOUTS, analyse, moments
@@ -36,9 +37,11 @@ from allfives.coach import grades
 from allfives.rules import Rules
 from allfives.tournament import play_game
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "grade_cutoffs.json"
+OUT = harness.BENCH / "grade_cutoffs.json"
 LEVELS = ("medium", "expert")
+# What --again keeps from the file: how the losses were measured.
+MEASURED = ("command", "commit", "date", "rules", "matchup", "playouts", "games", "seconds",
+            "version", "python")
 QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.99)
 REASONING = (
     "Losses are expected points (the game's own; a scoring play is worth 5 or more in the "
@@ -51,12 +54,6 @@ REASONING = (
     "halfway between (7). Accuracy is 100 * exp(-average loss / 5): each scoring play's "
     "worth (5 points) lost a decision on average divides it by e: the expert's decisions "
     "come out at 92.1 (93.7 its median game), medium's at 43.5 (48.2).")
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile (the value below which a share ``q`` lies)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 Game = list[tuple[str, float]]  # (level, loss) of each decision, in play order
@@ -78,8 +75,9 @@ def distribution(losses: list[float], per_game: list[list[float]]) -> dict[str, 
         "decisions": len(losses),
         "best_share": round(1 - len(lost) / len(losses), 3),
         "mean_loss": round(statistics.fmean(losses), 3),
-        "percentiles": {f"p{round(q * 100)}": percentile(losses, q) for q in QUANTILES},
-        "non_best_percentiles": {f"p{round(q * 100)}": percentile(lost, q)
+        "percentiles": {f"p{round(q * 100)}": harness.percentile(losses, q)
+                        for q in QUANTILES},
+        "non_best_percentiles": {f"p{round(q * 100)}": harness.percentile(lost, q)
                                  for q in (0.25, *QUANTILES)} if lost else {},
         "grade_shares": {g: round(n / len(losses), 3)
                          for g, n in zip(grades.GRADES, graded.counts, strict=True)},
@@ -90,14 +88,6 @@ def distribution(losses: list[float], per_game: list[list[float]]) -> dict[str, 
             "min": min(a for g in per_game if (a := grades.summary(g).accuracy) is not None),
             "max": max(a for g in per_game if (a := grades.summary(g).accuracy) is not None)},
     }
-
-
-def git_commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def counted(games: list[Game]) -> list[dict[str, dict[str, int]]]:
@@ -119,38 +109,30 @@ def uncounted(kept: list[dict[str, dict[str, int]]]) -> list[Game]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--games", type=harness.at_least(1), default=30)
+    harness.add_jobs(parser, 2)
     parser.add_argument("--seed", default="grades")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--again", action="store_true",
                         help="recompute the figures from the losses kept in --out, playing nothing")
     args = parser.parse_args()
     if args.again:
-        kept = json.loads(args.out.read_text(encoding="utf-8"))
+        kept = read(parser, args.out)
         games = uncounted(kept["losses"])
-        result = {k: kept[k] for k in ("command", "rules", "matchup", "playouts", "games",
-                                       "seconds", "version", "commit", "python")}
+        result = {k: v for k, v in kept.items() if k in MEASURED}
     else:
         started = time.perf_counter()
-        with Pool(args.jobs) as pool:
-            games = []
-            for done, found in enumerate(pool.imap(one_game, [(args.seed, i)
-                                                              for i in range(args.games)]), 1):
-                games.append(found)
-                print(f"\r{done} of {args.games} games", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
+        games = play(args.seed, args.games, args.jobs)
         result = {
-            "command": f"bench/grade_cutoffs.py --games {args.games} --jobs {args.jobs} "
-                       f"--seed {args.seed}",
+            **harness.identity(["--games", str(args.games), "--jobs", str(args.jobs),
+                                "--seed", args.seed]),
             "rules": "standard, 2 players, games to the end (target 250)",
             "matchup": "medium vs expert, seats rotating; every decision of both analysed",
             "playouts": REVIEW_PLAYOUTS,
             "games": args.games,
             "seconds": round(time.perf_counter() - started, 1),
             "version": __version__,
-            "commit": git_commit(),
-            "python": platform.python_version(),
+            "python": harness.python(),
         }
     result.update({
         "cutoffs": {g: grades.CUTOFFS[g] for g in grades.GRADES[1:]},
@@ -160,13 +142,31 @@ def main() -> int:
     for level in LEVELS:
         per_game = [[x for lv, x in g if lv == level] for g in games]
         result[level] = distribution([x for g in per_game for x in g], per_game)
-    shown = json.dumps(result, indent=1)
-    # the losses last, a game a line
-    games_kept = ",\n  ".join(json.dumps(g) for g in counted(games))
-    args.out.write_text(shown[:-2] + f',\n "losses": [\n  {games_kept}\n ]\n}}\n',
-                        encoding="utf-8")
-    print(shown)
+    harness.write_json(args.out, {**result, "losses": counted(games)}, lines="losses")
+    print(json.dumps(result, indent=1))
     return 0
+
+
+def play(seed: str, games: int, jobs: int) -> list[Game]:
+    """The seeded games' decisions, in ``jobs`` processes, with progress on stderr."""
+    found = []
+    with Pool(jobs) as pool:
+        for done, game in enumerate(pool.imap(one_game, [(seed, i) for i in range(games)]), 1):
+            found.append(game)
+            print(f"\r{done} of {games} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return found
+
+
+def read(parser: argparse.ArgumentParser, path: Path) -> dict[str, Any]:
+    """The results kept in ``path``; a one-line error if there are none."""
+    try:
+        kept: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        parser.error(f"--again: cannot read {path}: {e}")
+    if "losses" not in kept:
+        parser.error(f"--again: {path} keeps no losses")
+    return kept
 
 
 if __name__ == "__main__":

@@ -41,10 +41,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
-import platform
-import statistics
 import sys
 import tempfile
 import threading
@@ -55,23 +52,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+import harness
+from harness import median, percentile
 
 from allfives.site import bundle, serve
+from allfives.site.chromium import CHROMIUM, FLAGS
 from allfives.web.bots.decide import decide
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+ROOT = harness.ROOT
 MARK = "allfives:human-can-play"
 LOAD_MS = 180_000
 BARE = ("bench/bare.html", "bench/bare.toml")
 SLOW = (10e6 / 8, 0.040)  # bytes per second, seconds of latency per request
 COLD, SLOW_COLD = "cold", "cold, 10 Mbit/s 40 ms 4x CPU"
-OUT = ROOT / "bench" / "load_time.json"
+OUT = harness.BENCH / "load_time.json"
 QUIET_S = 2.0
 
 
@@ -236,8 +232,9 @@ class Pages:
 
 
 @contextmanager
-def profile(p: Any, folder: Path, *, offline: bool = False) -> Iterator[Any]:
-    context = p.chromium.launch_persistent_context(
+def profile(browser: Any, folder: Path, *, offline: bool = False) -> Iterator[Any]:
+    """Chromium started again on the profile kept in ``folder``."""
+    context = browser.browser_type.launch_persistent_context(
         str(folder), executable_path=CHROMIUM, args=FLAGS, headless=True, offline=offline)
     try:
         yield context
@@ -315,16 +312,16 @@ def raw_bytes(site: Path, answers: list[tuple[str, int, int]]) -> int:
     return sum(f.stat().st_size for f in files if f.is_file())
 
 
-def repeat(p: Any, pages: Pages, kind: str, folder: Path,
+def repeat(browser: Any, pages: Pages, kind: str, folder: Path,
            timelines: dict[str, list[dict[str, float]]]) -> dict[str, float]:
     """A first visit in a new profile; the browser started again on it and a
     second visit; a reload (its boot timeline into ``timelines``); for the
     game, the browser started again offline."""
     out: dict[str, float] = {}
-    with profile(p, folder) as context:
+    with profile(browser, folder) as context:
         pages.visit(context.pages[0], kind)
         pages.settle(context.pages[0], kind)
-    with profile(p, folder) as context:
+    with profile(browser, folder) as context:
         TRAFFIC.reset()
         out["repeat"] = pages.visit(context.pages[0], kind)
         out["repeat bytes"] = TRAFFIC.sent
@@ -340,7 +337,7 @@ def repeat(p: Any, pages: Pages, kind: str, folder: Path,
     if kind == "game":
         # Playwright's offline mode lets the service worker's own fetches
         # through; the server dropping every connection does not.
-        with profile(p, folder, offline=True) as context:
+        with profile(browser, folder, offline=True) as context:
             TRAFFIC.reset()
             TRAFFIC.offline = True
             try:
@@ -406,9 +403,8 @@ def think(browser: Any, pages: Pages, reqs: list[dict[str, Any]]) -> tuple[list[
 # A person who takes PERSON_S to move, against three experts (no bot pause,
 # no animation: what is timed is the bots' thinking and the page's drawing).
 PERSON_S = 2.0
-PLAY = ("localStorage.setItem('allfives.setup', JSON.stringify({players: 4, "
-        "bots: ['expert', 'expert', 'expert']}));"
-        "localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, speed: 'off'}));")
+PLAY = harness.stored({"bot_pause": 0, "speed": "off"},
+                      {"players": 4, "bots": ["expert", "expert", "expert"]})
 # When each move was logged, and when the snapshot's making started and ended.
 WATCH_MOVES = """
 window.__moves = []; window.__making = [];
@@ -429,50 +425,23 @@ new MutationObserver((records) => {
 """
 
 
-def person_moves(page: Any) -> bool:
-    """One move, as a person makes it (draw, pass, or the first playable
-    tile); False if there was nothing to do (yet)."""
-    if page.is_enabled("#draw"):
-        page.click("#draw")
-    elif page.locator("#pass:not([hidden])").count() and page.is_enabled("#pass"):
-        page.click("#pass")
-    elif page.locator("#hand [data-playable=true]").count():
-        page.locator("#hand [data-playable=true]").first.click()
-        targets = page.locator("#board [data-target]")
-        if targets.count():
-            targets.first.click()
-    else:
-        return False
-    return True
-
-
 def think_in_play(browser: Any, pages: Pages, after: int = 24) -> tuple[list[float], list[float]]:
     """Each bot move's delay (ms since the move before it) while the snapshot
     is made, and for ``after`` bot moves once it is made."""
     context = browser.new_context()
     context.add_init_script(PLAY)
     context.add_init_script(WATCH_MOVES)
+
+    def enough(_: int) -> bool:  # ``after`` bot moves logged since the snapshot was made
+        moves, making = page.evaluate("[window.__moves, window.__making]")
+        made = [t for t, state in making if state in ("made", "failed")]
+        return bool(made) and sum(1 for t, seat in moves if seat and t > made[0]) >= after
+
     try:
         page = context.new_page()
+        page.set_default_timeout(LOAD_MS)
         page.goto(pages.base + "index.html")
-        for _ in range(400):
-            page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over], "
-                                   "#status[data-phase=game-over]", timeout=LOAD_MS)
-            moves, making = page.evaluate("[window.__moves, window.__making]")
-            done = [t for t, state in making if state in ("made", "failed")]
-            if done and sum(1 for t, seat in moves if seat and t > done[0]) >= after:
-                break
-            phase = page.get_attribute("#status", "data-phase")
-            if phase == "round-over":
-                page.click("#next-round")
-            elif phase == "game-over":
-                break
-            else:
-                time.sleep(PERSON_S)
-                logged = page.locator("#log li.move").count()
-                if person_moves(page):
-                    page.wait_for_function(
-                        "n => document.querySelectorAll('#log li.move').length > n", arg=logged)
+        harness.play_through(page, enough, think=PERSON_S)
         moves, making = page.evaluate("[window.__moves, window.__making]")
     finally:
         context.close()
@@ -486,15 +455,6 @@ def think_in_play(browser: Any, pages: Pages, after: int = 24) -> tuple[list[flo
 
 
 # -- the report ---------------------------------------------------------------------
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else float("nan")
 
 
 def row(name: str, values: list[float], base: float | None, unit: str = "ms") -> str:
@@ -518,7 +478,7 @@ class Results:
         self.values.setdefault(name, []).append(value)
 
 
-def measure_visits(p: Any, browser: Any, pages: Pages, only: set[str], runs: int, tmp: str,
+def measure_visits(browser: Any, pages: Pages, only: set[str], runs: int, tmp: str,
                    out: Results) -> None:
     """Cold, slow and repeat visits, the bare page and the game alternating."""
     for run in range(runs):
@@ -532,7 +492,7 @@ def measure_visits(p: Any, browser: Any, pages: Pages, only: set[str], runs: int
                     out.timelines.setdefault(f"{kind}: {name}", []).append(visit["timeline"])
             if "repeat" in only:
                 folder = Path(tmp, f"profile-{kind}-{run}")
-                for name, value in repeat(p, pages, kind, folder, out.timelines).items():
+                for name, value in repeat(browser, pages, kind, folder, out.timelines).items():
                     out.add(f"{kind}: {name}", value)
         print(f"run {run + 1} of {runs} done", file=sys.stderr, flush=True)
 
@@ -572,25 +532,20 @@ def main() -> int:
     if serve.missing_vendor():
         print(f"static/vendor/ is missing: run `{serve.SETUP}`", file=sys.stderr)
         return 1
-    serve_handler = serve.Handler
-    serve.Handler = CountingHandler
+    serve_handler, serve.Handler = serve.Handler, CountingHandler
     out = Results()
-    with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
-        site = build_site(Path(tmp))
-        httpd = serve.make_server(0, root=site, extra=BARE)
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        pages = Pages("http://{}:{}/".format(*httpd.server_address[:2]), site)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            measure_visits(p, browser, pages, only, args.runs, tmp, out)
-            if "think" in only:
-                measure_bots(browser, pages, args.think, out)
-            if "cold" in only or "think" in only:
-                measure_snapshot(browser, pages, out)
-            browser.close()
-        httpd.shutdown()
-        httpd.server_close()
-    serve.Handler = serve_handler
+    try:
+        with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
+            site = build_site(Path(tmp))
+            with harness.serving(site, BARE) as base, harness.chromium() as browser:
+                pages = Pages(base, site)
+                measure_visits(browser, pages, only, args.runs, tmp, out)
+                if "think" in only:
+                    measure_bots(browser, pages, args.think, out)
+                if "cold" in only or "think" in only:
+                    measure_snapshot(browser, pages, out)
+    finally:
+        serve.Handler = serve_handler
     report(out)
     if args.json:
         write_json(out)
@@ -607,8 +562,9 @@ def report(out: Results) -> None:
             (f"bot moves in play (3 experts, a person taking {PERSON_S:.0f} s)", out.playing)):
         if during and after:
             print(f"{label}, ms: while the snapshot is made median {median(during):.0f} / "
-                  f"p95 {p95(during):.0f} ({len(during)} moves); after: median "
-                  f"{median(after):.0f} / p95 {p95(after):.0f} ({len(after)} moves); "
+                  f"p95 {percentile(during, 0.95):.0f} ({len(during)} moves); after: median "
+                  f"{median(after):.0f} / p95 {percentile(after, 0.95):.0f} "
+                  f"({len(after)} moves); "
                   f"ratio of medians {median(during) / median(after):.2f}")
     for entry in out.made:
         report_snapshot(entry)
@@ -679,20 +635,21 @@ def write_json(out: Results) -> None:
             base = base_of(results, "bare: reload")
         return round(median(results[name]) / base, 3) if base else None
 
-    OUT.write_text(json.dumps({
-        "command": "bench/load_time.py " + " ".join(sys.argv[1:]),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, load average "
-                   f"{os.getloadavg()[0]:.1f} at the end",
+    harness.write_json(OUT, {
+        **harness.identity(),
+        "machine": f"{harness.machine()}, load average {os.getloadavg()[0]:.1f} at the end",
         "results": {name: {"median": round(median(v), 1), "ratio to bare": ratio(name),
                            "runs": [round(x, 1) for x in v]} for name, v in results.items()},
         "timelines": {name: {k: round(v, 1) for k, v in median_timeline(runs).items()}
                       for name, runs in out.timelines.items()},
-        "think ms": {"while making": {"median": median(thinking[0]), "p95": p95(thinking[0])},
-                     "after": {"median": median(thinking[1]), "p95": p95(thinking[1])},
+        "think ms": {"while making": {"median": median(thinking[0]),
+                                      "p95": percentile(thinking[0], 0.95)},
+                     "after": {"median": median(thinking[1]),
+                               "p95": percentile(thinking[1], 0.95)},
                      "in play while making": {"median": median(playing[0])},
                      "in play after": {"median": median(playing[1])}} if thinking[0] else None,
         "snapshot": [entry.get("detail") for entry in out.made],
-    }, indent=1) + "\n")
+    })
 
 
 if __name__ == "__main__":

@@ -19,8 +19,9 @@ import json
 import statistics
 import sys
 from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
+
+import harness
 
 from allfives.bots import make_bot
 from allfives.bots.master import MasterBot
@@ -29,9 +30,8 @@ from allfives.rules import Rules
 from allfives.tournament import MAX_ROUNDS
 from allfives.view import PlayerView
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "master_variants.json"
-PROGRESS = ROOT / "bench" / "strength-progress.json"
+OUT = harness.BENCH / "master_variants.json"
+PROGRESS = harness.BENCH / "strength-progress.json"
 MATCHUP = "master-vs-expert-4p"
 RULES = Rules.make("standard", players=4)
 Row = tuple[bool, int, int, int]  # the master's side won, its score, the other's, rounds
@@ -84,18 +84,16 @@ def option(text: str) -> tuple[str, float | int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("deals", type=int)
+    parser.add_argument("deals", type=harness.at_least(2))
     parser.add_argument("options", type=option, nargs="+", metavar="NAME=VALUE")
-    parser.add_argument("--jobs", type=int, default=2)
+    harness.add_jobs(parser, 2)
     args = parser.parse_args()
-    if args.deals < 2 or args.jobs < 1:
-        parser.error("deals must be at least 2 and --jobs at least 1")
     options = dict(args.options)
     with Pool(args.jobs) as pool:
         mine = pool.map(game, [(i, options) for i in range(2 * args.deals)], chunksize=1)
     base = as_it_is(2 * args.deals, args.jobs)
     diff = [a - b for a, b in zip(margins(mine), margins(base), strict=True)]
-    row = {"options": options, "deals": args.deals, "games": len(mine),
+    row = {**harness.identity(), "options": options, "deals": args.deals, "games": len(mine),
            "won": round(sum(r[0] for r in mine) / len(mine), 4),
            "as_it_is_won": round(sum(r[0] for r in base) / len(base), 4),
            "paired_points_a_round": round(statistics.mean(diff), 3),
@@ -103,7 +101,7 @@ def main() -> int:
     print(json.dumps(row))
     data = json.loads(OUT.read_text()) if OUT.exists() else {"about": ABOUT, "rows": []}
     data["rows"].append(row)
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
+    harness.write_json(OUT, data)
     return 0
 
 

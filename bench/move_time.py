@@ -24,15 +24,15 @@ import json
 import os
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "move_time.json"
+import harness
+
+OUT = harness.BENCH / "move_time.json"
 ASPECT = 1.6
 WIDTH_PX = 900.0
 
@@ -75,16 +75,16 @@ class Page:
     def draw(self, ctl: Any) -> None:
         """Everything ``screen.table`` computes, without writing it anywhere."""
         view = ctl.view()
-        fresh = ctl.fresh
-        self.render.scores(view, ctl.scored_side(), ctl.settings.tally,
-                           fresh.points if fresh else 0)
+        scored, points = self.scored(ctl)
+        self.render.scores(view, scored, ctl.settings.tally, points)
         self.render.seats(view)
         self.render.log(view)
         self.words.boneyard(view.player.boneyard_left)
         shown = ctl.hand(view)
         self.render.hand(shown)
         targets = ctl.targets(view)
-        tile, points = (fresh.tile, fresh.points) if fresh else (None, 0)
+        fresh = ctl.fresh
+        tile = fresh.tile if fresh else None
         if self.rooms:
             self.board.board(view, ASPECT, targets=targets, selected=ctl.selected, fresh=tile,
                              fresh_points=points, hint=ctl.hint, width_px=WIDTH_PX)
@@ -93,6 +93,16 @@ class Page:
             self.board.board(view, ASPECT, targets, ctl.selected, tile, points, ctl.hint,
                              WIDTH_PX)
         self.can_take_back(ctl.table.game)
+
+    @staticmethod
+    def scored(ctl: Any) -> tuple[int | None, int]:
+        """The side that just scored (None if none) and its points, as the
+        table is drawn: from ``Controller.news`` where the tree has it."""
+        if not hasattr(ctl, "news"):
+            fresh = ctl.fresh
+            return ctl.scored_side(), fresh.points if fresh else 0
+        news = ctl.news()
+        return (news.side if news and news.points else None), (news.points if news else 0)
 
     def make(self, ctl: Any, move: Any) -> None:
         """``App.make``: the move, its sound, the save, the table drawn."""
@@ -174,10 +184,8 @@ addEventListener("DOMContentLoaded", () => {
     }).observe(log, {childList: true});
 });
 """
-SETTINGS = ("localStorage.setItem('allfives.settings', JSON.stringify({bot_pause: 0, "
-            "speed: 'off'}));"
-            "localStorage.setItem('allfives.setup', JSON.stringify({players: 2, "
-            "bots: ['easy', 'easy', 'easy']}));")
+SETTINGS = harness.stored({"bot_pause": 0, "speed": "off"},
+                          {"players": 2, "bots": ["easy", "easy", "easy"]})
 
 
 def serve_tree(root: Path, port: int) -> subprocess.Popen[bytes]:
@@ -192,39 +200,10 @@ def serve_tree(root: Path, port: int) -> subprocess.Popen[bytes]:
 
 def browser_moves(browser: Any, url: str, person_moves: int) -> dict[str, list[float]]:
     """Play ``person_moves`` moves by clicks on a fresh page; per-move times."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  service_workers="block")
-    context.add_init_script(SETTINGS + LOG_TIMES)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(url + "index.html?seed=3")
-    page.wait_for_selector("body[data-bots=worker]", timeout=120_000)
-    clicks = 0
-    while clicks < person_moves:
-        page.wait_for_selector("#status[data-phase=human], #status[data-phase=round-over],"
-                               " #status[data-phase=game-over]")
-        phase = page.get_attribute("#status", "data-phase")
-        if phase == "game-over":
-            break
-        if phase == "round-over":
-            page.click("#next-round")
-            continue
-        before = page.locator("#log li.move").count()
-        if page.is_enabled("#draw"):
-            page.click("#draw")
-        elif page.is_visible("#pass") and page.is_enabled("#pass"):
-            page.click("#pass")
-        else:
-            page.locator("#hand [data-playable=true]").first.click()
-            places = page.locator("#board [data-target]")
-            if places.count():
-                places.first.click()
-        page.wait_for_function("n => document.querySelectorAll('#log li.move').length > n",
-                               arg=before)
-        clicks += 1
-    clicked = page.evaluate("window.__clicks")
-    entries = page.evaluate("window.__entries")
-    context.close()
+    with harness.game_page(browser, url, SETTINGS, LOG_TIMES, seed="3") as page:
+        harness.play_through(page, lambda moves: moves >= person_moves)
+        clicked = page.evaluate("window.__clicks")
+        entries = page.evaluate("window.__entries")
     times: dict[str, list[float]] = {"person": [], "bot": []}
     for (at, seat), (before_at, _) in zip(entries[1:], entries, strict=False):
         if seat != 0:
@@ -240,29 +219,21 @@ def browser_moves(browser: Any, url: str, person_moves: int) -> dict[str, list[f
 
 
 def summary(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {"n": len(values), "p50_ms": round(statistics.median(ordered), 3),
-            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3)}
-
-
-def measure_cpython(root: Path, games: int) -> dict[str, list[float]]:
-    out = subprocess.run([sys.executable, __file__, "--measure", "--games", str(games)],
-                         env={**os.environ, "PYTHONPATH": str(root)}, check=True,
-                         capture_output=True, text=True)
-    return json.loads(out.stdout)
+    return {"n": len(values), **harness.spread(values, 3, figures=("p50", "p95"))}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", type=Path, help="another checkout to compare (e.g. before)")
-    parser.add_argument("--games", type=int, default=6, help="games per tree and round (CPython)")
-    parser.add_argument("--rounds", type=int, default=3, help="alternations of the two trees")
+    harness.add_base(parser)
+    parser.add_argument("--games", type=harness.at_least(1), default=6,
+                        help="games per tree and round (CPython)")
+    parser.add_argument("--rounds", type=harness.at_least(1), default=3,
+                        help="alternations of the two trees")
     parser.add_argument("--browser", action="store_true", help="also time moves in the page")
-    parser.add_argument("--moves", type=int, default=30, help="person moves per page visit")
+    parser.add_argument("--moves", type=harness.at_least(1), default=30,
+                        help="person moves per page visit")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.games < 1 or args.rounds < 1 or args.moves < 1:
-        parser.error("--games, --rounds and --moves must be at least 1")
     if args.measure:  # a subprocess: this tree, CPython, as JSON
         times: dict[str, list[float]] = {"person": [], "bot": []}
         for players in (2, 4):
@@ -270,44 +241,36 @@ def main(argv: list[str] | None = None) -> int:
                 times[kind] += values
         print(json.dumps(times))
         return 0
-    if args.base is not None and not (args.base / "allfives").is_dir():
-        parser.error(f"--base {args.base}: no allfives/ package there")
-    trees = {"this": ROOT, **({"base": args.base.resolve()} if args.base else {})}
+    trees = harness.trees(args.base)
     cpython: dict[str, dict[str, list[float]]] = {t: {"person": [], "bot": []} for t in trees}
     for _ in range(args.rounds):
         for name, root in trees.items():
-            for kind, values in measure_cpython(root, args.games).items():
+            measured = harness.in_tree(root, __file__, "--measure", "--games", str(args.games))
+            for kind, values in measured.items():
                 cpython[name][kind] += values
     result: dict[str, Any] = {
-        "command": " ".join(["bench/move_time.py", *(argv or sys.argv[1:])]),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
-                   f"Python {platform.python_version()}",
+        **harness.identity(argv),
+        "machine": f"{harness.machine()}, Python {platform.python_version()}",
         "cpython": {t: {k: summary(v) for k, v in kinds.items()} for t, kinds in cpython.items()},
     }
     if args.browser:
         result["page"] = page_times(trees, args.rounds, args.moves)
     report(result)
-    OUT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    harness.write_json(OUT, result)
     return 0
 
 
 def page_times(trees: dict[str, Path], rounds: int, moves: int) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync"]
     port = random.randrange(20000, 30000)
     servers = {name: serve_tree(root, port + i) for i, (name, root) in enumerate(trees.items())}
     times: dict[str, dict[str, list[float]]] = {t: {"person": [], "bot": []} for t in trees}
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=flags)
+        with harness.chromium() as browser:
             for _ in range(rounds):
                 for i, name in enumerate(trees):
                     got = browser_moves(browser, f"http://127.0.0.1:{port + i}/", moves)
                     for kind, values in got.items():
                         times[name][kind] += values
-            browser.close()
     finally:
         for server in servers.values():
             server.terminate()

@@ -16,13 +16,13 @@ tried on tens of thousands of deals.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, replace
-from pathlib import Path
+
+import harness
 
 from allfives import __version__
 from allfives.bots.expert import EXPERT_POLICY, Policy, policy_move
@@ -30,8 +30,7 @@ from allfives.bots.master import MASTER_POLICY
 from allfives.game import Round, deal
 from allfives.rules import Rules
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "playout_policy.json"
+OUT = harness.BENCH / "playout_policy.json"
 
 # (name, policy, against, preset, players): the master's policy against the
 # expert's in each setting, and each of its terms taken away or moved.
@@ -81,11 +80,9 @@ def margin(task: tuple[Policy, Policy, Rules, int]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=30000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--deals", type=harness.at_least(2), default=30000)
+    harness.add_jobs(parser, 2)
     args = parser.parse_args()
-    if args.deals < 2 or args.jobs < 1:
-        parser.error("--deals must be at least 2 and --jobs at least 1")
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for name, first, second, preset, players in TRIALS:
@@ -100,14 +97,14 @@ def main() -> int:
             print(f"{name:<26} {preset:<8} {players}p  {row['points_a_round']:+.3f} "
                   f"+-{row['se']:.3f}  ({time.perf_counter() - started:.0f} s)", flush=True)
             rows.append(row)
-    OUT.write_text(json.dumps({
+    harness.write_json(OUT, {
         "about": "Playout policies with open hands: each deal twice, sides swapped; the "
                  "policy's points a round more than the one it is against (mean, standard "
                  "error). Partnerships: the side's points.",
-        "command": "python bench/playout_policy.py " + " ".join(sys.argv[1:]),
+        **harness.identity(),
         "engine": __version__,
         "rows": rows,
-    }, indent=1) + "\n")
+    })
     return 0
 
 

@@ -17,13 +17,10 @@ review`` and the page's Review do it (``REVIEW_PLAYOUTS`` playouts):
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import statistics
 import time
-from pathlib import Path
 
-from think_time import browser_timings, percentile
+import harness
 
 from allfives.bots import make_bot
 from allfives.bots.analysis import REVIEW_PLAYOUTS, Moment, analyse, moments
@@ -31,7 +28,7 @@ from allfives.game import Game
 from allfives.rules import Rules
 from allfives.view import PlayerView
 
-OUT = Path(__file__).resolve().parent / "review_time.json"
+OUT = harness.BENCH / "review_time.json"
 LEVELS = ("medium", "expert")
 
 
@@ -47,15 +44,9 @@ def decisions(games: int) -> list[Moment]:
     return found
 
 
-def ms(values: list[float]) -> dict[str, float]:
-    return {"p50_ms": round(1000 * statistics.median(values), 1),
-            "p95_ms": round(1000 * percentile(values, 0.95), 1),
-            "max_ms": round(1000 * max(values), 1)}
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=harness.at_least(1), default=6)
     parser.add_argument("--browser", action="store_true")
     args = parser.parse_args()
     found = decisions(args.games)
@@ -65,9 +56,9 @@ def main() -> int:
         decision = analyse(moment)
         times.append(time.perf_counter() - started)
         losses[LEVELS[moment.seat]].append(decision.loss)
-    result = {"command": "bench/review_time.py", "games": args.games,
+    result = {**harness.identity(), "games": args.games,
               "playouts": REVIEW_PLAYOUTS, "decisions": len(found),
-              "python": platform.python_version(), "cpython": ms(times),
+              "python": harness.python(), "cpython": harness.spread(times, 1, 1000),
               "mean_loss": {level: round(statistics.mean(v), 2) for level, v in losses.items()},
               "lost_per_round": {level: round(sum(v) / args.games, 1)
                                  for level, v in losses.items()}}
@@ -75,10 +66,10 @@ def main() -> int:
           f"p95 {result['cpython']['p95_ms']} ms")
     print("mean points lost per decision:", result["mean_loss"])
     if args.browser:
-        worker = browser_timings({"review": [m.to_json() for m in found]}, "review")["review"]
-        result["worker"] = ms(worker)
+        worker = harness.worker_times({"review": [m.to_json() for m in found]}, "review")
+        result["worker"] = harness.spread(worker["review"], 1, 1000)
         print(f"worker p50 {result['worker']['p50_ms']} ms, p95 {result['worker']['p95_ms']} ms")
-    OUT.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    harness.write_json(OUT, result)
     return 0
 
 

@@ -18,23 +18,20 @@ part refuses to join games played by other code.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from pathlib import Path
+
+import harness
 
 from allfives import __version__
 from allfives.bots import make_bot  # noqa: F401 (every bot imported: code_hash sees them)
 from allfives.rules import Rules
 from allfives.tournament import GameResult, lineup, play_games, summarize
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "strength.json"
-PROGRESS = ROOT / "bench" / "strength-progress.json"
+OUT = harness.BENCH / "strength.json"
+PROGRESS = harness.BENCH / "strength-progress.json"
 
 
 @dataclass(frozen=True)
@@ -70,29 +67,6 @@ MATCHUPS: dict[str, Matchup] = {
 SEED = "1"
 
 
-def code_hash() -> str:
-    """SHA-256 of the sources of every ``allfives`` module the tournament
-    imports: the code that decides a game (not the command line or the page)."""
-    digest = hashlib.sha256()
-    files = {Path(m.__file__) for name, m in sys.modules.items()
-             if (name == "allfives" or name.startswith("allfives.")) and m.__file__}
-    for path in sorted(files):
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
-def git_commit() -> str:
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                             text=True, check=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "allfives",
-                                ":!allfives/web"], cwd=ROOT,
-                               capture_output=True, text=True, check=True).stdout.strip()
-        return out.stdout.strip() + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def command_of(m: Matchup, jobs: int) -> str:
     return (f"python -m allfives tournament --bots {' '.join(m.bots)} --players {m.players} "
             f"--preset {m.preset} --games {m.games} --seed {SEED} --jobs {jobs}"
@@ -105,7 +79,7 @@ def measure(name: str, jobs: int, part: int | None, progress: dict) -> dict | No
     m = MATCHUPS[name]
     rules = Rules.make(m.preset, players=m.players)
     seated = lineup(rules, m.bots)
-    code = code_hash()
+    code = harness.code_hash()
     kept = progress.get(name)
     if kept is not None and kept["code"] != code:
         sys.exit(f"strength: {name}: the games kept in {PROGRESS.name} were played by other "
@@ -133,15 +107,15 @@ def measure(name: str, jobs: int, part: int | None, progress: dict) -> dict | No
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=1)
+    harness.add_jobs(parser, 1)
     parser.add_argument("--only", nargs="+", choices=sorted(MATCHUPS))
-    parser.add_argument("--part", type=int, metavar="GAMES",
+    parser.add_argument("--part", type=harness.at_least(1), metavar="GAMES",
                         help="play at most this many more games of each matchup, keeping them")
     args = parser.parse_args()
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     matchups = dict(old.get("matchups", {}))
     progress = json.loads(PROGRESS.read_text()) if PROGRESS.exists() else {}
-    engine = {"version": __version__, "commit": git_commit()}  # the code imported now
+    engine = {"version": __version__, "commit": harness.commit()}  # the code imported now
     for name in args.only or MATCHUPS:
         figures = measure(name, args.jobs, args.part, progress)
         if progress:
@@ -160,11 +134,11 @@ def write(matchups: dict, engine: dict) -> None:
     data = {
         "about": "Bot strength, issues 4 and 18. Win rates with 95% Wilson intervals; points "
                  "per round are mean points per side per round, including round-end scoring.",
-        "updated": datetime.now(UTC).isoformat(timespec="seconds"),
+        "updated": harness.now(),
         "engine": engine,
         "matchups": {k: matchups[k] for k in MATCHUPS if k in matchups},
     }
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
+    harness.write_json(OUT, data)
 
 
 if __name__ == "__main__":

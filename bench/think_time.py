@@ -18,26 +18,18 @@ the page, from the request to the answer.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
-import statistics
 import sys
 import time
-from pathlib import Path
+
+import harness
 
 from allfives import __version__
-from allfives.bots import LEVELS, make_bot
+from allfives.bots import BOTS, LEVELS, make_bot
 from allfives.game import Game
 from allfives.rules import Rules
 from allfives.view import PlayerView
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "think_time.json"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+OUT = harness.BENCH / "think_time.json"
 
 
 def timings(level: str, players: int, games: int,
@@ -69,62 +61,9 @@ def timings(level: str, players: int, games: int,
     return out
 
 
-def browser_timings(requests: dict[str, list[dict]],
-                    method: str = "choose") -> dict[str, list[float]]:
-    """Seconds per request, per group, answered by the page's bot worker's
-    ``method`` (``choose`` for a move, ``review`` for an analysis)."""
-    import threading
-
-    from playwright.sync_api import sync_playwright
-
-    from allfives.site import serve
-
-    httpd = serve.make_server(0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    host, port = httpd.server_address[:2]
-    flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync"]
-    out: dict[str, list[float]] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=flags)
-            page = browser.new_page()
-            page.goto(f"http://{host}:{port}/index.html")
-            page.wait_for_selector("#status[data-phase=human]", timeout=120_000)
-            page.evaluate("""async ([req, method]) => {  // until the worker answers
-                for (let i = 0; ; i++) {
-                    try {
-                        const el = document.querySelector('script[worker][name=bots]');
-                        return await el.xworker.sync[method](JSON.stringify(req));
-                    } catch (e) {
-                        if (i > 240) throw e;
-                        await new Promise(ok => setTimeout(ok, 500));
-                    }
-                }
-            }""", [next(iter(requests.values()))[0], method])
-            for level, reqs in requests.items():
-                out[level] = [ms / 1000 for ms in page.evaluate("""async ([reqs, method]) => {
-                    const bots = document.querySelector('script[worker][name=bots]').xworker.sync;
-                    const times = [];
-                    for (const req of reqs) {
-                        const started = performance.now();
-                        await bots[method](JSON.stringify(req));
-                        times.push(performance.now() - started);
-                    }
-                    return times;
-                }""", [reqs, method])]
-            browser.close()
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-    return out
-
-
 def summary(level: str, players: int | str, t: list[float], where: str) -> dict:
     row = {"level": level, "players": players, "where": where, "decisions": len(t),
-           "p50_ms": round(1000 * statistics.median(t), 2),
-           "p95_ms": round(1000 * percentile(t, 0.95), 2),
-           "max_ms": round(1000 * max(t), 2)}
+           **harness.spread(t, 2, 1000)}
     print(f"{where:<8} {players}p {level:<7} n={row['decisions']:<5} p50 {row['p50_ms']:8.2f} ms  "
           f"p95 {row['p95_ms']:8.2f} ms  max {row['max_ms']:8.2f} ms")
     return row
@@ -132,12 +71,12 @@ def summary(level: str, players: int | str, t: list[float], where: str) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=12)
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS))
+    parser.add_argument("--games", type=harness.at_least(1), default=12)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4], choices=(2, 3, 4))
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=BOTS)
     parser.add_argument("--browser", action="store_true",
                         help="also time the decisions in the browser worker")
-    parser.add_argument("--browser-moves", type=int, default=80,
+    parser.add_argument("--browser-moves", type=harness.at_least(1), default=80,
                         help="decisions per level sent to the browser worker")
     args = parser.parse_args()
     rows = []
@@ -152,17 +91,17 @@ def main() -> int:
                 {"bot": level, "seed": f"think:{i}", "view": v.to_json()}
                 for i, v in enumerate(views[::step]))
     if args.browser:
-        for level, t in browser_timings(requests).items():
+        for level, t in harness.worker_times(requests).items():
             rows.append(summary(level, "+".join(map(str, args.players)), t, "browser"))
-    OUT.write_text(json.dumps({
+    harness.write_json(OUT, {
         "about": "Think time per decision with a choice, standard rules, vs medium: "
                  "CPython in-process, and (where: browser) the page's PyScript bot worker "
                  "in headless Chromium, timed in the page per request.",
-        "command": "python bench/think_time.py " + " ".join(sys.argv[1:]),
+        **harness.identity(),
         "engine": __version__,
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "python": harness.python(),
         "rows": rows,
-    }, indent=1) + "\n")
+    })
     return 0
 
 

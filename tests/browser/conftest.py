@@ -16,14 +16,11 @@ from pathlib import Path
 import pytest
 
 from allfives.site import serve
+from allfives.site.chromium import CHROMIUM, FLAGS
 
 from .browser_helpers import watched_page
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="session")
