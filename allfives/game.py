@@ -379,6 +379,60 @@ class Game:
         required = self.required_starter()
         return self.start_round(hands, boneyard, starter if required is None else required)
 
+    def copy(self) -> Game:
+        """An independent copy: moves made on either never change the other.
+        Every round is copied (hands, boneyard, table, history, scores); the
+        rules and the seed are shared (immutable); each round's deal comes
+        from the seed alone, so there is no generator state to copy.
+
+        >>> game = Game(Rules.make("standard"), seed=7)
+        >>> twin = game.copy()
+        >>> result = twin.apply(twin.legal_moves()[0])
+        >>> len(game.round.history), len(twin.round.history)
+        (0, 1)
+        """
+        new = Game.__new__(Game)
+        new.rules, new.seed = self.rules, self.seed
+        new.rounds = [rnd.copy() for rnd in self.rounds]
+        return new
+
+    def rewound(self, round_no: int, moves: int) -> Game:
+        """A new game as this one stood after the first ``moves`` moves of round
+        ``round_no`` (1-based, as records count rounds; ``moves`` 0: the deal),
+        the later rounds gone; this game is unchanged. IndexError for a
+        position the game never reached.
+
+        Rewinding replays the round from its deal (``Round.dealt``, its
+        boneyard and starter are kept) rather than undoing moves from a
+        stack: a round holds a few dozen moves, so the replay is cheap, and
+        ``Round.play``, the bots' hot path, records nothing extra. Moves are
+        replayed unchecked: they were legal when made.
+
+        >>> game = Game(Rules.make("standard"), seed=7)
+        >>> for _ in range(3):
+        ...     result = game.apply(game.legal_moves()[0])
+        >>> back = game.rewound(1, 1)
+        >>> len(back.round.history), back.round.history[0] == game.round.history[0]
+        (1, True)
+        >>> game.rewound(1, 4)
+        Traceback (most recent call last):
+        ...
+        IndexError: round 1 has 3 moves, not 4
+        """
+        if not 1 <= round_no <= len(self.rounds):
+            raise IndexError(f"the game has {len(self.rounds)} rounds, not round {round_no}")
+        old = self.rounds[round_no - 1]
+        if not 0 <= moves <= len(old.history):
+            raise IndexError(f"round {round_no} has {len(old.history)} moves, not {moves}")
+        new = Game.__new__(Game)
+        new.rules, new.seed = self.rules, self.seed
+        new.rounds = [rnd.copy() for rnd in self.rounds[:round_no - 1]]
+        rnd = Round(self.rules, list(old.dealt), old.boneyard, old.starter, new.scores)
+        for _, move, _ in old.history[:moves]:
+            rnd.play(move)
+        new.rounds.append(rnd)
+        return new
+
     def legal_moves(self) -> list[Move]:
         """The current round's legal moves (``move_text`` writes them)."""
         return self.round.legal_moves()

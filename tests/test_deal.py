@@ -22,7 +22,7 @@ from allfives.web.home.deals import (
 )
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
-from allfives.web.play.takeback import can_take_back, daily_of, take_back
+from allfives.web.play.takeback import can_take_back, daily_of
 from allfives.web.play.words import deal_line
 
 
@@ -114,7 +114,8 @@ def test_only_todays_daily_link_is_the_daily_deal():
         assert record["daily"] is table.daily and daily_of(record) is table.daily
         assert Table.from_record(record).daily is table.daily
         assert can_take_back(game, daily=table.daily) is not table.daily
-        assert (take_back(record) is None) is table.daily
+        assert (table.taken_back() is None) is table.daily
+        assert (Table.from_record(record).taken_back() is None) is table.daily
     old = {k: v for k, v in today.to_record().items() if k != "daily"}  # saved before the mark
     assert Table.from_record(old).daily and daily_of(old)
     assert "daily" not in Table.new(Setup(), seed=5).to_record()

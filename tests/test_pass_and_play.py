@@ -36,7 +36,7 @@ from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 from allfives.web.play.table_view import TableView
-from allfives.web.play.takeback import can_take_back, last_turn, take_back
+from allfives.web.play.takeback import can_take_back, last_turn
 
 FRIENDS = Setup(name="Ada", players=4, bots=("medium", "person", "easy"),
                 names=("Anna", "Ben", "Cara"))
@@ -160,8 +160,10 @@ def test_a_person_takes_back_only_up_to_another_persons_move():
     game.apply("0-5>5-5")  # Ben, another person, moved since
     assert [p for _, _, p in game.round.history] == [10, 0, 0]
     assert last_turn(game, 0, (2,)) is None and not can_take_back(game, 0, (2,))
-    assert take_back(Table(game, table.names, table.bots).to_record(), 0, (2,)) is None
+    assert Table(game, table.names, table.bots).taken_back() is None
     assert last_turn(game, 2, (0,)) == 2  # Ben may take his own back
+    bens = Table(game, table.names, table.bots, viewer=2).taken_back()
+    assert bens is not None and len(bens.game.round.history) == 2 and bens.takebacks == 1
     assert last_turn(game, 0) == 0  # alone with bots, as before
 
 

@@ -5,6 +5,7 @@ playing on from another seat."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from pseudo_i18n import pseudo
@@ -13,7 +14,7 @@ from test_analysis import FAST, bot_game
 from allfives.bots.analysis import Decision, Moment, Reason, analyse
 from allfives.errors import RecordError
 from allfives.game import Game
-from allfives.record import dumps, to_record
+from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
 from allfives.web.draw import render
 from allfives.web.play import words
@@ -62,10 +63,46 @@ def test_the_table_at_a_move_is_what_the_seat_saw_then():
     cut = bot_game(2)  # the same game cut after three moves, seen by seat 0
     record = to_record(cut)
     record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:3]
-    from allfives.record import replay
     assert view == TableView.of(Table(replay(record), ("You", "Anna"), (None, "expert")))
     review.step(len(review.spots))
     assert review.view().round.over and review.view().round.revealed
+
+
+def test_the_game_on_the_table_is_reviewed_from_a_copy_without_its_record(monkeypatch):
+    """Each position is the table's game rewound (``Game.rewound``), the same
+    table its record cut there replays to; the record is never written, and
+    play on the table after the review opened changes nothing in it."""
+    game = bot_game(6, rounds=2)
+    table = Table(game, ("You", "Anna"), (None, "expert"), daily=True)
+    record = to_record(game)
+
+    def unwritten(_self: Table) -> dict[str, Any]:
+        raise AssertionError("Review wrote the table's record")
+
+    monkeypatch.setattr(Table, "to_record", unwritten)
+    review = Review.of(table)
+    assert (review.seed, review.daily, review.record) == (6, True, None)
+    game.next_round()  # the table plays on
+    assert len(review.game.rounds) == 2
+    assert len(review.spots) == sum(len(r["moves"]) + 1 for r in record["rounds"])
+    for at, spot in enumerate(review.spots):
+        review.at = at
+        cut = {**record, "rounds": record["rounds"][:spot.round - 1] + [
+            {**record["rounds"][spot.round - 1],
+             "moves": record["rounds"][spot.round - 1]["moves"][:spot.move]}]}
+        assert review.view() == TableView.of(Table(replay(cut), ("You", "Anna"),
+                                                   (None, "expert")))
+
+
+def test_a_reviewed_table_plays_on_as_its_opened_record_would():
+    game = bot_game(4)
+    record = to_record(game)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:6]
+    cut = replay(record)
+    from_table = seated(Review.of(Table(cut, ("You", "Anna"), (None, "expert")), 1), "Zed")
+    from_file = seated(opened(json.dumps(record), 1), "Zed")
+    assert from_table["rounds"] == from_file["rounds"]
+    assert opened(json.dumps({k: v for k, v in record.items() if k != "seed"})).seed is None
 
 
 def test_decisions_go_to_the_worker_and_come_back_in_play_order():

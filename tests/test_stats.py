@@ -148,6 +148,19 @@ def test_take_back_games_count_but_stay_out_of_streaks_and_records():
     assert "data-stat=\"coached\"" not in html  # no game with the coach: no line for it
 
 
+def test_the_table_is_counted_from_its_own_marks_not_its_record(monkeypatch):
+    """A table counts as it stands: its take-backs and the coach's decisions
+    are read from it, and its saved form is never written to learn them."""
+    def unwritten(_self: Table) -> dict[str, object]:
+        raise AssertionError("the statistics wrote the table's record")
+
+    monkeypatch.setattr(Table, "to_record", unwritten)
+    table = greedy(2)
+    table.takebacks, table.coached = 1, 3
+    counted = record_game(Stats(), table, DAY)
+    assert counted.total == Row(played=1, won=1, takebacks=1, points=120, rounds=2, coached=1)
+
+
 def test_coached_games_are_counted_apart_and_stay_out_of_streaks_and_records():
     stats = record_game(Stats(), led(seed=1), DAY)
     coached = json.loads(greedy(2).to_save())

@@ -1,6 +1,6 @@
-"""Taking a move back (``allfives.web.play.takeback``): the record cut back to the
-start of the person's last turn, marked, never in a finished round or the
-daily deal."""
+"""Taking a move back (``allfives.web.play.takeback``, ``Table.taken_back``): the
+game rewound to the start of the person's last turn, counted, never in a
+finished round or the daily deal."""
 
 from __future__ import annotations
 
@@ -11,13 +11,21 @@ import pytest
 from helpers import full_deal, hand, tiles
 from web_helpers import random_game, scripted_table
 
-from allfives.errors import RecordError
 from allfives.game import Game
 from allfives.record import replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.play.table import Table
-from allfives.web.play.takeback import can_take_back, last_turn, take_back, takebacks_of
+from allfives.web.play.table import SaveError, Table
+from allfives.web.play.takeback import can_take_back, last_turn, takebacks_of
+
+
+def take_back(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The take-back as the page makes it, on the table the record is read
+    into (``Table.from_record``), saved again; None if nothing is taken back."""
+    table = Table.from_record(record)
+    back = table.taken_back()
+    assert table.to_record() == Table.from_record(record).to_record()  # the table is unchanged
+    return None if back is None else back.to_record()
 
 
 def moves_of(record: dict[str, Any]) -> list[str]:
@@ -122,7 +130,7 @@ def test_a_taken_back_record_is_a_save_the_page_reads():
 def test_a_record_that_does_not_replay_is_refused():
     record = json.loads(scripted_table().to_save())
     record["rounds"][0]["moves"][1] = "6-6>5-5"
-    with pytest.raises(RecordError):
+    with pytest.raises(SaveError):
         take_back(record)
 
 
@@ -150,3 +158,16 @@ def test_a_taken_back_table_saves_with_its_mark():
     again = take_back(json.loads(table.to_save()))
     assert again is None  # seat 0 is back before its first move
     assert json.loads(table.to_save())["takebacks"] == 1
+
+
+def test_taking_back_keeps_the_table_and_leaves_it_as_it_was():
+    table = scripted_table()  # 5-5 (seat 1), 0-5>5-5 (seat 0), 5-6>5-5 (seat 1)
+    table.coached = 2
+    before = table.to_record()
+    back = table.taken_back()
+    assert back is not None and back.game is not table.game
+    assert table.to_record() == before  # no replay, and nothing changed in place
+    assert (back.names, back.bots, back.viewer, back.daily, back.coached, back.takebacks) == (
+        table.names, table.bots, table.viewer, table.daily, 2, 1)
+    assert back.game.round.history == table.game.round.history[:1]
+    assert back.game.legal_moves() == Table.from_record(before).game.rewound(1, 1).legal_moves()

@@ -49,7 +49,6 @@ from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
 from allfives.web.play.sound_page import Player
 from allfives.web.play.table import Table
-from allfives.web.play.takeback import take_back
 from allfives.web.puzzles.puzzles_page import PuzzlesPage
 from allfives.web.review.panel_page import ReviewPanel
 from allfives.web.review.records import seated
@@ -339,10 +338,9 @@ class App:
     def take_back(self) -> None:
         """The viewer's last turn and the bots' replies since, taken back."""
         table = self.ctl.table
-        back = take_back(table.to_record(), table.viewer, table.others) \
-            if self.ctl.settings.undo and not table.screened else None
+        back = table.taken_back() if self.ctl.settings.undo and not table.screened else None
         if back is not None:
-            self.take_over(Table.from_record(back))
+            self.take_over(back)
 
     def reopen(self) -> None:
         """Play on from what is kept now (a backup was restored)."""

@@ -35,7 +35,6 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ...bots.names import LEVELS
-from ...coach.tutor import coached_of
 from ...errors import AllFivesError
 from ...game import Game
 from ...moves import move_text, parse_move
@@ -44,7 +43,6 @@ from ...rules import PRESETS
 from ..i18n.catalogs import _, ngettext, number
 from ..play.seats import HUMAN, level_of
 from ..play.table import Table
-from ..play.takeback import takebacks_of
 from ..storage.bounded_json import UnreadableError, loads
 
 FORMAT = "allfives-stats/1"
@@ -202,15 +200,12 @@ def biggest_play(game: Game, when: str = "") -> BigPlay | None:
 def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -> Stats:
     """The statistics with ``game`` counted, if it is finished, was not
     counted before and was not played by friends sharing the table (else
-    ``stats`` as it is). ``game`` is the table, or its
-    saved record (whose ``"takebacks"`` and ``"coached"`` mark it); ``when`` is the date the
-    page gives it (e.g. ``"2025-06-01"``). SaveError for a record that is no
-    readable save."""
-    record: Mapping[str, Any]
-    if isinstance(game, Table):
-        table, record = game, game.to_record()
-    else:
-        table, record = Table.from_record(dict(game)), game
+    ``stats`` as it is). ``game`` is the table (which counts its take-backs
+    and the coach's decisions), or, where that is all there is, its saved
+    record (read into a table: its ``"takebacks"`` and ``"coached"``);
+    ``when`` is the date the page gives it (e.g. ``"2025-06-01"``).
+    SaveError for a record that is no readable save."""
+    table = game if isinstance(game, Table) else Table.from_record(dict(game))
     played = table.game
     if not played.over or table.shared:
         return stats
@@ -220,7 +215,7 @@ def record_game(stats: Stats, game: Table | Mapping[str, Any], when: str = "") -
     rules = played.rules
     mine = rules.side_of(HUMAN)
     won = played.winner == mine
-    took_back, coached = takebacks_of(record) > 0, coached_of(record) > 0
+    took_back, coached = table.takebacks > 0, table.coached > 0
     marked = took_back or coached
     level = opponents_level(table)
     points, rounds = played.scores[mine] * rules.divisor, len(played.rounds)

@@ -5,7 +5,7 @@ game record plus the seats). Pure Python, no browser.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...bots.names import NAMES
@@ -21,7 +21,7 @@ from .save_limits import oversized
 from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, HUMAN, PERSON, YOU, clean_name, one_of
 from .seats import people as people_of
 from .setup import Setup
-from .takeback import DAILY_KEY, TAKEBACKS_KEY, daily_of, is_daily, takebacks_of
+from .takeback import DAILY_KEY, TAKEBACKS_KEY, daily_of, is_daily, take_back, takebacks_of
 
 
 class SaveError(AllFivesError):
@@ -109,6 +109,13 @@ class Table:
             return False
         self.viewer = self.game.round.turn
         return True
+
+    def taken_back(self) -> Table | None:
+        """The table with the viewer's last turn and every move since taken
+        back (``takeback.take_back``), one more take-back counted; None when
+        there is nothing the viewer may take back. This table is unchanged."""
+        game = take_back(self.game, self.viewer, self.others, self.daily)
+        return None if game is None else replace(self, game=game, takebacks=self.takebacks + 1)
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))

@@ -1,4 +1,4 @@
-"""Taking a move back, as a rule on game records (pure, no browser).
+"""Taking a move back, as a rule on games (pure, no browser).
 
 A take-back undoes the person's last turn and every move made since (the
 bots' replies), so the person stands again where that turn began. A turn is
@@ -10,9 +10,9 @@ the turn before it as well.
 
 Only the current round can be taken back, never a finished round or game,
 and never the daily deal (dealt from the seed ``"daily:YYYY-MM-DD"`` on that
-day: ``daily_of``; another day's link to it deals a shared deal). A
-record that has been taken back carries ``"takebacks": N`` (how many times);
-record readers ignore the key.
+day: ``daily_of``; another day's link to it deals a shared deal). The
+table counts its take-backs (``Table.taken_back``) and its record carries
+``"takebacks": N`` (how many times); record readers ignore the key.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ...game import Game
-from ...record import replay, to_record
 
 TAKEBACKS_KEY = "takebacks"
 # The daily deal is dealt from the seed "daily:" + its date; played on that
@@ -73,32 +72,23 @@ def last_turn(game: Game, seat: int = 0, others: Collection[int] = ()) -> int | 
 
 def can_take_back(game: Game, seat: int = 0, others: Collection[int] = (),
                   daily: bool | None = None) -> bool:
-    """Whether ``take_back`` would take something back, from the live game
-    (the page asks after every move; ``take_back`` replays the record);
-    ``daily``: whether the game is the daily deal (None: by its seed)."""
-    if is_daily(game.seed) if daily is None else daily:
-        return False
-    return last_turn(game, seat, others) is not None
+    """Whether ``take_back`` would take something back (the page asks after
+    every move); ``daily``: whether the game is the daily deal (None: by its
+    seed)."""
+    return not _daily(game, daily) and last_turn(game, seat, others) is not None
 
 
-def take_back(record: Mapping[str, Any], seat: int = 0,
-              others: Collection[int] = ()) -> dict[str, Any] | None:
-    """The record cut back to the start of ``seat``'s last turn in the
-    current round (seat 0: the person), marked with one more take-back; None
-    when there is nothing to take back (no turn of the seat yet in this
-    round, another of the people at the table moved since, the round or game
-    is over, or the game is a daily deal).
-    Other keys (``seed``, ``table``, ...) are kept. RecordError for a record
-    that does not replay."""
-    if daily_of(record):
-        return None
-    game = replay(record)
-    start = last_turn(game, seat, others)
-    if start is None:
-        return None
-    rounds = to_record(game)["rounds"]
-    rounds[-1]["moves"] = rounds[-1]["moves"][:start]
-    out = dict(record)
-    out["rounds"] = rounds
-    out[TAKEBACKS_KEY] = takebacks_of(record) + 1
-    return out
+def take_back(game: Game, seat: int = 0, others: Collection[int] = (),
+              daily: bool | None = None) -> Game | None:
+    """A new game rewound to the start of ``seat``'s last turn in the current
+    round (seat 0: the person); None when there is nothing to take back (no
+    turn of the seat yet in this round, another of the people at the table
+    moved since, the round or game is over, or the game is a daily deal:
+    ``daily`` as for ``can_take_back``). ``game`` itself is unchanged;
+    ``Table.taken_back`` counts the take-back."""
+    start = None if _daily(game, daily) else last_turn(game, seat, others)
+    return None if start is None else game.rewound(len(game.rounds), start)
+
+
+def _daily(game: Game, daily: bool | None) -> bool:
+    return is_daily(game.seed) if daily is None else daily

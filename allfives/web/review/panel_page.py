@@ -22,7 +22,6 @@ from ..draw import board, render
 from ..play import words
 from ..play.seats import shown_name
 from ..play.table_view import TableView
-from ..play.takeback import daily_of
 from .grading import summary_html
 from .records import opened
 from .sentences import too_big
@@ -160,9 +159,9 @@ class ReviewPanel:
         here = review.decision_here()
         self.draw_board(view, here)
         el("review-step").textContent = review.step_text()
-        seed = review.record.get("seed")
+        seed = review.seed
         el("review-deal").textContent = words.deal_line(
-            str(seed), daily_of(review.record)) if seed is not None else ""
+            str(seed), review.daily) if seed is not None else ""
         el("review-says").textContent = words.review_says(view, here)
         el("review-hand").innerHTML = render.review_hand(view)
         end = render.round_end_panel(view, headline=False) if view.round.over else ""

@@ -7,10 +7,11 @@ from typing import Any
 
 from ...bots.names import LEVELS
 from ...errors import RecordError
-from ...record import replay
+from ...record import replay, to_record
 from ..i18n.catalogs import _
 from ..play.save_limits import oversized
 from ..play.seats import DEFAULT_LEVEL, HUMAN, clean_name, one_of
+from ..play.takeback import daily_of
 from ..storage.bounded_json import UnreadableError, loads
 from .state import Review
 
@@ -37,20 +38,22 @@ def opened(text: str, seat: int = HUMAN) -> Review:
     levels = table.get("bots")
     if not (isinstance(levels, list) and len(levels) == n):
         levels = [None] * n
-    return Review(data, [clean_name(x) for x in names],
-                  [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat, game)
+    return Review(game, [clean_name(x) for x in names],
+                  [one_of(b, LEVELS, DEFAULT_LEVEL) if b else None for b in levels], seat,
+                  daily=daily_of(data), record=data)
 
 
 def seated(review: Review, name: str) -> dict[str, Any]:
-    """The reviewed game as a saved record in which the person takes the review's
-    seat: every seat is renumbered so that one is seat 0 (the engine's
-    person), and the others are played by bots at their levels."""
+    """The reviewed game (its opened record, else the game's own) as a saved
+    record in which the person takes the review's seat: every seat is
+    renumbered so that one is seat 0 (the engine's person), and the others
+    are played by bots at their levels."""
     n = len(review.names)
     turn = [(s + review.seat) % n for s in range(n)]  # new seat -> old seat
-    record = dict(review.record)
+    record = dict(review.record if review.record is not None else to_record(review.game))
     record["rounds"] = [{**rnd, "hands": [rnd["hands"][old] for old in turn],
                          "starter": (rnd["starter"] - review.seat) % n}
-                        for rnd in review.record["rounds"]]
+                        for rnd in record["rounds"]]
     levels = [review.levels[old] or DEFAULT_LEVEL for old in turn]
     record["table"] = {"names": [name] + [review.names[old] for old in turn[1:]],
                        "bots": [None] + levels[1:]}

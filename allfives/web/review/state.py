@@ -1,23 +1,23 @@
 """Review: a game move by move, through one seat's eyes, with the expert's
 analysis of that seat's decisions as it arrives from the bots' worker.
 
-A ``Review`` is built from a game record (the game in progress, or a record
-file opened in the page). It knows every position (each round's deal, then
-the table after each move), which one is shown, and the analysed decisions.
-The table at a position is a ``TableView`` of the record cut there, so the
-review of the round in progress shows no more than the seat saw.
+A ``Review`` is built from a game (a copy of the game on the table, or a
+record file opened in the page, parsed once). It knows every position (each
+round's deal, then the table after each move), which one is shown, and the
+analysed decisions. The table at a position is a ``TableView`` of the game
+rewound there (``Game.rewound``), so the review of the round in progress
+shows no more than the seat saw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...bots.analysis import Decision, Moment, biggest_losses, moments
 from ...coach.grades import Summary, summary
 from ...game import Game
-from ...record import replay
 from ..i18n.catalogs import _
 from ..play.seats import HUMAN
 from ..play.table import Table
@@ -36,24 +36,36 @@ class Spot:
 
 
 class Review:
-    def __init__(self, record: dict[str, Any], names: Sequence[str],
-                 levels: Sequence[str | None], seat: int = HUMAN,
-                 game: Game | None = None) -> None:
-        """``game`` is ``record`` replayed, when the caller has it already."""
-        self.record = record
-        self.game = replay(record) if game is None else game
+    def __init__(self, game: Game, names: Sequence[str], levels: Sequence[str | None],
+                 seat: int = HUMAN, *, daily: bool = False,
+                 record: Mapping[str, Any] | None = None) -> None:
+        """``game`` is kept as it is (never played on); ``daily``: whether it
+        is played as the daily deal; ``record``: the opened record file it
+        was read from (``records.opened``: kept to play on from it), None
+        for the game on the table."""
+        self.game = game
         self.names = tuple(names)
         self.levels = tuple(levels)
         self.seat = seat
-        self.spots = [Spot(r, k) for r, rnd in enumerate(self.game.rounds, 1)
+        self.daily = daily
+        self.record = record
+        self.spots = [Spot(r, k) for r, rnd in enumerate(game.rounds, 1)
                       for k in range(len(rnd.history) + 1)]
         self.at = len(self.spots) - 1  # the latest position first
-        self.moments = list(moments(self.game, {seat}))
+        self.moments = list(moments(game, {seat}))
         self.decisions: dict[tuple[int, int], Decision] = {}
 
     @classmethod
     def of(cls, table: Table, seat: int = HUMAN) -> Review:
-        return cls(table.to_record(), table.names, table.bots, seat)
+        """The game on ``table`` reviewed from ``seat``: a copy, so play on
+        the table leaves the review as it opened."""
+        return cls(table.game.copy(), table.names, table.bots, seat, daily=table.daily)
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed the game was dealt from, as its record names it (None:
+        an opened record without one)."""
+        return self.game.seed if self.record is None else self.record.get("seed")
 
     # -- where we are ---------------------------------------------------------
 
@@ -105,13 +117,7 @@ class Review:
 
     def view(self) -> TableView:
         """The table at the shown position, through the seat's eyes."""
-        spot = self.spot
-        cut = dict(self.record)
-        rounds = list(self.record["rounds"][:spot.round])
-        last = dict(rounds[-1])
-        last["moves"] = list(last.get("moves", []))[:spot.move]
-        cut["rounds"] = rounds[:-1] + [last]
-        game = replay(cut)
+        game = self.game.rewound(self.spot.round, self.spot.move)
         return TableView.of(Table(game, self.names, self.levels), self.seat)
 
     def decision_here(self) -> Decision | None:
