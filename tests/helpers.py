@@ -1,14 +1,17 @@
-"""Test helpers: write tiles, hands and moves as text, and set up exact deals.
+"""Test helpers: tiles, hands and moves written as text, exact deals, the
+checkout's paths and the script that builds the site.
 
-Imported by the engine tests as ``from helpers import ...`` (pytest puts tests/
-on sys.path for test files outside a package); the package itself comes from
-the editable install that ``make venv`` makes.
+Imported with a package-relative import (``from ..helpers import tiles``: the
+tests are packages); the package itself comes from the editable install that
+``make venv`` makes.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 from allfives.game import Round
 from allfives.moves import parse_move
@@ -16,6 +19,7 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of, parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: cwd for command-line tests
+DATA = Path(__file__).resolve().parent / "data"  # records and saves the tests read
 
 
 def tiles(*names: str) -> list[int]:
@@ -44,3 +48,13 @@ def full_deal(hands: list[list[str]],
     used = set(tiles(*[t for h in hands for t in h], *boneyard_first))
     rest = [NAMES[t] for t in range(28) if t not in used]
     return hands, list(boneyard_first) + rest
+
+
+def load_site_builder() -> ModuleType:
+    """``scripts/site.py``, the script that builds the site to publish (a script,
+    not a module of the package)."""
+    spec = importlib.util.spec_from_file_location("site_builder", ROOT / "scripts" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

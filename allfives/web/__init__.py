@@ -2,7 +2,7 @@
 and render in plain Python (tested in CPython); only ``*_page`` modules,
 ``app`` (the page's entry script: events in, calls out), ``dom`` (DOM
 helpers) and ``worker`` (the bots' worker entry) import js, pyscript or
-pyodide (tests/test_page_boundary.py holds that).
+pyodide (tests/web/test_page_boundary.py holds that).
 
 - ``play``: the game at the table: seats, set-up, settings, the controller's
   decisions, the hand, the sentences; the screen, drag, keyboard and sound.

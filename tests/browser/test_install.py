@@ -15,10 +15,10 @@ from urllib.parse import urljoin
 
 from allfives.site import icons, serve
 
+from ..helpers import load_site_builder
 from .browser_helpers import FAST, FIRST_LOAD_MS, TURN_MS, TURN_OR_OVER, Watch, saved
 from .conftest import CHROMIUM, FLAGS
 from .test_offline import wait_until_kept
-from .test_pages_subpath import load_site_builder
 
 MANIFEST = "static/manifest.webmanifest"
 

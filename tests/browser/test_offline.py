@@ -17,8 +17,8 @@ from allfives.site import serve
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
 
+from ..helpers import load_site_builder
 from .browser_helpers import FIRST_LOAD_MS, take_turn, watched_page
-from .test_pages_subpath import load_site_builder
 
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 # Every URL in the service worker's caches (it keeps one, named by version and scope).

@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import threading
-from pathlib import Path
 
 from allfives.site import serve
 
+from ..helpers import load_site_builder
 from .browser_helpers import FIRST_LOAD_MS, take_turn, watched_page
-
-SITE_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "site.py"
-
-
-def load_site_builder():
-    spec = importlib.util.spec_from_file_location("site_builder", SITE_SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_site_runs_under_a_project_sub_path(browser, tmp_path):

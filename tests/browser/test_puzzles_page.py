@@ -30,7 +30,7 @@ SHIPPED = {p.id: p for p in pz.loads(
 # Dealt from this seed (the default set-up: you lead, against medium), leading
 # 0-5 (greedy's lead: it scores 5) loses 14.8 points against 2-3, which every
 # other lead trails by 7.9 or more: Review grades it a blunder, and it makes a
-# puzzle (tests/test_puzzles.py finds the same in CPython).
+# puzzle (tests/coach/test_puzzles.py finds the same in CPython).
 SEED, BLUNDER, BEST = "48", "0-5", "2-3"
 WORKER_MS = 120_000  # the bots' worker loads beside a busy machine's other work
 STORED = "JSON.parse(localStorage.getItem('allfives.puzzles') || '{}')"

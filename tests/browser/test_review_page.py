@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 import re
 
-from test_analysis import bot_game
-
 from allfives.bots.analysis import review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
 from allfives.web.play.seats import HUMAN
 
+from ..bots.test_analysis import bot_game
 from .browser_helpers import (
     FIRST_LOAD_MS,
     TURN_OR_ROUND_OVER,

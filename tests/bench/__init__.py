@@ -1,0 +1,1 @@
+"""The bench harness (``bench/harness.py``)."""

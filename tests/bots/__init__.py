@@ -1,0 +1,1 @@
+"""The bots (``allfives.bots``): their moves, inference and analysis."""

@@ -1,0 +1,1 @@
+"""The coach's pure parts (``allfives.coach``): puzzles, their mining and rating."""

@@ -1,0 +1,1 @@
+"""The engine: tiles, moves, rules, games, records, scoring, tournaments."""

@@ -1,0 +1,1 @@
+"""The browser layer in CPython (``allfives.web``), a folder a room; here what crosses rooms."""

@@ -1,0 +1,1 @@
+"""The page's bots (``allfives.web.bots``)."""

@@ -1,0 +1,65 @@
+"""The bots' answers to the page's requests (``allfives.web.bots.decide``):
+the worker and the page's fallback give the same, and an analysis pauses
+between slices so the worker can say it is alive meanwhile; how long the
+page waits for a move (``allfives.web.bots.deadlines``)."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import json
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from allfives.bots import LEVELS
+from allfives.bots.analysis import analyse, moments
+from allfives.web.bots import deadlines, decide
+from allfives.web.play.seats import HINT_BOT
+
+from ...bots.test_analysis import bot_game
+
+
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright
+    keeps an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monkeypatch):
+    game = bot_game(3, players=4)  # four sides: outcomes in thirds, so the sums' order matters
+    chosen = [m for m in moments(game) if len(m.view.legal_moves()) > 2][:2]
+    assert chosen
+    pauses: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def noted(seconds: float) -> None:
+        pauses.append(seconds)
+        await real_sleep(seconds)
+
+    monkeypatch.setattr(decide.asyncio, "sleep", noted)
+    for moment in chosen:
+        request = json.loads(json.dumps(moment.to_json()))  # as the worker gets it
+        sliced = run(decide.analysis(request, slice_seconds=0.0))
+        assert sliced == analyse(moment).to_json()
+    worlds = [max(30, 2000 // len(m.view.legal_moves())) for m in chosen]
+    assert len(pauses) == sum(worlds)  # a pause after every sampled deal at slice 0
+    pauses.clear()
+    run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
+    assert pauses == []  # within one slice: no pause at all
+
+
+def test_a_move_is_waited_for_long_enough_and_a_hang_noticed_within_5_s():
+    assert doctest.testmod(deadlines).failed == 0
+    waits = deadlines.Deadlines()
+    for level in LEVELS:  # the slowest move of each level, three times over, within 5 s
+        assert 3 * deadlines.SLOWEST_SECONDS.get(level, 0.154) <= waits.seconds(level) < 5.0
+    assert waits.seconds(HINT_BOT) == waits.seconds("master") == 4.5  # the hint is the master's
+    # a device slower than ours shows in its ordinary moves: later ones may take longer
+    waits.answered("master", 0.3)
+    assert waits.seconds("master") == 4.5
+    waits.answered("master", 2.5)
+    waits.answered("master", 1.0)
+    assert waits.seconds("master") == 7.5 and waits.seconds("easy") == 3.0
+    waits.answered("master", 60.0)
+    assert waits.seconds("master") == deadlines.LIMIT_SECONDS

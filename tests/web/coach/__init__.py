@@ -1,0 +1,1 @@
+"""The page's coach (``allfives.web.coach``)."""

@@ -1,0 +1,224 @@
+"""The coach (``allfives.coach.tutor`` and the page's ``web.coach.advisor``):
+when it stops a move, with exact numbers from Review's own analysis, what it
+asks the worker (the person's view only), and how games with it are marked."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from allfives.bots.analysis import Moment, analyse
+from allfives.coach.tutor import (
+    CHOICES,
+    OFF,
+    Coaching,
+    coached_of,
+    coaching,
+    stops,
+    verdict,
+)
+from allfives.moves import parse_move
+from allfives.record import loads
+from allfives.view import PlayerView
+from allfives.web.bots import decide
+from allfives.web.coach.advisor import Advisor, play, watches
+from allfives.web.coach.sentences import better_words, stop_words
+from allfives.web.home.deals import daily
+from allfives.web.play.controller import Controller, Played, Refuse
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
+
+from ..bots.test_bot_answers import run as run_async
+
+ON = Settings(coach="blunders")
+
+
+def run(steps):
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def first_decision(seed: str) -> Coaching:
+    """The person's lead in the default set-up dealt from ``seed``, every move judged."""
+    table = Table.new(Setup(), seed)
+    return run(coaching(1, 1, PlayerView.of(table.game.round, 0)))
+
+
+@pytest.fixture(scope="module")
+def seed3() -> Coaching:
+    return first_decision("3")
+
+
+@pytest.mark.parametrize(("loss", "threshold", "divisor", "stopped"), [
+    (10.0, "blunders", 1, True), (9.9, "blunders", 1, False),
+    (7.0, "mistakes", 1, True), (6.9, "mistakes", 1, False), (12.0, "mistakes", 1, True),
+    (4.0, "inaccuracies", 1, True), (3.9, "inaccuracies", 1, False),
+    (0.0, "inaccuracies", 1, False), (50.0, OFF, 1, False), (50.0, "sometimes", 1, False),
+    (2.0, "blunders", 5, True), (1.9, "blunders", 5, False),  # cribbage: a point counts 5
+])
+def test_the_threshold_words_stop_from_their_grade(loss, threshold, divisor, stopped):
+    assert stops(loss, threshold, divisor) is stopped
+
+
+def test_every_move_is_judged_as_review_judges_it(seed3):
+    view = PlayerView.of(Table.new(Setup(), "3").game.round, 0)
+    assert [d.played for d in seed3.decisions] == [
+        "0-5", "0-6", "1-3", "1-4", "1-5", "1-6", "2-4", "3-6", "4-4"]
+    assert [d.loss for d in seed3.decisions] == [8.6, 9.7, 6.5, 2.2, 9.3, 4.5, 16.5, 16.0, 0.0]
+    assert {d.best for d in seed3.decisions} == {"4-4"}
+    for played in ("2-4", "1-3", "4-4"):
+        assert seed3.judged(parse_move(played)) == analyse(Moment(1, 1, view, parse_move(played)))
+    assert Coaching.from_json(json.loads(json.dumps(seed3.to_json()))) == seed3
+
+
+def test_each_threshold_stops_its_moves(seed3):
+    stopped = {t: [d.played for d in seed3.decisions
+                   if verdict(seed3, parse_move(d.played), t) is not None] for t in CHOICES}
+    assert stopped == {OFF: [], "blunders": ["2-4", "3-6"],
+                       "mistakes": ["0-5", "0-6", "1-5", "2-4", "3-6"],
+                       "inaccuracies": ["0-5", "0-6", "1-3", "1-5", "1-6", "2-4", "3-6"]}
+    found = verdict(seed3, parse_move("0-5"), "mistakes")
+    assert found is not None and found.grade == "mistake" and found.decision.loss == 8.6
+    assert verdict(seed3, parse_move("0-4>4-4"), "inaccuracies") is None  # not a legal move
+
+
+def test_the_coachs_words():
+    seed9 = first_decision("9")
+    found = verdict(seed9, parse_move("1-6"), "blunders")
+    assert found is not None
+    assert stop_words(found) == ("You are about to play 1-6; the expert prefers 5-5 "
+                                 "(43.9 points: scored 0 where 5-5 scored 10). "
+                                 "Review would grade it: blunder.")
+    quiet = verdict(first_decision("3"), parse_move("1-3"), "inaccuracies")
+    assert quiet is not None and stop_words(quiet) == (
+        "You are about to play 1-3; the expert prefers 4-4 (6.5 points lost). "
+        "Review would grade it: inaccuracy.")
+    view = TableView.of(Table.new(Setup(), "9"))
+    assert better_words(view, found) == "Coach: lead with 5-5 (+10)"
+
+
+def test_the_coach_is_off_by_default_and_its_setting_is_kept():
+    assert Settings().coach == OFF and Settings.from_json({}).coach == OFF
+    assert Settings.from_json({"coach": "always"}).coach == OFF
+    assert Settings.from_json(json.loads(json.dumps(ON.to_json()))) == ON
+
+
+def test_the_advisor_asks_once_per_decision_from_the_persons_view():
+    table = Table.new(Setup(), "9")
+    advisor = Advisor()
+    assert not watches(table, Settings()) and advisor.request(table, Settings()) is None
+    request = advisor.request(table, ON)
+    assert request is not None and (request["round"], request["move"]) == (1, 1)
+    assert request["view"] == PlayerView.of(table.game.round, 0).to_json()  # no hidden tile
+    assert advisor.request(table, ON) is None  # asked already
+    assert advisor.verdict(table, ON, parse_move("1-6")) is None  # nothing in yet
+    answer = decide.STALE
+    assert not advisor.take(request, answer)
+    found = first_decision("9").to_json()
+    assert not advisor.take({**request, "id": request["id"] - 1}, found)  # an older request
+    assert advisor.take(request, found) and advisor.ready(table)
+    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    assert stopped is not None and stopped.grade == "blunder"
+    assert advisor.verdict(table, ON, parse_move("5-5")) is None
+    assert advisor.verdict(table, Settings(), parse_move("1-6")) is None  # switched off
+    assert advisor.verdict(table, ON, parse_move("1-6")) is not None  # asked every time ...
+    advisor.allow(parse_move("1-6"))
+    assert advisor.verdict(table, ON, parse_move("1-6")) is None  # ... until played anyway
+    ctl = Controller(table, ON)
+    assert isinstance(play(ctl, parse_move("1-6")), Played)
+    assert table.coached == 1 and not advisor.ready(table)
+    play(ctl, table.game.legal_moves()[0])  # the bot's turn: not the person's decision
+    assert table.coached == 1
+
+
+def test_only_a_move_played_counts_as_coached():
+    # guards: a coached move counted before it was known to be refused
+    ctl = Controller(Table.new(Setup(), "9"), ON)
+    assert isinstance(play(ctl, parse_move("0-0>5-5")), Refuse)  # nothing on the table yet
+    assert ctl.table.coached == 0 and not ctl.table.game.round.history
+    assert isinstance(play(ctl, parse_move("5-5")), Played) and ctl.table.coached == 1
+
+
+def test_the_daily_deal_is_never_coached():
+    table = daily("2026-11-25").table("You", "2026-11-25")
+    while table.game.round.turn != 0:
+        table.game.apply(table.game.legal_moves()[0])
+    assert len(table.game.legal_moves()) > 1  # a decision the coach would watch elsewhere
+    assert not watches(table, Settings(coach="inaccuracies"))
+    advisor = Advisor()
+    assert advisor.request(table, Settings(coach="inaccuracies")) is None
+    play(Controller(table, Settings(coach="inaccuracies")), table.game.legal_moves()[0])
+    assert table.coached == 0 and "coached" not in table.to_record()
+
+
+def test_coached_games_are_marked_in_their_record_and_old_records_still_read():
+    table = Table.new(Setup(), "9")
+    table.game.apply("5-5")
+    old = table.to_record()
+    assert "coached" not in old and Table.from_record(old).coached == 0
+    table.coached = 4
+    record = table.to_record()
+    assert record["coached"] == 4 and Table.from_record(record).coached == 4
+    assert loads(json.dumps(record)).round.history == table.game.round.history  # ignored
+    for bad in (True, -1, 0, "4", 4.0, 10**7):
+        assert coached_of({**old, "coached": bad}) == 0
+
+
+def test_the_worker_drops_a_stale_analysis():
+    table = Table.new(Setup(), "9")
+    view = PlayerView.of(table.game.round, 0).to_json()
+
+    async def both() -> tuple[dict, dict]:
+        first = asyncio.ensure_future(decide.coach_analysis(
+            {"id": 1, "round": 1, "move": 1, "view": view}, slice_seconds=0.0))
+        await asyncio.sleep(0)  # the first runs a slice, then a newer request comes
+        second = await decide.coach_analysis({"id": 2, "round": 1, "move": 1, "view": view})
+        return await first, second
+
+    stale, found = run_async(both())
+    assert stale == decide.STALE
+    assert Coaching.from_json(found) == first_decision("9")
+
+    async def dropped() -> dict:
+        asked = asyncio.ensure_future(decide.coach_analysis(
+            {"id": 3, "round": 1, "move": 1, "view": view}, slice_seconds=0.0))
+        await asyncio.sleep(0)
+        decide.drop_coaching()
+        return await asked
+
+    assert run_async(dropped()) == decide.STALE
+
+
+def test_without_a_worker_the_coach_keeps_watching_from_the_page():
+    # guards: the coach falling silent once the bots think on the page, while
+    # Settings still said it watched
+    table = Table.new(Setup(), "9")
+    advisor = Advisor()
+    request = advisor.request(table, ON)
+    assert request is not None
+    ticks = []
+
+    async def page() -> dict:
+        async def clicks_meanwhile() -> None:
+            while True:
+                ticks.append(1)
+                await asyncio.sleep(0)
+
+        ticker = asyncio.ensure_future(clicks_meanwhile())
+        try:
+            return await decide.coach_analysis(request, decide.PAGE_SLICE_SECONDS)
+        finally:
+            ticker.cancel()
+
+    assert advisor.take(request, run_async(page()))
+    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    assert stopped is not None and stopped.grade == "blunder"
+    assert len(ticks) > 1  # the page went on between slices
+    assert decide.PAGE_SLICE_SECONDS < decide.SLICE_SECONDS

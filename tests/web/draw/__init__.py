@@ -1,0 +1,1 @@
+"""Drawing (``allfives.web.draw``)."""

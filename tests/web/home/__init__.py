@@ -1,0 +1,1 @@
+"""Home (``allfives.web.home``)."""

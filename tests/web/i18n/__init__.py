@@ -1,0 +1,1 @@
+"""Languages (``allfives.web.i18n``) and the catalogs."""

@@ -1,0 +1,1 @@
+"""The table room (``allfives.web.play``)."""

@@ -1,0 +1,340 @@
+"""The page's decisions (``allfives.web.play.controller``), driven in CPython
+through the same events the page sends: clicks on tiles and lit places,
+drags, the hint, bots answering, next round, new game."""
+
+from __future__ import annotations
+
+import json
+
+from allfives.moves import DRAW, PASS, Move, parse_move
+from allfives.record import replay
+from allfives.tiles import NAMES
+from allfives.web.bots.decide import decide
+from allfives.web.draw.board import Target
+from allfives.web.play.controller import (
+    AutoMove,
+    AwaitPerson,
+    BotMove,
+    Command,
+    Controller,
+    GameOver,
+    Play,
+    Played,
+    Refuse,
+    RoundOver,
+    Say,
+    Select,
+    Status,
+)
+from allfives.web.play.focus import next_focus
+from allfives.web.play.hand import hand_order, played_tile
+from allfives.web.play.pointer import drag_started
+from allfives.web.play.seats import HINT_BOT
+from allfives.web.play.settings import Settings
+from allfives.web.play.setup import Setup
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
+
+from ..tables import scripted_table
+
+ZERO_SIX = NAMES.index("0-6")
+
+
+def person_moves(ctl: Controller) -> Move:
+    """Take the person's turn as they would: Draw or Pass when lit, else
+    click the first playable tile and, when places light up, the first one."""
+    hand = ctl.hand(ctl.view())
+    if hand.must_draw or hand.must_pass:
+        reply = Play(DRAW if hand.must_draw else PASS)
+    else:
+        tile = next(t for t in hand.tiles if t in hand.playable)
+        reply = ctl.click_tile(tile)
+        if isinstance(reply, Select):
+            assert reply.tile == tile and ctl.status().text.startswith("Where should")
+            targets = ctl.targets(ctl.view())
+            assert len(targets) >= 2
+            reply = ctl.click_place(targets[0].move)
+    assert isinstance(reply, Play)
+    return reply.move
+
+
+def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
+    """Run the turn loop as the page does, until a round or the game is over."""
+    for _ in range(limit):
+        step = ctl.next_step()
+        if isinstance(step, (RoundOver, GameOver)):
+            return step
+        if isinstance(step, BotMove):
+            assert ctl.status() == Status("bot", f"{ctl.view().names[step.seat]} is thinking…")
+            move = parse_move(decide(json.loads(json.dumps(step.request))))  # as the worker
+        elif isinstance(step, AutoMove):
+            move = step.move
+        else:
+            assert isinstance(step, AwaitPerson) and ctl.status().phase == "human"
+            move = person_moves(ctl)
+        assert isinstance(ctl.play(move), Played)
+    raise AssertionError("the round did not end")
+
+
+def test_a_whole_round_is_played_through_events():
+    table = Table.new(Setup(players=3, bots=("hard", "easy", "medium")), seed=5)
+    ctl = Controller(table, Settings())
+    assert isinstance(drive(ctl), RoundOver)
+    assert ctl.status() == Status("round-over", "Round over.")
+    view = ctl.view()
+    assert view.round.over and view.turn is None and not view.human_to_move
+    assert [len(t) for t in view.round.revealed] == [bin(h).count("1")
+                                                      for h in table.game.round.hands]
+    seats = {s for s, _, _ in view.round.history}
+    assert seats == {0, 1, 2}  # the person and both bots moved
+    # the game as played is a valid record, move for move
+    again = replay(json.loads(table.to_save()))
+    assert again.round.history == table.game.round.history
+    if view.player.hand:  # between rounds a click on a tile means nothing
+        assert ctl.click_tile(view.player.hand[0]) is None
+
+
+def test_a_whole_game_to_its_target_through_rounds():
+    table = Table.new(Setup(target=60), seed=3)
+    ctl = Controller(table, Settings(auto_draw=True))
+    rounds = 1
+    while isinstance(drive(ctl), RoundOver):
+        assert ctl.next_round()
+        assert ctl.fresh is None
+        rounds += 1
+    assert ctl.status() == Status("game-over", "Game over.")
+    assert max(table.game.scores) >= 60 and len(table.game.rounds) == rounds
+    assert not ctl.next_round()  # nothing deals after the game
+    assert ctl.view().winner == table.game.winner
+
+
+def test_a_tile_with_two_places_asks_where_and_lights_them():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.next_step() == AwaitPerson()
+    assert ctl.status() == Status("human", "Your turn: play a highlighted tile.")
+    assert ctl.click_tile(ZERO_SIX) == Select(ZERO_SIX)
+    assert ctl.status() == Status("human", "Where should 0-6 go? Pick a lit place.")
+    view = ctl.view()
+    assert ctl.targets(view) == (Target(parse_move("0-6>0-5"), NAMES.index("0-5"), 0),
+                                 Target(parse_move("0-6>5-6"), NAMES.index("5-6"), 0))
+    assert ctl.click_tile(ZERO_SIX) == Select(None)  # a second click puts it back
+    assert ctl.targets(view) == ()
+    ctl.click_tile(ZERO_SIX)
+    assert ctl.escape() == Select(None) and ctl.escape() is None
+    assert ctl.click_place(parse_move("0-6>5-6")) == Play(parse_move("0-6>5-6"))
+
+
+def test_a_tile_with_one_place_plays_and_one_that_fits_nowhere_says_so():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.click_tile(NAMES.index("2-4")) == Refuse(
+        "2-4 does not fit anywhere. Pick a highlighted tile.")
+    hand = ctl.hand(ctl.view())
+    assert hand.playable == {ZERO_SIX} and hand.active and hand.can_hint
+    assert not hand.must_draw and not hand.must_pass
+    played = ctl.play(parse_move("0-6>0-5"))
+    assert played == Played(seat=0, tile=ZERO_SIX, points=0, linger=0.0,
+                            said="You played 0-6 on 0-5.")
+    # now it is the bot's turn: the person's clicks mean nothing
+    assert ctl.status() == Status("bot", "Anna is thinking…")
+    assert ctl.click_tile(NAMES.index("1-1")) is None
+    assert ctl.click_place(parse_move("1-1>0-6")) is None
+    assert not ctl.can_drag(NAMES.index("1-1"))
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing():
+    table = scripted_table()
+    ctl = Controller(table, Settings())
+    before = table.to_save()
+    # the engine's English reason is not shown: the page says it in its own language
+    assert ctl.play(parse_move("1-1>0-5")) == Refuse("That move is not allowed.")
+    assert ctl.play(Move(28 << 5)) == Refuse("That move is not allowed.")  # no tile
+    assert table.to_save() == before
+
+
+def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
+    setup = Setup(bots=("medium",) * 3)
+    seed = next(s for s in range(50) if Table.new(setup, s).game.round.starter == 1)
+    ctl = Controller(Table.new(setup, seed), Settings(bot_pause=900))
+    step = ctl.next_step()
+    assert isinstance(step, BotMove) and step.seat == 1 and step.pause == 0.0  # a lead
+    assert step.request["bot"] == "medium" and step.request["view"]["seat"] == 1
+    assert "hand" in step.request["view"] and len(step.request["view"]["hand"]) == 9
+    ctl.play(parse_move(decide(step.request)))
+    person_moves_now = ctl.next_step()
+    assert person_moves_now == AwaitPerson()
+    ctl.play(person_moves(ctl))
+    step = ctl.next_step()
+    assert isinstance(step, BotMove) and step.pause == 0.9
+    # a bot's draw lingers (at most 0.4 s); the person's does not
+    table = scripted_table()
+    table.game.round.hands[1] = 1 << NAMES.index("3-3")  # Anna cannot play: she draws
+    ctl = Controller(table, Settings(bot_pause=900))
+    ctl.play(parse_move("0-6>0-5"))
+    assert ctl.play(DRAW) == Played(seat=1, tile=None, points=0, linger=0.4,
+                                      said="Anna drew a tile.")
+
+
+def test_automatic_drawing_only_when_asked():
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits: seat 0 must draw
+    ctl = Controller(table, Settings())
+    assert ctl.next_step() == AwaitPerson()
+    hand = ctl.hand(ctl.view())
+    assert hand.must_draw and not hand.must_pass and not hand.can_hint
+    assert ctl.status().text == "No tile fits: draw from the boneyard."
+    ctl.settings = Settings(auto_draw=True)
+    assert ctl.next_step() == AutoMove(DRAW, Status("human", "You cannot play: drawing for you…"))
+
+
+def test_the_hint_is_for_this_position_only():
+    ctl = Controller(scripted_table(), Settings())
+    ask = ctl.ask_hint()
+    assert ask is not None and ask.request["bot"] == HINT_BOT
+    assert ask.request["view"]["seat"] == 0
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (master): play 0-6 on 5-6"
+    assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
+    ctl.play(parse_move("0-6>5-6"))
+    assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None
+    assert ctl.ask_hint() is None  # not the person's turn
+    # play has moved on: the answer is dropped
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) is None
+
+
+def test_dragging_decides_like_clicking():
+    assert not drag_started(5, 5) and drag_started(8, 0) and drag_started(-6, 6)
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.can_drag(ZERO_SIX) and not ctl.can_drag(NAMES.index("2-4"))
+    assert ctl.drag_moved(ZERO_SIX) == Select(ZERO_SIX)
+    assert ctl.drag_moved(ZERO_SIX) is None  # already lit
+    assert ctl.drop(ZERO_SIX, parse_move("0-6>0-5"), on_table=True) == Play(parse_move("0-6>0-5"))
+    assert ctl.drop(ZERO_SIX, None, on_table=True) is None  # two places: which one?
+    # a tile with one place goes there when dropped anywhere on the table
+    table = scripted_table()
+    four_five = NAMES.index("4-5")
+    table.game.round.hands[0] = 1 << four_five  # fits only the spinner's free end
+    ctl = Controller(table, Settings())
+    assert ctl.drop(four_five, None, on_table=False) is None
+    assert ctl.drop(four_five, None, on_table=True) == Play(parse_move("4-5>5-5"))
+
+
+def test_a_new_game_forgets_the_old_tables_marks():
+    ctl = Controller(scripted_table(), Settings())
+    ctl.click_tile(ZERO_SIX)
+    ctl.take_hint(ctl.ask_hint(), parse_move("0-6>0-5"))  # type: ignore[arg-type]
+    ctl.play(parse_move("0-6>0-5"))
+    assert ctl.fresh is not None
+    ctl.take_over(Table.new(Setup(players=4), seed=2))
+    assert (ctl.selected, ctl.fresh, ctl.hint) == (None, None, None)
+    assert ctl.view().rules.players == 4 and len(ctl.view().player.hand) == 5
+
+
+def test_hand_order_and_the_tile_a_move_lays():
+    tiles = [NAMES.index(n) for n in ("0-1", "6-6", "2-3")]
+    assert [NAMES[t] for t in hand_order(tiles, "largest", tiles)] == ["6-6", "2-3", "0-1"]
+    assert hand_order(tiles, "received", [tiles[2], tiles[0], tiles[1]]) == \
+        [tiles[2], tiles[0], tiles[1]]
+    assert played_tile(parse_move("0-6>5-6")) == ZERO_SIX
+    assert played_tile(parse_move("6-6")) == NAMES.index("6-6")
+    assert played_tile(DRAW) is None and played_tile(PASS) is None
+
+
+def test_shortcut_keys_mean_what_the_keys_panel_says():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.key("?") == Command("keys")
+    assert ctl.key("h") == Command("hint") and ctl.key("H") == Command("hint")
+    assert ctl.key("r") == Command("review") and ctl.key("u") == Command("undo")
+    assert ctl.key("d") == Refuse("A tile fits: you may draw only when none does.")
+    assert ctl.key("x") is None and ctl.key("Enter") is None
+    ctl.click_tile(ZERO_SIX)
+    assert ctl.key("Escape") == Select(None) and ctl.key("Escape") is None
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits
+    ctl = Controller(table, Settings())
+    assert ctl.key("D") == Play(DRAW) and ctl.key("h") is None
+
+
+def test_the_table_read_out_names_every_open_end_and_the_count():
+    ctl = Controller(scripted_table(), Settings())
+    # 5-5 led (a spinner), 0-5 on one side, 5-6 on the other: 0 + 6 open, the
+    # spinner's two ends still open but no longer counted (until_sides)
+    assert ctl.key("t") == Say("Open ends: 0 on 0-5, 5-5 spinner, 6 on 5-6. Count 6.")
+
+
+def test_focus_goes_to_the_first_playable_tile_or_the_draw_button():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.hand(ctl.view()).focus() == '#hand [data-tile="0-6"]'
+    ctl.play(parse_move("0-6>0-5"))
+    assert ctl.hand(ctl.view()).focus() is None  # not the person's turn
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus() == "#draw"
+    table.game.round.bone_pos = len(table.game.round.boneyard)
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus() == "#pass"
+
+
+def test_focus_stays_at_the_table_when_the_hand_is_drawn_anew():
+    ctl = Controller(scripted_table(), Settings())
+    hand = ctl.hand(ctl.view())
+    other, playable = hand.tiles[1], '#hand [data-tile="0-6"]'
+    assert hand.playable == {ZERO_SIX} and other != ZERO_SIX
+    assert hand.focus_after(ZERO_SIX) == playable  # kept: still here and playable
+    assert hand.focus_after(other) == playable  # not playable on the person's turn
+    assert hand.focus_after(None) == playable
+    ctl.play(parse_move("0-6>0-5"))  # the bots' turns: on a tile, never on the page
+    waiting = ctl.hand(ctl.view())
+    assert not waiting.active and ZERO_SIX not in waiting.tiles
+    shown = f'#hand [data-tile="{NAMES[waiting.tiles[0]]}"]'
+    assert waiting.focus_after(ZERO_SIX) == shown  # the tile played is gone
+    assert waiting.focus_after(None) == shown
+    kept = waiting.tiles[3]
+    assert waiting.focus_after(kept) == f'#hand [data-tile="{NAMES[kept]}"]'
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus_after(None) == "#draw"
+    table.game.round.hands[0], table.game.round.turn = 0, 1  # no tile left: the hand itself
+    assert Controller(table, Settings()).hand(TableView.of(table)).focus_after(None) == "#hand"
+
+
+def test_arrows_move_round_a_row_and_home_and_end_jump():
+    assert [next_focus(0, 3, k) for k in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp")] \
+        == [1, 1, 2, 2]
+    assert next_focus(2, 3, "ArrowRight") == 0 and next_focus(1, 3, "Home") == 0
+    assert next_focus(0, 3, "End") == 2 and next_focus(0, 3, "a") is None
+    assert next_focus(0, 0, "ArrowRight") is None
+
+
+def test_a_move_is_said_with_whose_turn_it_is():
+    ctl = Controller(scripted_table(), Settings())
+    assert ctl.play(parse_move("0-6>0-5")).said == "You played 0-6 on 0-5."  # Anna is next
+    said = ctl.play(parse_move("4-6>5-6")).said  # type: ignore[union-attr]
+    assert said == "Anna played 4-6 on 5-6 and scored 10. Your turn."
+
+
+def test_a_moves_score_pops_at_the_tables_first_drawing_only():
+    """``news``: the move just made, for the first drawing after it (its pop
+    and flash); a tile picked, a hint, Settings changed redraw without it."""
+    ctl = Controller(Table.new(Setup(), seed=4), Settings())
+    assert ctl.news() is None  # nothing made yet
+    step = ctl.next_step()
+    assert isinstance(step, BotMove)
+    led = ctl.play(parse_move(decide(json.loads(json.dumps(step.request)))))
+    assert isinstance(led, Played) and led.points == 10  # Anna's lead scores
+    assert ctl.news() == ctl.fresh and ctl.fresh.points == 10
+    assert ctl.news() is None and ctl.news() is None  # every later drawing
+    assert ctl.fresh is not None  # the tile just played stays marked
+    played = ctl.play(person_moves(ctl))
+    assert isinstance(played, Played) and ctl.news() == ctl.fresh
+    assert ctl.news() is None
+    ctl.take_over(Table.new(Setup(), seed=4))
+    assert ctl.news() is None
+
+
+def test_a_hint_asked_in_one_game_never_shows_in_the_next():
+    # guards: a hint asked just before New game landed on the new deal, whose
+    # first position (round 1, move 0) is the same as every game's
+    ctl = Controller(Table.new(Setup(), seed=9), Settings())
+    ask = ctl.ask_hint()
+    assert ask is not None
+    ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
+    assert ctl.ask_hint() is not None  # the person may ask again in the new game
+    assert ctl.take_hint(ask, parse_move("5-5")) is None and ctl.hint is None

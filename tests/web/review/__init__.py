@@ -1,0 +1,1 @@
+"""Review (``allfives.web.review``)."""

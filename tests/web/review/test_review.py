@@ -1,0 +1,220 @@
+"""The Review panel's model (``allfives.web.review``): positions, stepping,
+the table at each move, analysis requests and answers, opened records and
+playing on from another seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from allfives.bots.analysis import Decision, Moment, Reason, analyse
+from allfives.errors import RecordError
+from allfives.game import Game
+from allfives.record import dumps, replay, to_record
+from allfives.rules import Rules
+from allfives.web.draw import render
+from allfives.web.play import words
+from allfives.web.play.table import Table
+from allfives.web.play.table_view import TableView
+from allfives.web.review.records import opened, seated
+from allfives.web.review.sentences import reason_words, too_big
+from allfives.web.review.state import Review, Spot
+
+from ...bots.test_analysis import FAST, bot_game
+from ..pseudo_i18n import pseudo
+
+
+def review_of(game, seat: int = 0) -> Review:
+    table = Table(game, ("You", "Anna"), (None, "expert"))
+    return Review.of(table, seat)
+
+
+def test_positions_run_from_each_deal_to_the_end_and_the_review_starts_at_the_end():
+    game = bot_game(1, rounds=2)
+    review = review_of(game)
+    lengths = [len(r.history) for r in game.rounds]
+    assert len(review.spots) == sum(n + 1 for n in lengths)
+    assert review.spot == Spot(2, lengths[1])
+    assert review.step_text() == f"Round 2: after move {lengths[1]} of {lengths[1]}"
+    review.step(1)  # nothing after the end
+    assert review.spot == Spot(2, lengths[1])
+    review.round_start(-1)
+    assert review.spot == Spot(2, 0)
+    review.round_start(-1)
+    assert review.spot == Spot(1, 0)
+    assert review.step_text() == f"Round 1: before move 1 of {lengths[0]}"
+    review.step(-1)
+    assert review.spot == Spot(1, 0)
+    assert review.key("ArrowRight") and review.spot == Spot(1, 1)
+    assert review.key("ArrowLeft") and review.spot == Spot(1, 0)
+    assert not review.key("x")
+    review.round_start(1)
+    assert review.spot == Spot(2, 0)
+
+
+def test_the_table_at_a_move_is_what_the_seat_saw_then():
+    game = bot_game(2)
+    review = review_of(game)
+    review.jump(1, 4)  # just before the 4th move
+    view = review.view()
+    assert len(view.round.history) == 3 and not view.round.over
+    assert view.round.revealed == ()  # mid-round: the other hand stays hidden
+    cut = bot_game(2)  # the same game cut after three moves, seen by seat 0
+    record = to_record(cut)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:3]
+    assert view == TableView.of(Table(replay(record), ("You", "Anna"), (None, "expert")))
+    review.step(len(review.spots))
+    assert review.view().round.over and review.view().round.revealed
+
+
+def test_the_game_on_the_table_is_reviewed_from_a_copy_without_its_record(monkeypatch):
+    """Each position is the table's game rewound (``Game.rewound``), the same
+    table its record cut there replays to; the record is never written, and
+    play on the table after the review opened changes nothing in it."""
+    game = bot_game(6, rounds=2)
+    table = Table(game, ("You", "Anna"), (None, "expert"), daily=True)
+    record = to_record(game)
+
+    def unwritten(_self: Table) -> dict[str, Any]:
+        raise AssertionError("Review wrote the table's record")
+
+    monkeypatch.setattr(Table, "to_record", unwritten)
+    review = Review.of(table)
+    assert (review.seed, review.daily, review.record) == (6, True, None)
+    game.next_round()  # the table plays on
+    assert len(review.game.rounds) == 2
+    assert len(review.spots) == sum(len(r["moves"]) + 1 for r in record["rounds"])
+    for at, spot in enumerate(review.spots):
+        review.at = at
+        cut = {**record, "rounds": record["rounds"][:spot.round - 1] + [
+            {**record["rounds"][spot.round - 1],
+             "moves": record["rounds"][spot.round - 1]["moves"][:spot.move]}]}
+        assert review.view() == TableView.of(Table(replay(cut), ("You", "Anna"),
+                                                   (None, "expert")))
+
+
+def test_a_reviewed_table_plays_on_as_its_opened_record_would():
+    game = bot_game(4)
+    record = to_record(game)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:6]
+    cut = replay(record)
+    from_table = seated(Review.of(Table(cut, ("You", "Anna"), (None, "expert")), 1), "Zed")
+    from_file = seated(opened(json.dumps(record), 1), "Zed")
+    assert from_table["rounds"] == from_file["rounds"]
+    assert opened(json.dumps({k: v for k, v in record.items() if k != "seed"})).seed is None
+
+
+def test_decisions_go_to_the_worker_and_come_back_in_play_order():
+    game = bot_game(3)
+    review = review_of(game)
+    requests = review.pending()
+    assert review.total == len(requests) > 2 and review.done == 0
+    assert all(r["view"]["seat"] == 0 for r in requests)
+    json.dumps(requests)  # JSON-like: they cross to the worker
+    for request in reversed(requests[1:]):  # answers may come in any order
+        review.take(json.loads(json.dumps(analyse(Moment.from_json(request), FAST).to_json())))
+    assert review.done == review.total - 1 and len(review.pending()) == 1
+    assert [(d.round, d.move) for d in review.analysed()] == \
+        [(r["round"], r["move"]) for r in requests[1:]]
+    first = requests[1]
+    review.jump(first["round"], first["move"])
+    here = review.decision_here()
+    assert here is not None and (here.round, here.move) == (first["round"], first["move"])
+    assert words.judged("You", here).startswith(f"Next, You played {here.played}")
+    assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
+                                    key=lambda d: -d.loss)
+
+
+def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
+    """The chip "1.16" (round 1, move 16) shows the table just before move 16,
+    and says so: "before move 16 of 21", not the moves made (15)."""
+    review = review_of(bot_game(3))  # round 1: 21 moves; the 16th is seat 0's
+    assert len(review.game.rounds[0].history) == 21
+    decision = review.take(Decision(1, 16, 0, "x", "y", 3.0, 2).to_json())
+    chip = render.review_moves([decision])
+    assert "<span class='where'>1.16</span>" in chip and 'data-move="16"' in chip
+    review.jump(1, 16)
+    assert review.step_text() == "Round 1: before move 16 of 21"
+    assert len(review.view().round.history) == 15 and review.decision_here().move == 16
+    review.step(1)
+    assert review.step_text() == "Round 1: before move 17 of 21"
+    review.step(len(review.spots))
+    assert review.step_text() == "Round 1: after move 21 of 21"
+    dealt = Review.of(Table(Game(Rules.make("standard"), 1), ("You", "Anna"), (None, "expert")))
+    assert dealt.step_text() == "Round 1: the deal"  # a round with no move yet
+
+
+def test_an_opened_record_names_its_seats_and_plays_on_from_any_of_them():
+    game = bot_game(4)
+    record = to_record(game)
+    record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:6]  # unfinished
+    text = json.dumps(record)
+    review = opened(text)
+    assert review.names == ("Player 1", "Player 2") and review.levels == (None, None)
+    assert not review.game.over
+    assert opened(text, 1).seat == 1 and {m.seat for m in opened(text, 1).moments} == {1}
+    # playing on as seat 1: seat 1 becomes the engine's seat 0, the same moves replay
+    save = seated(opened(text, 1), "Zed")
+    table = Table.from_record(save)
+    assert table.names == ("Zed", "Player 1") and table.bots == (None, "medium")
+    # the same moves, made by the renumbered seats
+    assert table.game.round.history == [(1 - s, m, p) for s, m, p in game.rounds[0].history[:6]]
+    original = bot_game(4).rounds[0]
+    assert table.game.round.dealt == (original.dealt[1], original.dealt[0])
+    assert table.game.round.starter == 1 - original.starter
+
+
+def test_a_broken_record_is_refused_with_the_replay_commands_line():
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"][0]["moves"][1] = "6-6>0-0"
+    with pytest.raises(RecordError, match=r"^round 1, move 2: "):
+        opened(json.dumps(record))
+    with pytest.raises(RecordError, match="not JSON"):
+        opened("{")
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("[" * 100_000 + "]" * 100_000, "nested 100,000 levels deep, more than 32"),
+    ('{"seed": ' + "9" * 5000 + "}", "a number 5,000 characters long"),
+    ("x" * 1_000_001, "1,000,001 characters long, more than 1,000,000"),
+    ("[1, 2]", "record: expected a JSON object"),
+    ('"\\ud800"', "record: expected a JSON object"),
+])
+def test_a_hostile_record_file_is_refused_unparsed_in_one_line(text, why):
+    """Read like a save: a file nested deep enough to end Pyodide's stack, or a
+    number too long for Python's int, is refused before json.loads sees it."""
+    with pytest.raises(RecordError) as refused:
+        opened(text)
+    assert str(refused.value) == why
+
+
+def test_a_record_longer_than_a_save_may_be_is_refused_before_its_replay():
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"] = record["rounds"] * 201
+    with pytest.raises(RecordError, match="^201 rounds, more than 200$"):
+        opened(json.dumps(record))
+    record = json.loads(dumps(bot_game(5)))
+    record["rounds"][0]["moves"] = ["draw"] * 251
+    with pytest.raises(RecordError, match="^round 1: 251 moves, more than a round can have$"):
+        opened(json.dumps(record))
+
+
+def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
+    for reason in (Reason("scored", "0-5>5-5", 0, 10), Reason("left", "4-4>1-4", 15, 10),
+                   Reason("left", "2-3", 2, 0), Reason("kept", "6-6", 12)):
+        assert reason_words(reason) == str(reason)
+
+
+def test_a_file_too_big_is_refused_in_one_sentence():
+    assert too_big("game.json", 1_000_001) == \
+        "game.json could not be opened: 1,000,001 bytes is too big for a record"
+    with pseudo():
+        assert too_big("game.json", 1_000_001) == \
+            "⟦game.json could not be opened: 1,000,001 bytes is too big for a record⟧"
+        assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: after move ")
+        assert reason_words(Reason("left", "2-3", 2, 0)) == \
+            "⟦left the next player a chance of 2 (2-3 left 0)⟧"
+        assert reason_words(Reason("kept", "6-6", 12)) == \
+            "⟦kept 6-6 (12 pips) with the boneyard empty⟧"

@@ -1,0 +1,1 @@
+"""What the page keeps (``allfives.web.storage``)."""
