@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection, Generator, Iterator
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Collection, Generator, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypedDict, TypeGuard
 
+from ..errors import NotationError
 from ..game import Game, Round
 from ..moves import Move, move_on, move_text, move_tile, parse_move
 from ..scoring import play_points
-from ..tiles import NAMES, PIPS
+from ..tiles import PIPS
 from ..view import PlayerView
 from .expert import playout_worlds, view_key
 from .hard import reply_points
@@ -36,50 +37,78 @@ SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
 
 @dataclass(frozen=True)
 class Reason:
-    """Why the move made lost, when it is plain, in parts (the page words each
-    kind in its own language; ``str()`` is the command line's English):
+    """Why the move made lost, when it is plain, in parts (put into words by
+    the page's ``review.sentences`` and the command line's ``coach.report``):
 
     - SCORED: the move made scored ``made`` where the move ``best`` scored ``other``;
     - LEFT: it left the next player a chance of ``made`` where ``best`` left ``other``;
-    - KEPT: it kept the tile ``best`` (``made`` pips) with the boneyard empty.
+    - KEPT: it kept the tile of the move ``best`` (``made`` pips) with the boneyard empty.
 
-    Points are the game's own (divided by the divisor); ``best`` is written
-    as in records (a move like ``2-6>5-6``, or KEPT's tile like ``6-6``).
+    Points are the game's own (divided by the divisor).
     """
 
     kind: str
-    best: str
+    best: Move
     made: int
     other: int = 0
 
-    def english(self) -> str:
-        if self.kind == SCORED:
-            return f"scored {self.made} where {self.best} scored {self.other}"
-        if self.kind == LEFT:
-            return f"left the next player a chance of {self.made} ({self.best} left {self.other})"
-        return f"kept {self.best} ({self.made} pips) with the boneyard empty"
-
-    def __str__(self) -> str:
-        return self.english()
+    def to_json(self) -> ReasonJSON:
+        """JSON-like, the move as text (as in records)."""
+        return {"kind": self.kind, "best": move_text(self.best), "made": self.made,
+                "other": self.other}
 
     @classmethod
-    def read(cls, text: str) -> Reason | None:
-        """The reason ``english()`` wrote, read back (None if it is none of them)."""
-        for kind, pattern in _ENGLISH.items():
-            found = pattern.fullmatch(text)
-            if found:
-                best, made, other = found.group("best", "made", "other")
-                return cls(kind, best, int(made), int(other or 0))
-        return None
+    def from_json(cls, data: object) -> Reason | None:
+        """A reason from ``to_json``, or from the English sentence the worker and
+        ``allfives review --json`` sent before reasons were data (``_OLD``);
+        None for anything else."""
+        if isinstance(data, str):
+            return _read_old(data)
+        if not isinstance(data, dict) or data.get("kind") not in _OLD:
+            return None
+        made, other = data.get("made"), data.get("other", 0)
+        if not (_whole(made) and _whole(other)):
+            return None
+        try:
+            best = parse_move(data.get("best"))
+        except NotationError:
+            return None
+        return cls(str(data["kind"]), best, made, other)
 
 
-_ENGLISH = {
+class ReasonJSON(TypedDict):
+    kind: str
+    best: str
+    made: int
+    other: int
+
+
+# The English sentences reasons were sent as before they were data: read back
+# (KEPT's named only the tile: it reads back as the lead of that tile).
+_OLD = {
     SCORED: re.compile(r"scored (?P<made>-?\d+) where (?P<best>\S+) scored (?P<other>-?\d+)"),
     LEFT: re.compile(r"left the next player a chance of (?P<made>-?\d+)"
                      r" \((?P<best>\S+) left (?P<other>-?\d+)\)"),
     KEPT: re.compile(r"kept (?P<best>\S+) \((?P<made>-?\d+) pips\) with the boneyard empty"
                      r"(?P<other>)"),
 }
+
+
+def _whole(n: object) -> TypeGuard[int]:
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def _read_old(text: str) -> Reason | None:
+    for kind, pattern in _OLD.items():
+        found = pattern.fullmatch(text)
+        if found:
+            best, made, other = found.group("best", "made", "other")
+            try:
+                move = parse_move(best)
+            except NotationError:
+                return None
+            return Reason(kind, move, int(made), int(other or 0))
+    return None
 
 
 @dataclass(frozen=True)
@@ -96,15 +125,22 @@ class Moment:
     def seat(self) -> int:
         return self.view.seat
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MomentJSON:
         """JSON-like, for the page's worker."""
         return {"round": self.round, "move": self.move, "view": self.view.to_json(),
                 "played": move_text(self.played)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Moment:
+    def from_json(cls, data: Mapping[str, Any]) -> Moment:
         return cls(int(data["round"]), int(data["move"]), PlayerView.from_json(data["view"]),
                    parse_move(data["played"]))
+
+
+class MomentJSON(TypedDict):
+    round: int
+    move: int
+    view: dict[str, Any]
+    played: str
 
 
 @dataclass(frozen=True)
@@ -115,27 +151,37 @@ class Decision:
     round: int
     move: int
     seat: int
-    played: str
-    best: str
+    played: Move
+    best: Move
     loss: float
     options: int
     reason: Reason | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-like, for the page's worker and ``allfives review --json``: the
-        reason as its English sentence (``Reason.read`` reads it back)."""
-        data = asdict(self)
-        data["reason"] = None if self.reason is None else self.reason.english()
-        return data
+    def to_json(self) -> DecisionJSON:
+        """JSON-like, for the page's worker and ``allfives review --json``: moves as text."""
+        return {"round": self.round, "move": self.move, "seat": self.seat,
+                "played": move_text(self.played), "best": move_text(self.best),
+                "loss": self.loss, "options": self.options,
+                "reason": None if self.reason is None else self.reason.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Decision:
-        """A decision from ``to_json``; a reason given as anything but one of
-        ``Reason.english()``'s sentences is left out."""
-        reason = data.get("reason")
-        return cls(int(data["round"]), int(data["move"]), int(data["seat"]), str(data["played"]),
-                   str(data["best"]), float(data["loss"]), int(data["options"]),
-                   Reason.read(reason) if isinstance(reason, str) else None)
+    def from_json(cls, data: Mapping[str, Any]) -> Decision:
+        """A decision from ``to_json`` (or its older form, the reason a
+        sentence); a reason that is neither form is left out."""
+        return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
+                   parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
+                   int(data["options"]), Reason.from_json(data.get("reason")))
+
+
+class DecisionJSON(TypedDict):
+    round: int
+    move: int
+    seat: int
+    played: str
+    best: str
+    loss: float
+    options: int
+    reason: ReasonJSON | None
 
 
 def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
@@ -195,8 +241,8 @@ def judged(moment: Moment, values: list[float]) -> Decision:
     loss = round(values[top] - values[made], 1)
     best = options[top]
     reason = why(view, moment.played, best) if loss >= REASON_FROM else None
-    return Decision(moment.round, moment.move, moment.seat, move_text(moment.played),
-                    move_text(best), loss, len(options), reason)
+    return Decision(moment.round, moment.move, moment.seat, moment.played, best, loss,
+                    len(options), reason)
 
 
 def review(game: Game, seats: Collection[int] | None = None,
@@ -217,14 +263,13 @@ def why(view: PlayerView, played: Move, best: Move) -> Reason | None:
     scored = {m: play_points(layout.count_after(move_tile(m), move_on(m)), divisor)
               for m in (played, best)}
     if scored[best] > scored[played]:
-        return Reason(SCORED, move_text(best), scored[played], scored[best])
+        return Reason(SCORED, best, scored[played], scored[best])
     left = {m: threat_after(view, m) for m in (played, best)}
     if left[played] >= THREAT and left[played] > left[best]:
-        return Reason(LEFT, move_text(best), left[played] // divisor, left[best] // divisor)
+        return Reason(LEFT, best, left[played] // divisor, left[best] // divisor)
     heavier = PIPS[move_tile(best)] - PIPS[move_tile(played)]
     if view.boneyard_left == 0 and heavier >= 4:
-        heavy = move_tile(best)
-        return Reason(KEPT, NAMES[heavy], PIPS[heavy])
+        return Reason(KEPT, best, PIPS[move_tile(best)])
     return None
 
 

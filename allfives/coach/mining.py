@@ -35,7 +35,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, moments, valuing, why
 from ..bots.greedy import GreedyBot
-from ..moves import Move, move_text
+from ..moves import Move
 from ..rules import Rules
 from ..tournament import play_game
 from ..view import PlayerView
@@ -113,20 +113,19 @@ def examine(moment: Moment, tally: Tally, key: str) -> Puzzle | None:
     counts["tried"] += 1
     view = moment.view
     moves = view.legal_moves()
-    options = [move_text(m) for m in moves]
-    greedy = move_text(GreedyBot().choose(view))
-    if move_text(moment.played) == greedy:
+    greedy = GreedyBot().choose(view)
+    if moment.played == greedy:
         tally.refused[BOT_MOVE] += 1
         return None
     tally.valued += 1
     counts["valued"] += 1
     valuations = [values_of(moment, REVIEW_PLAYOUTS, "review")]
-    refused = refusal(valuations, options, greedy, view.rules.divisor)
+    refused = refusal(valuations, moves, greedy, view.rules.divisor)
     for i in range(1, RESAMPLES + 1):
         if refused is not None:
             break
         valuations.append(values_of(moment, CHECK_PLAYOUTS, resample_salt(i)))
-        refused = refusal(valuations, options, greedy, view.rules.divisor)
+        refused = refusal(valuations, moves, greedy, view.rules.divisor)
     first = valuations[0]
     answer = moves[max(range(len(moves)), key=first.__getitem__)]
     seed = f"puzzle:{moment.round}:{moment.move}"

@@ -17,10 +17,11 @@ Puzzles travel as versioned JSON (``FORMAT``, ``VERSION``); ``loads`` checks
 every field and every play of the history against the rules, and refuses
 anything else with one line (``PuzzleError``).
 
->>> refusal([[10.0, 3.0, 1.0]], ["0-5>5-5", "3-5>5-5", "1-5>5-5"], "3-5>5-5")
->>> refusal([[10.0, 4.0]], ["0-5>5-5", "3-5>5-5"], "3-5>5-5")
+>>> a, b, c = parse_move("0-5>5-5"), parse_move("3-5>5-5"), parse_move("1-5>5-5")
+>>> refusal([[10.0, 3.0, 1.0]], [a, b, c], b)
+>>> refusal([[10.0, 4.0]], [a, b], b)
 'close'
->>> refusal([[10.0, 3.0]], ["0-5>5-5", "3-5>5-5"], "0-5>5-5")
+>>> refusal([[10.0, 3.0]], [a, b], a)
 'greedy'
 """
 
@@ -62,7 +63,7 @@ class PuzzleError(AllFivesError):
     """A puzzle file, or a puzzle in it, that cannot be used; one line."""
 
 
-def refusal(valuations: Sequence[Sequence[float]], options: Sequence[str], greedy: str,
+def refusal(valuations: Sequence[Sequence[float]], options: Sequence[Move], greedy: Move,
             divisor: int = 1) -> str | None:
     """Why a decision is not a puzzle, or None when it is: ``valuations`` holds
     one value per option (in ``options``' order) for each independent

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.analysis import Decision, biggest_losses
+from ..bots.analysis import KEPT, SCORED, Decision, Reason, biggest_losses
+from ..moves import move_text, move_tile
+from ..tiles import NAMES
 from . import grades
 
 
@@ -38,15 +40,34 @@ def summary_line(seat: int, s: grades.Summary) -> str:
             f"on average; {counts}")
 
 
+def reason_text(reason: Reason | None) -> str:
+    """A reason in the command line's English ("" for none); the page's
+    ``review.sentences.reason_words`` says the same in its language.
+
+    >>> from allfives.moves import parse_move
+    >>> reason_text(Reason(KEPT, parse_move("6-6>1-6"), 12))
+    'kept 6-6 (12 pips) with the boneyard empty'
+    """
+    if reason is None:
+        return ""
+    if reason.kind == SCORED:
+        return f"scored {reason.made} where {move_text(reason.best)} scored {reason.other}"
+    if reason.kind == KEPT:
+        return f"kept {NAMES[move_tile(reason.best)]} ({reason.made} pips) with the boneyard empty"
+    return (f"left the next player a chance of {reason.made} ({move_text(reason.best)} left "
+            f"{reason.other})")
+
+
 def format_table(decisions: list[Decision], divisor: int = 1) -> str:
     """The review as a table with each decision's grade, then per seat the
     points lost and the worst moves, and the grades' summary.
 
-    >>> print(format_table([Decision(1, 2, 0, "0-5>5-5", "0-5>5-5", 0.0, 3),
-    ...                     Decision(1, 4, 0, "6-6>6-1", "3-6>6-1", 4.5, 2)]))
+    >>> from allfives.moves import parse_move as m
+    >>> print(format_table([Decision(1, 2, 0, m("0-5>5-5"), m("0-5>5-5"), 0.0, 3),
+    ...                     Decision(1, 4, 0, m("6-6>1-6"), m("3-6>1-6"), 4.5, 2)]))
     round move seat  played   best      loss options  grade       reason
         1    2    0  0-5>5-5  0-5>5-5    0.0       3  best
-        1    4    0  6-6>6-1  3-6>6-1    4.5       2  inaccuracy
+        1    4    0  6-6>1-6  3-6>1-6    4.5       2  inaccuracy
     seat 0: 2 decisions, 4.5 points lost; biggest: round 1 move 4 (4.5)
     seat 0: accuracy 63.8, 2.25 points lost a decision on average; best 1, good 0, \
 inaccuracy 1, mistake 0, blunder 0
@@ -56,9 +77,9 @@ inaccuracy 1, mistake 0, blunder 0
     rows = [f"{'round':>5} {'move':>4} {'seat':>4}  {'played':<8} {'best':<8} {'loss':>5}"
             f" {'options':>7}  {'grade':<10}  reason"]
     for d in decisions:
-        rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {d.played:<8} {d.best:<8}"
-                    f" {d.loss:>5.1f} {d.options:>7}  {grades.grade(d.loss, divisor):<10}"
-                    f"  {d.reason or ''}".rstrip())
+        rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
+                    f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
+                    f"  {grades.grade(d.loss, divisor):<10}  {reason_text(d.reason)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

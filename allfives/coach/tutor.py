@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from ..bots.analysis import REVIEW_PLAYOUTS, Decision, Moment, judged, valuing
-from ..moves import Move, move_text
+from ..bots.analysis import REVIEW_PLAYOUTS, Decision, DecisionJSON, Moment, judged, valuing
+from ..moves import Move
 from ..view import PlayerView
 from .grades import BLUNDER, GRADES, INACCURACY, MISTAKE, grade
 
@@ -44,6 +44,35 @@ def stops(loss: float, threshold: str, divisor: int = 1) -> bool:
     return start is not None and GRADES.index(grade(loss, divisor)) >= GRADES.index(start)
 
 
+class CoachAskJSON(TypedDict):
+    id: int
+    round: int
+    move: int
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CoachAsk:
+    """The coach's analysis asked for: the decision at move ``move`` (1-based,
+    as in records) of round ``round``, through the person's ``view``; ``id``
+    tells a newer request from an older one."""
+
+    id: int
+    round: int
+    move: int
+    view: PlayerView
+
+    def to_json(self) -> CoachAskJSON:
+        """JSON-like, for the worker."""
+        return {"id": self.id, "round": self.round, "move": self.move,
+                "view": self.view.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CoachAsk:
+        return cls(int(data["id"]), int(data["round"]), int(data["move"]),
+                   PlayerView.from_json(data["view"]))
+
+
 @dataclass(frozen=True)
 class Coaching:
     """One decision of the person's, every legal move judged: ``decisions``
@@ -56,10 +85,9 @@ class Coaching:
 
     def judged(self, played: Move) -> Decision | None:
         """The decision had ``played`` been made (None: not one of the legal moves)."""
-        text = move_text(played)
-        return next((d for d in self.decisions if d.played == text), None)
+        return next((d for d in self.decisions if d.played == played), None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CoachingJSON:
         """JSON-like, for the worker's answer."""
         return {"round": self.round, "move": self.move,
                 "decisions": [d.to_json() for d in self.decisions]}
@@ -68,6 +96,12 @@ class Coaching:
     def from_json(cls, data: Mapping[str, Any]) -> Coaching:
         return cls(int(data["round"]), int(data["move"]),
                    tuple(Decision.from_json(d) for d in data["decisions"]))
+
+
+class CoachingJSON(TypedDict):
+    round: int
+    move: int
+    decisions: list[DecisionJSON]
 
 
 def coaching(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS

@@ -2,27 +2,36 @@
 analysis (text) out: Review's of one decision, or the coach's of the
 person's decision under way (``drop`` stops it). ``alive`` answers at once,
 also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
-the page can tell a busy worker from a dead one."""
+the page can tell a busy worker from a dead one.
+
+This and ``client_page`` are the only places requests and answers are JSON:
+``decide`` works on values."""
 
 import json
 
-from allfives.web.bots.decide import analysis, coach_analysis, decide, drop_coaching
+from allfives.bots.analysis import Moment
+from allfives.bots.asks import MoveAsk
+from allfives.coach.tutor import CoachAsk
+from allfives.moves import move_text
+from allfives.web.bots.decide import STALE, analysis, coach_analysis, decide, drop_coaching
 
 
 def choose(request: str) -> str:
-    """A bot's move for ``{"bot", "seed", "view"}``."""
-    return decide(json.loads(request))
+    """A bot's move (as text) for ``MoveAsk`` JSON."""
+    return move_text(decide(MoveAsk.from_json(json.loads(request))))
 
 
 async def review(request: str) -> str:
     """The expert's analysis of one decision (``Moment`` JSON) as ``Decision`` JSON."""
-    return json.dumps(await analysis(json.loads(request)))
+    return json.dumps((await analysis(Moment.from_json(json.loads(request)))).to_json())
 
 
 async def coach(request: str) -> str:
-    """Every move of the person's decision judged (``tutor.Coaching`` JSON),
-    or ``{"stale": true}`` once a newer request or ``drop`` stopped it."""
-    return json.dumps(await coach_analysis(json.loads(request)))
+    """Every move of the person's decision judged (``CoachAsk`` JSON in,
+    ``tutor.Coaching`` JSON out), or ``STALE`` once a newer request or
+    ``drop`` stopped it."""
+    found = await coach_analysis(CoachAsk.from_json(json.loads(request)))
+    return json.dumps(STALE if found is None else found.to_json())
 
 
 def drop() -> str:

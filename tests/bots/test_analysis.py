@@ -11,6 +11,7 @@ import pytest
 
 from allfives.bots import analysis, make_bot
 from allfives.bots.analysis import Decision, Moment, analyse, moments, review
+from allfives.coach.report import reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
 from allfives.moves import DRAW, move_text, move_tile, parse_move
@@ -46,9 +47,9 @@ def test_every_choice_is_reviewed_once_with_a_legal_best_and_no_negative_loss():
     assert [(d.round, d.move) for d in decisions] == [(m.round, m.move) for m in found]
     assert {d.round for d in decisions} == {1, 2}
     for m, d in zip(found, decisions, strict=True):
-        options = [move_text(x) for x in m.view.legal_moves()]
+        options = m.view.legal_moves()
         assert d.options == len(options) > 1
-        assert d.best in options and d.played in options and d.played == move_text(m.played)
+        assert d.best in options and d.played in options and d.played == m.played
         assert d.loss >= 0 and (d.loss == 0 or d.best != d.played)
         assert m.view.turn == m.view.seat == d.seat
     # the moves with one option (draws, passes, forced plays) are not decisions
@@ -66,7 +67,7 @@ def test_a_move_as_good_as_the_best_loses_nothing():
     game = bot_game(3)
     for m in moments(game):
         d = analyse(m, FAST)
-        best = Moment(m.round, m.move, m.view, parse_move(d.best))
+        best = Moment(m.round, m.move, m.view, d.best)
         assert analyse(best, FAST).loss == 0.0
         assert analyse(best, FAST).best == d.best
 
@@ -148,11 +149,11 @@ def test_reasons_name_what_was_plain():
     game.start_round([hand(*h) for h in hands], tiles(*boneyard), starter=0)
     view = PlayerView.of(game.round, 0)
     reason = analysis.why(view, parse_move("1-2"), parse_move("5-5"))
-    assert reason == analysis.Reason("scored", "5-5", 0, 10)
-    assert str(reason) == "scored 0 where 5-5 scored 10"
+    assert reason == analysis.Reason("scored", parse_move("5-5"), 0, 10)
+    assert reason_text(reason) == "scored 0 where 5-5 scored 10"
     # the expert prefers 1-1 here: 5-5 leaves the 5s to seat 1's hand of 6s and 4s
     d = analyse(Moment(1, 1, view, parse_move("1-2")), FAST)
-    assert (d.best, d.reason) == ("1-1", None)
+    assert (d.best, d.reason) == (parse_move("1-1"), None)
     # every reason given is one of the three plain kinds, and says what why() says
     kinds = ("scored ", "left the next player a chance of ", "kept ")
     given = 0
@@ -161,45 +162,78 @@ def test_reasons_name_what_was_plain():
             d = analyse(m, FAST)
             if d.reason:
                 given += 1
-                assert d.loss >= analysis.REASON_FROM and str(d.reason).startswith(kinds)
-                assert d.reason == analysis.why(m.view, m.played, parse_move(d.best))
+                assert d.loss >= analysis.REASON_FROM and reason_text(d.reason).startswith(kinds)
+                assert d.reason == analysis.why(m.view, m.played, d.best)
                 assert d.reason.kind in (analysis.SCORED, analysis.LEFT, analysis.KEPT)
-                # the worker sends it as JSON: the English sentence, read back whole
+                # the worker sends it as JSON: its parts, the move as text, read back whole
                 sent = json.loads(json.dumps(d.to_json()))
-                assert sent["reason"] == str(d.reason) and Decision.from_json(sent) == d
+                assert sent["reason"] == {"kind": d.reason.kind, "best": move_text(d.reason.best),
+                                          "made": d.reason.made, "other": d.reason.other}
+                assert Decision.from_json(sent) == d
     assert given >= 3
     assert set(d.to_json()) == {"round", "move", "seat", "played", "best", "loss", "options",
                                 "reason"}
 
 
 @pytest.mark.parametrize(("reason", "english"), [
-    (analysis.Reason("scored", "0-1>1-3", 0, 10), "scored 0 where 0-1>1-3 scored 10"),
-    (analysis.Reason("left", "3-6>6-6", 15, 10),
+    (analysis.Reason("scored", parse_move("0-1>1-3"), 0, 10), "scored 0 where 0-1>1-3 scored 10"),
+    (analysis.Reason("left", parse_move("3-6>6-6"), 15, 10),
      "left the next player a chance of 15 (3-6>6-6 left 10)"),
-    (analysis.Reason("left", "2-3", 3, 0), "left the next player a chance of 3 (2-3 left 0)"),
-    (analysis.Reason("kept", "6-6", 12), "kept 6-6 (12 pips) with the boneyard empty"),
+    (analysis.Reason("left", parse_move("2-3"), 3, 0),
+     "left the next player a chance of 3 (2-3 left 0)"),
+    # the old sentence named only the tile kept: it reads back as that tile's lead
+    (analysis.Reason("kept", parse_move("6-6"), 12), "kept 6-6 (12 pips) with the boneyard empty"),
 ])
-def test_a_reason_is_the_command_lines_sentence_and_read_back_from_it(reason, english):
-    assert str(reason) == reason.english() == english
-    assert analysis.Reason.read(english) == reason
-    decision = Decision(2, 7, 0, "1-2", "5-5", 1.5, 3, reason)
-    assert decision.to_json()["reason"] == english
+def test_a_reason_is_data_and_the_old_sentence_still_reads(reason, english):
+    assert reason_text(reason) == english
+    decision = Decision(2, 7, 0, parse_move("1-2"), parse_move("5-5"), 1.5, 3, reason)
     assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
+    # what the worker and ``allfives review --json`` sent before: the English sentence
+    assert Decision.from_json({**decision.to_json(), "reason": english}) == decision
+
+
+# Real answers of the worker before reasons were data (main at a7ce2f0, FAST
+# playouts, the first and second games of bot_game(seed, ("easy", "hard"))).
+OLD_ANSWERS = [
+    (0, '{"round": 1, "move": 2, "seat": 0, "played": "4-5>4-6", "best": "2-4>4-6", "loss": 10.5,'
+        ' "options": 5, "reason": "left the next player a chance of 10 (2-4>4-6 left 0)"}'),
+    (1, '{"round": 1, "move": 10, "seat": 0, "played": "0-0>0-6", "best": "3-6>6-6", "loss": 17.0,'
+        ' "options": 4, "reason": "scored 0 where 3-6>6-6 scored 5"}'),
+]
+
+
+@pytest.mark.parametrize(("seed", "old"), OLD_ANSWERS)
+def test_an_answer_the_old_worker_sent_reads_as_the_same_decision(seed, old):
+    decision = Decision.from_json(json.loads(old))
+    moment = next(m for m in moments(bot_game(seed, ("easy", "hard")))
+                  if (m.round, m.move) == (decision.round, decision.move))
+    assert analyse(moment, FAST) == decision and decision.reason is not None
+
+
+def test_a_kept_reason_names_the_tile_of_the_best_move():
+    kept = analysis.Reason("kept", parse_move("6-6>1-6"), 12)
+    assert reason_text(kept) == "kept 6-6 (12 pips) with the boneyard empty"
+    assert analysis.Reason.from_json(kept.to_json()) == kept
 
 
 def test_a_decision_reads_back_without_a_reason_it_cannot_read():
-    data = Decision(1, 3, 1, "1-2", "5-5", 2.0, 4).to_json()
+    data = Decision(1, 3, 1, parse_move("1-2"), parse_move("5-5"), 2.0, 4).to_json()
     assert data["reason"] is None and Decision.from_json(data).reason is None
-    for odd in ("played badly", "scored lots where 5-5 scored 10", 7, {"kind": "scored"}):
-        assert Decision.from_json({**data, "reason": odd}) == Decision(1, 3, 1, "1-2", "5-5",
-                                                                       2.0, 4)
+    for odd in ("played badly", "scored lots where 5-5 scored 10", 7, {"kind": "scored"},
+                "scored 0 where 9-9 scored 10",
+                {"kind": "scored", "best": "9-9", "made": 0, "other": 10},
+                {"kind": "won", "best": "5-5", "made": 0, "other": 10},
+                {"kind": "left", "best": "5-5", "made": True, "other": 10}):
+        assert Decision.from_json({**data, "reason": odd}) == Decision(
+            1, 3, 1, parse_move("1-2"), parse_move("5-5"), 2.0, 4)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_only_the_seats_asked_for(seat):
     game = bot_game(4)
     assert {m.seat for m in moments(game, {seat})} == {seat}
-    assert analysis.biggest_losses([Decision(1, 1, 0, "a", "b", 1.0, 2),
-                                    Decision(1, 2, 0, "a", "a", 0.0, 2),
-                                    Decision(1, 3, 0, "a", "b", 3.5, 2)]) == [
-        Decision(1, 3, 0, "a", "b", 3.5, 2), Decision(1, 1, 0, "a", "b", 1.0, 2)]
+    a, b = parse_move("5-5"), parse_move("0-5>5-5")
+    assert analysis.biggest_losses([Decision(1, 1, 0, a, b, 1.0, 2),
+                                    Decision(1, 2, 0, a, a, 0.0, 2),
+                                    Decision(1, 3, 0, a, b, 3.5, 2)]) == [
+        Decision(1, 3, 0, a, b, 3.5, 2), Decision(1, 1, 0, a, b, 1.0, 2)]

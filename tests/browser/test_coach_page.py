@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from allfives.coach.tutor import coaching, verdict
-from allfives.moves import parse_move
+from allfives.moves import move_text, parse_move
 from allfives.view import PlayerView
 from allfives.web.play.setup import Setup
 from allfives.web.play.table import Table
@@ -62,7 +62,7 @@ def test_the_coach_asks_before_a_blunder_and_each_answer_works(page, server):
     shown = stopped(page)
     assert (shown["grade"], shown["loss"], shown["played"], shown["best"]) == (
         "blunder", "43.9", BAD, BEST) == (want.grade, str(want.decision.loss), BAD,
-                                          want.decision.best)
+                                          move_text(want.decision.best))
     assert shown["says"] == ("You are about to play 1-6; the expert prefers 5-5 (43.9 points: "
                              "scored 0 where 5-5 scored 10). Review would grade it: blunder.")
     assert shown["focused"] == "coach-rethink"  # the harmless answer has focus

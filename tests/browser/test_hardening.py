@@ -107,27 +107,25 @@ def test_corrupt_setup_and_settings_fall_back_to_the_defaults(page, server, setu
 
 RAISES = "raise RuntimeError('boom at import')\n"
 # A worker that answers once (the page's first request) and then ends itself.
-DIES = """import json
-import js
+DIES = """import js
 from pyodide.ffi import create_once_callable
-from allfives.web.bots.decide import decide
+from allfives.web import worker
 
 def choose(request):
     js.setTimeout(create_once_callable(lambda: js.close()), 0)
-    return decide(json.loads(request))
+    return worker.choose(request)
 
 __export__ = ["choose"]
 """
 # A worker that answers once and then never again (busy for good).
-HANGS = """import json
-from allfives.web.bots.decide import decide
+HANGS = """from allfives.web import worker
 answered = []
 
 def choose(request):
     while answered:
         pass
     answered.append(request)
-    return decide(json.loads(request))
+    return worker.choose(request)
 
 __export__ = ["choose"]
 """
@@ -136,13 +134,12 @@ __export__ = ["choose"]
 # A worker that answers the first request (the easy bot's) and whose every
 # other move fails: a bug in its code, not a dead worker.
 BUGGY = """import json
-from allfives.web.bots.decide import decide
+from allfives.web import worker
 
 def choose(request):
-    asked = json.loads(request)
-    if asked["bot"] != "easy":
+    if json.loads(request)["bot"] != "easy":
         raise ValueError("a bug in decide")
-    return decide(asked)
+    return worker.choose(request)
 
 def alive():
     return "alive"

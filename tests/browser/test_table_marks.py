@@ -15,7 +15,7 @@ import pytest
 from allfives.coach import puzzles as pz
 from allfives.moves import DRAW, PASS, move_tile, parse_move
 from allfives.tiles import NAMES
-from allfives.web.bots.decide import decide
+from allfives.web import worker
 from allfives.web.play.controller import AwaitPerson, BotMove, Controller
 from allfives.web.play.settings import Settings
 from allfives.web.play.setup import Setup
@@ -205,7 +205,7 @@ def a_big_hand() -> str:
     for _ in range(300):
         step = ctl.next_step()
         if isinstance(step, BotMove):
-            ctl.play(parse_move(decide(json.loads(json.dumps(step.request)))))
+            ctl.play(parse_move(worker.choose(json.dumps(step.request.to_json()))))
             continue
         assert isinstance(step, AwaitPerson)
         hand = ctl.hand(ctl.view())

@@ -64,22 +64,22 @@ def test_a_planted_position_with_two_equal_best_moves_is_refused():
     assert [move_text(m) for m in moves] == ["2-4>1-4", "2-4>4-5", "3-4>1-4", "3-4>4-5"]
     values = mining.values_of(Moment(1, 4, view, moves[0]), 2000, "review")
     assert values[0] == values[1] and values[2] == values[3]  # the same play at either end
-    texts = [move_text(m) for m in moves]
-    assert pz.refusal([values], texts, move_text(GreedyBot().choose(view))) == CLOSE
+    assert pz.refusal([values], moves, GreedyBot().choose(view)) == CLOSE
     tally = mining.Tally()
     assert mining.examine(Moment(1, 4, view, moves[0]), tally, "muggins/2") is None
     assert tally.refused == {CLOSE: 1} and tally.kept == 0
 
 
 def test_refusal_wants_a_clear_margin_every_time_the_same_answer_and_not_greedy():
-    options = ["0-5>5-5", "3-5>5-5", "1-5>5-5"]
-    assert pz.refusal([[20.0, 12.0, 0.0]], options, "3-5>5-5") is None
-    assert pz.refusal([[20.0, 13.5, 0.0]], options, "3-5>5-5") == CLOSE  # 6.5 < MARGIN
-    assert pz.refusal([[20.0, 12.0, 0.0], [20.0, 14.0, 0.0]], options, "3-5>5-5") == CLOSE
-    assert pz.refusal([[20.0, 12.0, 0.0], [5.0, 20.0, 0.0]], options, "3-5>5-5") == UNSTABLE
-    assert pz.refusal([[20.0, 12.0, 0.0]], options, "0-5>5-5") == GREEDY
-    assert pz.refusal([[2.0, 0.0]], options[:2], "3-5>5-5", divisor=5) is None  # 2 x 5 = 10
-    assert pz.refusal([[20.0]], options[:1], "0-5>5-5") == pz.ONE_OPTION
+    options = [parse_move(t) for t in ("0-5>5-5", "3-5>5-5", "1-5>5-5")]
+    first, other = options[0], options[1]
+    assert pz.refusal([[20.0, 12.0, 0.0]], options, other) is None
+    assert pz.refusal([[20.0, 13.5, 0.0]], options, other) == CLOSE  # 6.5 < MARGIN
+    assert pz.refusal([[20.0, 12.0, 0.0], [20.0, 14.0, 0.0]], options, other) == CLOSE
+    assert pz.refusal([[20.0, 12.0, 0.0], [5.0, 20.0, 0.0]], options, other) == UNSTABLE
+    assert pz.refusal([[20.0, 12.0, 0.0]], options, first) == GREEDY
+    assert pz.refusal([[2.0, 0.0]], options[:2], other, divisor=5) is None  # 2 x 5 = 10
+    assert pz.refusal([[20.0]], options[:1], first) == pz.ONE_OPTION
 
 
 def test_a_position_whose_answer_is_the_greedy_move_is_refused(monkeypatch):
@@ -315,14 +315,17 @@ def test_own_mistakes_become_puzzles_only_when_clearly_answered():
     answer = next(t for t in ("3-4>1-4", "3-4>4-5", "2-4>1-4", "2-4>4-5") if t != greedy
                   and t.split(">")[0] != greedy.split(">")[0])
     twin = answer.split(">")[0] + ">" + ("4-5" if answer.endswith("1-4") else "1-4")
-    losses = {t: 9.0 for t in ("2-4>1-4", "2-4>4-5", "3-4>1-4", "3-4>4-5")}
-    losses[answer] = 0.0
+    texts = {t: 9.0 for t in ("2-4>1-4", "2-4>4-5", "3-4>1-4", "3-4>4-5")}
+    texts[answer] = 0.0
+    losses = {parse_move(t): loss for t, loss in texts.items()}
     puzzle = collect.own_puzzle(moment, losses)
     assert puzzle is not None and move_text(puzzle.answer) == answer
     assert puzzle.source == pz.OWN and puzzle.played == played and puzzle.margin == 9.0
-    assert collect.own_puzzle(moment, {**losses, twin: 0.0}) is None  # two equal best
-    assert collect.own_puzzle(moment, {**losses, answer: 9.0, greedy: 0.0}) is None  # greedy's
-    assert collect.own_puzzle(moment, {answer: 0.0}) is None  # a move not valued
+    twin_move, answer_move, greedy_move = map(parse_move, (twin, answer, greedy))
+    assert collect.own_puzzle(moment, {**losses, twin_move: 0.0}) is None  # two equal best
+    assert collect.own_puzzle(moment, {**losses, answer_move: 9.0,
+                                       greedy_move: 0.0}) is None  # greedy's
+    assert collect.own_puzzle(moment, {answer_move: 0.0}) is None  # a move not valued
     assert Progress().add_own(puzzle).add_own(puzzle).own == (puzzle,)
     assert choose(Progress().add_own(puzzle), some_puzzles(), "2026-11-25") == (puzzle, OWN)
 

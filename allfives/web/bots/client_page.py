@@ -33,13 +33,18 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
+from ...bots.analysis import Decision, Moment
+from ...bots.asks import MoveAsk
+from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ..dom import found, notice
 from ..i18n.catalogs import _
 from ..play.setup import Setup
 from ..play.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import PAGE_SLICE_SECONDS, analysis, coach_analysis, decide
+from .decide import PAGE_SLICE_SECONDS, STALE, analysis, coach_analysis, decide
+
+Jsonable = MoveAsk | Moment | CoachAsk  # a request, sent to the worker as its to_json()
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -69,7 +74,7 @@ WATCHED = ("unhandledrejection", "securitypolicyviolation")
 T = TypeVar("T")
 
 
-def first_request() -> dict[str, Any]:
+def first_request() -> MoveAsk:
     """The request the worker must answer before it is trusted: the cheapest
     bot's first move of a fixed deal."""
     table = Table.new(Setup(), seed=0)
@@ -121,7 +126,7 @@ class BotClient:
                                                 return_when=asyncio.FIRST_COMPLETED)
             if loading in done:
                 worker = loading.result()
-                await asyncio.wait_for(worker.choose(json.dumps(first_request())),
+                await asyncio.wait_for(worker.choose(json.dumps(first_request().to_json())),
                                        ANSWER_SECONDS)
                 self.worker = worker
                 document.body.dataset.bots = "worker"
@@ -155,7 +160,7 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
-    async def _ask(self, call: str, request: dict[str, Any], seconds: float,
+    async def _ask(self, call: str, request: Jsonable, seconds: float,
                    read: Callable[[str], T], watched: bool = False) -> T | None:
         """The worker's answer to ``call(request)``, read; None once there is
         no worker (then the caller works on the page). A late answer gives the
@@ -166,7 +171,7 @@ class BotClient:
         thinking again on the page."""
         if self.worker is None or self.failed:
             return None
-        asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request)), seconds)
+        asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())), seconds)
         answer = asyncio.ensure_future(asked) if watched else None
         try:
             while answer is not None and not answer.done():
@@ -200,10 +205,10 @@ class BotClient:
         self.thinking = {move: until for move, until in self.thinking.items() if until > now}
         return ALIVE_SECONDS + max([0.0, *(until - now for until in self.thinking.values())])
 
-    async def choose(self, request: dict[str, Any]) -> Move:
+    async def choose(self, request: MoveAsk) -> Move:
         """The move a bot chooses for ``request`` (see ``decide``), within
         its level's deadline (``deadlines``)."""
-        level = str(request["bot"])
+        level = request.bot
         seconds = self.deadlines.seconds(level)
         asked = time.monotonic()
         ticket = object()
@@ -216,34 +221,35 @@ class BotClient:
             # No worker yet, or it has just been given up: think on the page, once the
             # page has shown what it just said (a master's move holds the page a while).
             await asyncio.sleep(0)
-            return parse_move(decide(request))
+            return decide(request)
         self.deadlines.answered(level, time.monotonic() - asked)
         return move
 
-    async def review(self, request: dict[str, Any]) -> dict[str, Any]:
-        """One decision analysed (``Moment`` JSON in, ``Decision`` JSON out):
-        in the worker, waiting while it loads; on the page without one."""
+    async def review(self, request: Moment) -> Decision:
+        """One decision analysed: in the worker, waiting while it loads; on
+        the page without one."""
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        answer = await self._ask("review", request, REVIEW_SECONDS, read_object, watched=True)
+        answer = await self._ask("review", request, REVIEW_SECONDS, read_decision, watched=True)
         if answer is None:
             return await analysis(request)  # in slices: the page stays responsive
         return answer
 
 
-    async def coach(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The coach's analysis of the person's decision (``decide.coach_analysis``):
+    async def coach(self, request: CoachAsk) -> Coaching | None:
+        """The coach's analysis of the person's decision (``decide.coach_analysis``;
+        None: stale):
         in the worker, waiting while it loads; without one, on the page, in
         slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``),
         so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        answer = await self._ask("coach", request, REVIEW_SECONDS, read_object, watched=True)
+        answer = await self._ask("coach", request, REVIEW_SECONDS, read_coaching, watched=True)
         if answer is None:
             return await coach_analysis(request, PAGE_SLICE_SECONDS)
-        return answer
+        return answer[0]
 
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
@@ -275,6 +281,17 @@ def read_object(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise TypeError("not an object")
     return data
+
+
+def read_decision(text: str) -> Decision:
+    return Decision.from_json(read_object(text))
+
+
+def read_coaching(text: str) -> tuple[Coaching | None]:
+    """The worker's coaching in a 1-tuple (None for ``decide.STALE``: a
+    newer request made it stale), apart from ``_ask``'s None (no worker)."""
+    data = read_object(text)
+    return (None if data == STALE else Coaching.from_json(data),)
 
 
 async def fetch_problem(url: str) -> str | None:

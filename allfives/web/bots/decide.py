@@ -1,4 +1,4 @@
-"""The bots' answers to JSON-like requests: a bot's move, the expert's
+"""The bots' answers to their requests: a bot's move, the expert's
 analysis of one decision, and the coach's (every move of the person's
 decision judged). The worker and the page's fallback both call the first
 two, so they always agree; the coach's runs in the worker, or on the page
@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ...bots import make_bot
-from ...bots.analysis import Moment, analysing
-from ...coach.tutor import coaching
-from ...moves import move_text
-from ...view import PlayerView
+from ...bots.analysis import Decision, Moment, analysing
+from ...bots.asks import MoveAsk
+from ...coach.tutor import CoachAsk, Coaching, coaching
+from ...moves import Move
 
 # An analysis runs this long between pauses, in which the worker answers
 # ``alive`` (the page asks while it waits) at a cost of a few percent.
@@ -27,37 +27,30 @@ T = TypeVar("T")
 # The coach's request the worker works on: a newer one (the person's next
 # decision) or ``drop_coaching`` (the person has moved) stops an older one.
 _coaching: dict[str, object] = {"wanted": None}
-STALE = {"stale": True}  # the answer to a coach's request stopped so
+STALE = {"stale": True}  # the worker's answer to a coach's request stopped so
 
 
-def decide(request: dict[str, Any]) -> str:
-    """``{"bot": name, "seed": ..., "view": PlayerView JSON}`` -> move text."""
-    view = PlayerView.from_json(request["view"])
-    bot = make_bot(request["bot"], request["seed"])
-    return move_text(bot.choose(view))
+
+def decide(ask: MoveAsk) -> Move:
+    """The move ``ask.bot`` chooses."""
+    return make_bot(ask.bot, ask.seed).choose(ask.view)
 
 
-async def analysis(request: dict[str, Any], slice_seconds: float = SLICE_SECONDS
-                   ) -> dict[str, Any]:
-    """``Moment`` JSON -> ``Decision`` JSON, computed in slices of about
-    ``slice_seconds`` with a pause for the event loop after each."""
-    decision = await sliced(analysing(Moment.from_json(request)), slice_seconds)
+async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS) -> Decision:
+    """The moment's decision analysed, in slices of about ``slice_seconds``
+    with a pause for the event loop after each."""
+    decision = await sliced(analysing(moment), slice_seconds)
     assert decision is not None  # always wanted
-    answer: dict[str, Any] = decision.to_json()
-    return answer
+    return decision
 
 
-async def coach_analysis(request: dict[str, Any], slice_seconds: float = SLICE_SECONDS
-                         ) -> dict[str, Any]:
-    """``{"id", "round", "move", "view"}`` -> ``tutor.Coaching`` JSON, in
-    slices as ``analysis``; ``STALE`` once a newer request or
-    ``drop_coaching`` has made it stale."""
-    ident = request["id"]
-    _coaching["wanted"] = ident
-    steps = coaching(int(request["round"]), int(request["move"]),
-                     PlayerView.from_json(request["view"]))
-    found = await sliced(steps, slice_seconds, lambda: _coaching["wanted"] == ident)
-    return STALE if found is None else found.to_json()
+async def coach_analysis(ask: CoachAsk, slice_seconds: float = SLICE_SECONDS
+                         ) -> Coaching | None:
+    """Every move of the person's decision judged, in slices as ``analysis``;
+    None once a newer request or ``drop_coaching`` has made it stale."""
+    _coaching["wanted"] = ask.id
+    steps = coaching(ask.round, ask.move, ask.view)
+    return await sliced(steps, slice_seconds, lambda: _coaching["wanted"] == ask.id)
 
 
 def drop_coaching() -> None:

@@ -10,12 +10,10 @@ never coached: it is the same test for everyone.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...coach.tutor import OFF, Coaching, Verdict, verdict
+from ...coach.tutor import OFF, CoachAsk, Coaching, Verdict, verdict
 from ...moves import Move
 from ...view import PlayerView
-from ..play.controller import Controller, Played, Refuse
+from ..play.controller import Controller, Played, Position, Refuse
 from ..play.settings import Settings
 from ..play.table import Table
 
@@ -30,9 +28,6 @@ WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
 OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
 
-Position = tuple[int, str, int, int]
-
-
 def watches(table: Table, settings: Settings) -> bool:
     """Whether the coach watches the decision now: it is on, the game is not
     the daily deal, and the person whose hand is shown is to move with more
@@ -42,12 +37,6 @@ def watches(table: Table, settings: Settings) -> bool:
             and rnd.turn == table.viewer and not table.screened and len(rnd.legal_moves()) > 1)
 
 
-def position(table: Table) -> Position:
-    """Where the game stands: the table, its deal, the round and the move."""
-    game = table.game
-    return (id(table), str(game.seed), len(game.rounds), len(game.round.history))
-
-
 class Advisor:
     def __init__(self) -> None:
         self.at: Position | None = None  # the decision asked for
@@ -55,37 +44,36 @@ class Advisor:
         self.found: Coaching | None = None
         self.allowed: set[Move] = set()  # moves the person chose to play anyway
 
-    def request(self, table: Table, settings: Settings) -> dict[str, Any] | None:
+    def request(self, ctl: Controller) -> CoachAsk | None:
         """The worker's request for the decision now, when the coach watches it
-        and has not asked for it yet: ``{"id", "round", "move", "view"}`` (the
-        move 1-based, as in records; the person's ``PlayerView`` only)."""
-        if not watches(table, settings) or self.at == position(table):
+        and has not asked for it yet (the person's ``PlayerView`` only)."""
+        at = ctl.position()
+        if not watches(ctl.table, ctl.settings) or self.at == at:
             return None
-        self.at, self.found, self.allowed = position(table), None, set()
+        self.at, self.found, self.allowed = at, None, set()
         self.asked += 1
-        game = table.game
-        return {"id": self.asked, "round": len(game.rounds), "move": len(game.round.history) + 1,
-                "view": PlayerView.of(game.round, table.viewer).to_json()}
+        return CoachAsk(self.asked, at.round, at.move + 1,
+                        PlayerView.of(ctl.table.game.round, ctl.table.viewer))
 
-    def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
-        """Keep the worker's ``answer`` to ``request``, if it is the latest and
-        not stale; True if kept."""
-        if request.get("id") != self.asked or answer.get("stale") or "decisions" not in answer:
+    def take(self, request: CoachAsk, answer: Coaching | None) -> bool:
+        """Keep the bots' ``answer`` to ``request``, if it is the latest and
+        not stale (None); True if kept."""
+        if request.id != self.asked or answer is None:
             return False
-        self.found = Coaching.from_json(answer)
+        self.found = answer
         return True
 
-    def ready(self, table: Table) -> bool:
+    def ready(self, ctl: Controller) -> bool:
         """Whether the analysis of the decision now is in."""
-        return self.found is not None and self.at == position(table)
+        return self.found is not None and self.at == ctl.position()
 
-    def verdict(self, table: Table, settings: Settings, move: Move) -> Verdict | None:
+    def verdict(self, ctl: Controller, move: Move) -> Verdict | None:
         """The coach's verdict on the person's ``move`` now: None to play it
         (not watched, no analysis yet, good enough, or allowed)."""
-        if not watches(table, settings) or not self.ready(table) or move in self.allowed:
+        if not watches(ctl.table, ctl.settings) or not self.ready(ctl) or move in self.allowed:
             return None
         assert self.found is not None
-        return verdict(self.found, move, settings.coach, table.rules.divisor)
+        return verdict(self.found, move, ctl.settings.coach, ctl.table.rules.divisor)
 
     def allow(self, move: Move) -> None:
         """*Play anyway*: ``move`` is played without asking again."""

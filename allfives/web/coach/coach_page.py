@@ -13,14 +13,14 @@ from typing import Any
 
 from pyscript import document
 
-from ...coach.tutor import Verdict
-from ...moves import Move, parse_move
+from ...coach.tutor import CoachAsk, Verdict
+from ...moves import Move, move_text
 from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..play import screen_page as screen
-from ..play.controller import Controller, Played, Refuse
+from ..play.controller import Controller, Played, Position, Refuse
 from . import advisor
-from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, position
+from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor
 from .advisor import watches as coach_watches
 from .sentences import better_words, stop_words
 
@@ -34,7 +34,7 @@ class CoachPage:
         self.play = play  # plays the person's move (the turn loop)
         self.advisor = Advisor()
         self.task: asyncio.Task[None] | None = None
-        self.stopped: tuple[Verdict, Move, object] | None = None  # what the dialog asks about
+        self.stopped: tuple[Verdict, Move, Position] | None = None  # what the dialog asks about
         self.choice = "rethink"
 
     def bind(self) -> None:
@@ -54,7 +54,7 @@ class CoachPage:
         coach watches it, is analysed (once); an analysis for any other
         position is stopped."""
         ctl = self.ctl
-        request = self.advisor.request(ctl.table, ctl.settings)
+        request = self.advisor.request(ctl)
         if request is not None:
             self.stop()
             self.show(ANALYSING)
@@ -63,7 +63,7 @@ class CoachPage:
             self.stop()
             self.show(OFF_NOW)
 
-    async def analyse(self, request: dict[str, Any]) -> None:
+    async def analyse(self, request: CoachAsk) -> None:
         if self.advisor.take(request, await self.bots.coach(request)):
             self.show(READY)
 
@@ -86,9 +86,9 @@ class CoachPage:
         if not coach_watches(ctl.table, ctl.settings):
             return None
         task = self.task
-        if not self.advisor.ready(ctl.table) and task is not None and not task.done():
+        if not self.advisor.ready(ctl) and task is not None and not task.done():
             await asyncio.wait({task}, timeout=WAIT_SECONDS)
-        return self.advisor.verdict(ctl.table, ctl.settings, move)
+        return self.advisor.verdict(ctl, move)
 
     def make(self, move: Move) -> Played | Refuse:
         """Make ``move``, counted in the game's record if the coach watched it."""
@@ -96,11 +96,12 @@ class CoachPage:
 
     def ask(self, verdict: Verdict, move: Move) -> None:
         """Stop and ask before ``move`` is played."""
-        self.stopped = (verdict, move, position(self.ctl.table))
+        self.stopped = (verdict, move, self.ctl.position())
         self.choice = "rethink"
         dialog = el("coach")
         for key, value in (("grade", verdict.grade), ("loss", str(verdict.decision.loss)),
-                           ("played", verdict.decision.played), ("best", verdict.decision.best)):
+                           ("played", move_text(verdict.decision.played)),
+                           ("best", move_text(verdict.decision.best))):
             dialog.setAttribute(f"data-{key}", value)
         el("coach-says").textContent = stop_words(verdict)
         dialog.showModal()
@@ -117,7 +118,7 @@ class CoachPage:
         """The dialog closed by a button, or by Escape (Think again)."""
         stopped, self.stopped = self.stopped, None
         ctl = self.ctl
-        if stopped is None or stopped[2] != position(ctl.table):
+        if stopped is None or stopped[2] != ctl.position():
             return  # a new game came meanwhile
         verdict, move, _at = stopped
         if self.choice == "play":
@@ -126,7 +127,7 @@ class CoachPage:
             return
         ctl.select(None)
         if self.choice == "show":
-            ctl.hint = parse_move(verdict.decision.best)
+            ctl.hint = verdict.decision.best
             screen.hint_text(better_words(ctl.view(), verdict))
         view = ctl.view()
         screen.selection(None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...coach.tutor import Verdict
-from ...moves import parse_move
+from ...moves import move_text
 from ..i18n.catalogs import _, ngettext, number
 from ..play.table_view import TableView
 from ..play.words import move_advice, plural_n
@@ -36,7 +36,7 @@ def stop_words(verdict: Verdict) -> str:
     # Translators: after the coach's sentence: the grade Review gives such a
     # move, as "blunder" (grades: best, good, inaccuracy, mistake, blunder).
     graded = _("Review would grade it: {grade}.").format(grade=grade_word(verdict.grade))
-    text = said.format(played=d.played, best=d.best, loss=number(d.loss),
+    text = said.format(played=move_text(d.played), best=move_text(d.best), loss=number(d.loss),
                        reason=reason_words(d.reason) if d.reason else "")
     return f"{text} {graded}"
 
@@ -46,4 +46,4 @@ def better_words(view: TableView, verdict: Verdict) -> str:
     # Translators: the coach's better move, shown on the table; {advice} is a
     # move like "play 0-6 on 0-5 (+10)" or "lead with 5-5 (+10)"
     return _("Coach: {advice}").format(
-        advice=move_advice(view, parse_move(verdict.decision.best)))
+        advice=move_advice(view, verdict.decision.best))

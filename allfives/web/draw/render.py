@@ -10,6 +10,7 @@ from html import escape
 
 from ...bots.analysis import Decision
 from ...coach.grades import grade
+from ...moves import move_text
 from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
 from ..play import words
@@ -183,11 +184,12 @@ def review_moves(decisions: list[Decision], divisor: int = 1) -> str:
     for d in decisions:
         graded = grade(d.loss, divisor)
         lost = f"<span class='loss'>−{number(d.loss)}</span> " if d.loss else ""
+        played = escape(move_text(d.played))
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
-            f' data-round="{d.round}" data-move="{d.move}" data-played="{escape(d.played)}"'
-            f' data-best="{escape(d.best)}" data-loss="{d.loss}" data-grade="{graded}">'
-            f"<span class='where'>{d.round}.{d.move}</span> {escape(d.played)} {lost}"
+            f' data-round="{d.round}" data-move="{d.move}" data-played="{played}"'
+            f' data-best="{escape(move_text(d.best))}" data-loss="{d.loss}" data-grade="{graded}">'
+            f"<span class='where'>{d.round}.{d.move}</span> {played} {lost}"
             f"<span class='grade'>{swatch(graded)}{escape(grade_word(graded))}</span>"
             "</button></li>")
     return "".join(out)

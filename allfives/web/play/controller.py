@@ -14,8 +14,9 @@ see, built once per position (``view``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, NamedTuple
 
+from ...bots.asks import MoveAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ..draw.board import Target
@@ -62,7 +63,7 @@ class BotMove:
     """Ask the bots for ``seat``'s move; let ``pause`` seconds pass in all."""
 
     seat: int
-    request: dict[str, Any]
+    request: MoveAsk
     pause: float
 
 
@@ -149,12 +150,25 @@ class Fresh:
     side: int
 
 
+class Position(NamedTuple):
+    """Where play stands: which game is on the table (``Controller.game_serial``:
+    a new game, a take-back or a record played on is another, though its
+    first position looks alike), its round and the moves made in it. An
+    answer asked for one position (a hint, the coach's analysis, a click
+    queued) is dropped in any other; the table's view is built once per
+    position."""
+
+    game: int
+    round: int
+    move: int
+
+
 @dataclass(frozen=True)
 class HintAsk:
     """A hint request and the position it was asked in."""
 
-    position: tuple[int, int, int]
-    request: dict[str, Any]
+    position: Position
+    request: MoveAsk
 
 
 class Controller:
@@ -171,14 +185,12 @@ class Controller:
         # the daily deal, a take-back, a record played on), so an answer asked
         # in one game never lands in the next, whose first position looks alike.
         self.game_serial = 0
-        self._view: tuple[tuple[int, int, int, str, int], TableView] | None = None
+        self._view: tuple[tuple[Position, str, int], TableView] | None = None
 
     def view(self) -> TableView:
         """What the person may see now, built once per position, viewer and
         language (the person's unchosen name is shown in it)."""
-        game = self.table.game
-        key = (id(self.table), len(game.rounds), len(game.round.history), current(),
-               self.table.viewer)
+        key = (self.position(), current(), self.table.viewer)
         if self._view is None or self._view[0] != key:
             self._view = (key, TableView.of(self.table))
         return self._view[1]
@@ -345,10 +357,9 @@ class Controller:
 
     # -- the hint ---------------------------------------------------------------
 
-    def position(self) -> tuple[int, int, int]:
-        """Where play stands: the game (``game_serial``), its round and move."""
+    def position(self) -> Position:
         game = self.table.game
-        return (self.game_serial, len(game.rounds), len(game.round.history))
+        return Position(self.game_serial, len(game.rounds), len(game.round.history))
 
     def ask_hint(self) -> HintAsk | None:
         if not self.can_act():

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...bots.asks import MoveAsk
 from ...bots.names import NAMES
 from ...coach.tutor import COACHED_KEY, coached_of
 from ...errors import AllFivesError
@@ -120,15 +121,15 @@ class Table:
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
 
-    def bot_request(self, seat: int, bot: str | None = None) -> dict[str, Any]:
-        """What a bot needs to choose ``seat``'s move (JSON-like, for the worker).
+    def bot_request(self, seat: int, bot: str | None = None) -> MoveAsk:
+        """What a bot needs to choose ``seat``'s move.
 
         The seed depends only on the position, so a resumed game plays on
         exactly as it would have."""
         rnd = self.game.round
         name = bot or self.bots[seat] or HINT_BOT
         seed = f"{self.game.seed}:{len(self.game.rounds)}:{len(rnd.history)}:{seat}"
-        return {"bot": name, "seed": seed, "view": PlayerView.of(rnd, seat).to_json()}
+        return MoveAsk(name, seed, PlayerView.of(rnd, seat))
 
     # -- saving --------------------------------------------------------------
 

@@ -14,7 +14,7 @@ player or a partnership.
 from __future__ import annotations
 
 from ...bots.analysis import Decision
-from ...moves import DRAW, PASS, Move, move_text
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
 from ..i18n.labels import level_name
@@ -165,7 +165,8 @@ def move_advice(view: TableView, move: Move) -> str:
     if move == PASS:
         # Translators: a suggested move, after "Hint (master):": pass the turn
         return _("pass")
-    tile, _sep, on = move_text(move).partition(">")
+    tile, joined = NAMES[move_tile(move)], move_on(move)
+    on = NAMES[joined] if joined != LEAD else ""
     points = view.points_for(move)
     if on and points:
         # Translators: a suggested move, after "Hint (master):": lay tile {tile} on the tile
@@ -270,11 +271,11 @@ def judged(name: str, d: Decision, you: bool = False) -> str:
     """One decision as the review sums it up; ``you``: the person made it."""
     if d.loss == 0 and you:
         # Translators: the review: the person's next move, {played} (as 0-5>5-5), was the best
-        return _("Next, you played {played}: the best move.").format(played=d.played)
+        return _("Next, you played {played}: the best move.").format(played=move_text(d.played))
     if d.loss == 0:
         # Translators: the review: {name}'s next move, {played} (as 0-5>5-5), was the best
-        return _("Next, {name} played {played}: the best move.").format(name=name,
-                                                                        played=d.played)
+        return _("Next, {name} played {played}: the best move.").format(
+            name=name, played=move_text(d.played))
     n = plural_n(d.loss)
     if d.reason is None:
         text = _lost(you, n)
@@ -292,8 +293,8 @@ def judged(name: str, d: Decision, you: bool = False) -> str:
             "Next, {name} played {played}; the expert prefers {best} ({loss} points: {reason}).",
             n)
     reason = reason_words(d.reason) if d.reason is not None else ""
-    return text.format(name=name, played=d.played, best=d.best, loss=number(d.loss),
-                       reason=reason)
+    return text.format(name=name, played=move_text(d.played), best=move_text(d.best),
+                       loss=number(d.loss), reason=reason)
 
 
 def plural_n(x: float) -> int:

@@ -14,7 +14,7 @@ from ...bots.greedy import GreedyBot
 from ...coach.grades import BLUNDER, MISTAKE, grade
 from ...coach.puzzles import OWN, Puzzle, margin_of, refusal
 from ...coach.rating import START
-from ...moves import Move, move_text
+from ...moves import Move
 
 OWN_RATING = round(START)  # no bot rates the person's own puzzles in the page
 
@@ -28,23 +28,22 @@ def still_to_value(moment: Moment, decision: Decision) -> list[Move]:
     """The legal moves whose loss the decision does not give (neither the
     move made nor the best): each needs Review's analysis as if made."""
     known = {decision.played, decision.best}
-    return [m for m in moment.view.legal_moves() if move_text(m) not in known]
+    return [m for m in moment.view.legal_moves() if m not in known]
 
 
-def own_puzzle(moment: Moment, losses: Mapping[str, float]) -> Puzzle | None:
-    """The decision as a puzzle, from every legal move's loss (move text to
-    loss, as Review's decisions give it), or None when it is no puzzle."""
+def own_puzzle(moment: Moment, losses: Mapping[Move, float]) -> Puzzle | None:
+    """The decision as a puzzle, from every legal move's loss (as Review's
+    decisions give it), or None when it is no puzzle."""
     view = moment.view
     moves = view.legal_moves()
-    texts = [move_text(m) for m in moves]
-    if any(t not in losses for t in texts):
+    if any(m not in losses for m in moves):
         return None
-    values = [-losses[t] for t in texts]
-    greedy = move_text(GreedyBot().choose(view))
-    if refusal([values], texts, greedy, view.rules.divisor) is not None:
+    values = [-losses[m] for m in moves]
+    greedy = GreedyBot().choose(view)
+    if refusal([values], moves, greedy, view.rules.divisor) is not None:
         return None
     answer = moves[max(range(len(moves)), key=values.__getitem__)]
-    found = tuple(round(losses[t], 1) for t in texts)
+    found = tuple(round(losses[m], 1) for m in moves)
     runner_up = min((m for m in moves if m != answer), key=lambda m: found[moves.index(m)])
     puzzle = Puzzle(view, moment.round, answer, found, margin_of(values), None, OWN_RATING,
                     OWN, moment.played)

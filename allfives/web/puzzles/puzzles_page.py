@@ -227,9 +227,8 @@ class PuzzlesPage:
     async def value_all(self, moment: Moment, decision: Decision) -> None:
         losses = {decision.played: decision.loss, decision.best: 0.0}
         for move in still_to_value(moment, decision):
-            answer = await self.bots.review(Moment(moment.round, moment.move, moment.view,
-                                                   move).to_json())
-            losses[move_text(move)] = Decision.from_json(answer).loss
+            judged = await self.bots.review(Moment(moment.round, moment.move, moment.view, move))
+            losses[move] = judged.loss
         puzzle = own_puzzle(moment, losses)
         if puzzle is not None:
             self.progress = self.progress.add_own(puzzle)

@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
-from ...moves import move_tile, parse_move
+from ...moves import move_tile
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board, render
@@ -186,7 +186,7 @@ class ReviewPanel:
         last = view.round.history[-1] if view.round.history else None
         fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
         drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
-                            hint=parse_move(here.best) if here and here.loss else None)
+                            hint=here.best if here and here.loss else None)
         node = el("review-board")
         node.setAttribute("viewBox", drawn.view_box)
         node.innerHTML = drawn.svg

@@ -3,7 +3,9 @@ size, and why a reviewed move lost."""
 
 from __future__ import annotations
 
-from ...bots.analysis import KEPT, LEFT, SCORED, Reason
+from ...bots.analysis import KEPT, SCORED, Reason
+from ...moves import move_text, move_tile
+from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext, number
 
 
@@ -25,18 +27,16 @@ def reason_words(reason: Reason) -> str:
         # boneyard: the face-down tiles players draw from). {n} is the tile's number of pips.
         return ngettext("kept {tile} ({n} pip) with the boneyard empty",
                         "kept {tile} ({n} pips) with the boneyard empty",
-                        reason.made).format(tile=reason.best, n=reason.made)
+                        reason.made).format(tile=NAMES[move_tile(reason.best)], n=reason.made)
     if reason.kind == SCORED:
         # Translators: why a reviewed move was worse, said of that move after a colon, as in
         # "the expert prefers 0-5>5-5 (3 points: scored 0 where 0-5>5-5 scored 10)". {points}
         # and {best_points} are points scored; {best} is a move, as "0-5>5-5" (tile 0-5 laid
         # on 5-5) or a lead, as "2-3".
         text = _("scored {points} where {best} scored {best_points}")
-    elif reason.kind == LEFT:
+    else:
         # Translators: why a reviewed move was worse, said of that move after a colon: it let
         # the next player score {points} in reply, where the move {best} (as "4-4>1-4": tile
         # 4-4 laid on 1-4) would have let them score {best_points}.
         text = _("left the next player a chance of {points} ({best} left {best_points})")
-    else:
-        return reason.english()
-    return text.format(points=reason.made, best=reason.best, best_points=reason.other)
+    return text.format(points=reason.made, best=move_text(reason.best), best_points=reason.other)

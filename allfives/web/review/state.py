@@ -127,12 +127,11 @@ class Review:
 
     # -- the analysis ------------------------------------------------------------
 
-    def pending(self) -> list[dict[str, Any]]:
-        """Requests for the worker, one per decision not yet analysed."""
-        return [m.to_json() for m in self.moments if (m.round, m.move) not in self.decisions]
+    def pending(self) -> list[Moment]:
+        """The moments to analyse, one per decision not yet analysed."""
+        return [m for m in self.moments if (m.round, m.move) not in self.decisions]
 
-    def take(self, answer: dict[str, Any]) -> Decision:
-        decision = Decision.from_json(answer)
+    def take(self, decision: Decision) -> Decision:
         self.decisions[(decision.round, decision.move)] = decision
         return decision
 

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from allfives.bots import LEVELS
-from allfives.bots.analysis import analyse, moments
+from allfives.bots.analysis import Moment, analyse, moments
 from allfives.web.bots import deadlines, decide
 from allfives.web.play.seats import HINT_BOT
 
@@ -39,13 +39,13 @@ def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monk
 
     monkeypatch.setattr(decide.asyncio, "sleep", noted)
     for moment in chosen:
-        request = json.loads(json.dumps(moment.to_json()))  # as the worker gets it
+        request = Moment.from_json(json.loads(json.dumps(moment.to_json())))  # as the worker
         sliced = run(decide.analysis(request, slice_seconds=0.0))
-        assert sliced == analyse(moment).to_json()
+        assert sliced == analyse(moment)
     worlds = [max(30, 2000 // len(m.view.legal_moves())) for m in chosen]
     assert len(pauses) == sum(worlds)  # a pause after every sampled deal at slice 0
     pauses.clear()
-    run(decide.analysis(chosen[0].to_json(), slice_seconds=60.0))
+    run(decide.analysis(chosen[0], slice_seconds=60.0))
     assert pauses == []  # within one slice: no pause at all
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -13,15 +14,17 @@ from allfives.bots.analysis import Moment, analyse
 from allfives.coach.tutor import (
     CHOICES,
     OFF,
+    CoachAsk,
     Coaching,
     coached_of,
     coaching,
     stops,
     verdict,
 )
-from allfives.moves import parse_move
+from allfives.moves import move_text, parse_move
 from allfives.record import loads
 from allfives.view import PlayerView
+from allfives.web import worker
 from allfives.web.bots import decide
 from allfives.web.coach.advisor import Advisor, play, watches
 from allfives.web.coach.sentences import better_words, stop_words
@@ -69,18 +72,19 @@ def test_the_threshold_words_stop_from_their_grade(loss, threshold, divisor, sto
 
 def test_every_move_is_judged_as_review_judges_it(seed3):
     view = PlayerView.of(Table.new(Setup(), "3").game.round, 0)
-    assert [d.played for d in seed3.decisions] == [
+    assert [move_text(d.played) for d in seed3.decisions] == [
         "0-5", "0-6", "1-3", "1-4", "1-5", "1-6", "2-4", "3-6", "4-4"]
+    assert [d.played for d in seed3.decisions] == view.legal_moves()
     assert [d.loss for d in seed3.decisions] == [8.6, 9.7, 6.5, 2.2, 9.3, 4.5, 16.5, 16.0, 0.0]
-    assert {d.best for d in seed3.decisions} == {"4-4"}
+    assert {d.best for d in seed3.decisions} == {parse_move("4-4")}
     for played in ("2-4", "1-3", "4-4"):
         assert seed3.judged(parse_move(played)) == analyse(Moment(1, 1, view, parse_move(played)))
     assert Coaching.from_json(json.loads(json.dumps(seed3.to_json()))) == seed3
 
 
 def test_each_threshold_stops_its_moves(seed3):
-    stopped = {t: [d.played for d in seed3.decisions
-                   if verdict(seed3, parse_move(d.played), t) is not None] for t in CHOICES}
+    stopped = {t: [move_text(d.played) for d in seed3.decisions
+                   if verdict(seed3, d.played, t) is not None] for t in CHOICES}
     assert stopped == {OFF: [], "blunders": ["2-4", "3-6"],
                        "mistakes": ["0-5", "0-6", "1-5", "2-4", "3-6"],
                        "inaccuracies": ["0-5", "0-6", "1-3", "1-5", "1-6", "2-4", "3-6"]}
@@ -113,27 +117,30 @@ def test_the_coach_is_off_by_default_and_its_setting_is_kept():
 def test_the_advisor_asks_once_per_decision_from_the_persons_view():
     table = Table.new(Setup(), "9")
     advisor = Advisor()
-    assert not watches(table, Settings()) and advisor.request(table, Settings()) is None
-    request = advisor.request(table, ON)
-    assert request is not None and (request["round"], request["move"]) == (1, 1)
-    assert request["view"] == PlayerView.of(table.game.round, 0).to_json()  # no hidden tile
-    assert advisor.request(table, ON) is None  # asked already
-    assert advisor.verdict(table, ON, parse_move("1-6")) is None  # nothing in yet
-    answer = decide.STALE
-    assert not advisor.take(request, answer)
-    found = first_decision("9").to_json()
-    assert not advisor.take({**request, "id": request["id"] - 1}, found)  # an older request
-    assert advisor.take(request, found) and advisor.ready(table)
-    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    ctl = Controller(table, Settings())
+    assert not watches(table, Settings()) and advisor.request(ctl) is None
+    ctl.settings = ON
+    request = advisor.request(ctl)
+    assert request is not None and (request.round, request.move) == (1, 1)
+    assert request.view == PlayerView.of(table.game.round, 0)  # no hidden tile
+    assert CoachAsk.from_json(json.loads(json.dumps(request.to_json()))) == request  # to the worker
+    assert advisor.request(ctl) is None  # asked already
+    assert advisor.verdict(ctl, parse_move("1-6")) is None  # nothing in yet
+    assert not advisor.take(request, None)  # stale
+    found = first_decision("9")
+    assert not advisor.take(replace(request, id=request.id - 1), found)  # an older request
+    assert advisor.take(request, found) and advisor.ready(ctl)
+    stopped = advisor.verdict(ctl, parse_move("1-6"))
     assert stopped is not None and stopped.grade == "blunder"
-    assert advisor.verdict(table, ON, parse_move("5-5")) is None
-    assert advisor.verdict(table, Settings(), parse_move("1-6")) is None  # switched off
-    assert advisor.verdict(table, ON, parse_move("1-6")) is not None  # asked every time ...
+    assert advisor.verdict(ctl, parse_move("5-5")) is None
+    ctl.settings = Settings()
+    assert advisor.verdict(ctl, parse_move("1-6")) is None  # switched off
+    ctl.settings = ON
+    assert advisor.verdict(ctl, parse_move("1-6")) is not None  # asked every time ...
     advisor.allow(parse_move("1-6"))
-    assert advisor.verdict(table, ON, parse_move("1-6")) is None  # ... until played anyway
-    ctl = Controller(table, ON)
+    assert advisor.verdict(ctl, parse_move("1-6")) is None  # ... until played anyway
     assert isinstance(play(ctl, parse_move("1-6")), Played)
-    assert table.coached == 1 and not advisor.ready(table)
+    assert table.coached == 1 and not advisor.ready(ctl)
     play(ctl, table.game.legal_moves()[0])  # the bot's turn: not the person's decision
     assert table.coached == 1
 
@@ -153,7 +160,7 @@ def test_the_daily_deal_is_never_coached():
     assert len(table.game.legal_moves()) > 1  # a decision the coach would watch elsewhere
     assert not watches(table, Settings(coach="inaccuracies"))
     advisor = Advisor()
-    assert advisor.request(table, Settings(coach="inaccuracies")) is None
+    assert advisor.request(Controller(table, Settings(coach="inaccuracies"))) is None
     play(Controller(table, Settings(coach="inaccuracies")), table.game.legal_moves()[0])
     assert table.coached == 0 and "coached" not in table.to_record()
 
@@ -173,39 +180,53 @@ def test_coached_games_are_marked_in_their_record_and_old_records_still_read():
 
 def test_the_worker_drops_a_stale_analysis():
     table = Table.new(Setup(), "9")
-    view = PlayerView.of(table.game.round, 0).to_json()
+    view = PlayerView.of(table.game.round, 0)
 
-    async def both() -> tuple[dict, dict]:
-        first = asyncio.ensure_future(decide.coach_analysis(
-            {"id": 1, "round": 1, "move": 1, "view": view}, slice_seconds=0.0))
+    async def both() -> tuple[Coaching | None, Coaching | None]:
+        first = asyncio.ensure_future(decide.coach_analysis(CoachAsk(1, 1, 1, view),
+                                                            slice_seconds=0.0))
         await asyncio.sleep(0)  # the first runs a slice, then a newer request comes
-        second = await decide.coach_analysis({"id": 2, "round": 1, "move": 1, "view": view})
+        second = await decide.coach_analysis(CoachAsk(2, 1, 1, view))
         return await first, second
 
     stale, found = run_async(both())
-    assert stale == decide.STALE
-    assert Coaching.from_json(found) == first_decision("9")
+    assert stale is None
+    assert found == first_decision("9")
 
-    async def dropped() -> dict:
-        asked = asyncio.ensure_future(decide.coach_analysis(
-            {"id": 3, "round": 1, "move": 1, "view": view}, slice_seconds=0.0))
+    async def dropped() -> Coaching | None:
+        asked = asyncio.ensure_future(decide.coach_analysis(CoachAsk(3, 1, 1, view),
+                                                            slice_seconds=0.0))
         await asyncio.sleep(0)
         decide.drop_coaching()
         return await asked
 
-    assert run_async(dropped()) == decide.STALE
+    assert run_async(dropped()) is None
+
+
+def test_the_worker_answers_in_json_and_says_stale():
+    view = PlayerView.of(Table.new(Setup(), "9").game.round, 0)
+
+    async def both() -> tuple[str, str]:
+        first = asyncio.ensure_future(worker.coach(json.dumps(CoachAsk(1, 1, 1, view).to_json())))
+        await asyncio.sleep(0)
+        second = await worker.coach(json.dumps(CoachAsk(2, 1, 1, view).to_json()))
+        return await first, second
+
+    stale, found = run_async(both())
+    assert json.loads(stale) == decide.STALE
+    assert Coaching.from_json(json.loads(found)) == first_decision("9")
 
 
 def test_without_a_worker_the_coach_keeps_watching_from_the_page():
     # guards: the coach falling silent once the bots think on the page, while
     # Settings still said it watched
-    table = Table.new(Setup(), "9")
+    ctl = Controller(Table.new(Setup(), "9"), ON)
     advisor = Advisor()
-    request = advisor.request(table, ON)
+    request = advisor.request(ctl)
     assert request is not None
     ticks = []
 
-    async def page() -> dict:
+    async def page() -> Coaching | None:
         async def clicks_meanwhile() -> None:
             while True:
                 ticks.append(1)
@@ -218,7 +239,20 @@ def test_without_a_worker_the_coach_keeps_watching_from_the_page():
             ticker.cancel()
 
     assert advisor.take(request, run_async(page()))
-    stopped = advisor.verdict(table, ON, parse_move("1-6"))
+    stopped = advisor.verdict(ctl, parse_move("1-6"))
     assert stopped is not None and stopped.grade == "blunder"
     assert len(ticks) > 1  # the page went on between slices
     assert decide.PAGE_SLICE_SECONDS < decide.SLICE_SECONDS
+
+
+def test_the_coach_asks_again_in_a_new_game_that_looks_alike():
+    # one position key for the hint, the coach and the view: the controller's
+    # game serial tells two deals of the same seed apart
+    ctl = Controller(Table.new(Setup(), "9"), ON)
+    advisor = Advisor()
+    first = advisor.request(ctl)
+    assert first is not None and advisor.take(first, first_decision("9")) and advisor.ready(ctl)
+    ctl.take_over(Table.new(Setup(), "9"))  # the same deal again: another game
+    assert not advisor.ready(ctl) and advisor.verdict(ctl, parse_move("1-6")) is None
+    again = advisor.request(ctl)
+    assert again is not None and again.id == first.id + 1 and again.view == first.view

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from allfives.moves import parse_move
 from allfives.tiles import NAMES, parse_tile
 from allfives.web.draw import board, looks
 from allfives.web.draw.looks import FACES, THEMES, Looks
@@ -19,6 +20,8 @@ from allfives.web.play.table_view import TableView
 
 from ...helpers import ROOT
 from ..tables import random_game, scripted_table, view_of
+
+mv = parse_move  # a move from its text, short for the decisions below
 
 STYLE = (ROOT / "static" / "style.css").read_text(encoding="utf-8")
 THEME_JS = (ROOT / "static" / "theme.js").read_text(encoding="utf-8")
@@ -211,7 +214,8 @@ def test_the_review_chart_and_grade_swatches_are_coloured_by_the_page():
     from allfives.web.review.grading import swatch
 
     tracked = Track(((0, 0), (10, 0), (10, 5), (15, 5)), (0,), 20)
-    decisions = [Decision(1, 1, 0, "a", "a", 0.0, 2), Decision(1, 3, 0, "a", "b", 30.0, 2)]
+    decisions = [Decision(1, 1, 0, mv("5-5"), mv("5-5"), 0.0, 2),
+                 Decision(1, 3, 0, mv("5-5"), mv("0-5>5-5"), 30.0, 2)]
     svg = (chart_svg(tracked, decisions, ["You", "Anna"], 0, "T", "D")
            + legend(["You", "Anna"], 0) + "".join(swatch(g) for g in
                                                   ("best", "good", "inaccuracy", "mistake",

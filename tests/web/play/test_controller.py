@@ -9,6 +9,7 @@ import json
 from allfives.moves import DRAW, PASS, Move, parse_move
 from allfives.record import replay
 from allfives.tiles import NAMES
+from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.draw.board import Target
 from allfives.web.play.controller import (
@@ -66,7 +67,7 @@ def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
             return step
         if isinstance(step, BotMove):
             assert ctl.status() == Status("bot", f"{ctl.view().names[step.seat]} is thinking…")
-            move = parse_move(decide(json.loads(json.dumps(step.request))))  # as the worker
+            move = parse_move(worker.choose(json.dumps(step.request.to_json())))  # as the worker
         elif isinstance(step, AutoMove):
             move = step.move
         else:
@@ -157,9 +158,9 @@ def test_bots_pause_except_before_a_lead_and_linger_on_a_draw():
     ctl = Controller(Table.new(setup, seed), Settings(bot_pause=900))
     step = ctl.next_step()
     assert isinstance(step, BotMove) and step.seat == 1 and step.pause == 0.0  # a lead
-    assert step.request["bot"] == "medium" and step.request["view"]["seat"] == 1
-    assert "hand" in step.request["view"] and len(step.request["view"]["hand"]) == 9
-    ctl.play(parse_move(decide(step.request)))
+    assert step.request.bot == "medium" and step.request.view.seat == 1
+    assert len(step.request.view.hand) == 9
+    ctl.play(decide(step.request))
     person_moves_now = ctl.next_step()
     assert person_moves_now == AwaitPerson()
     ctl.play(person_moves(ctl))
@@ -189,8 +190,8 @@ def test_automatic_drawing_only_when_asked():
 def test_the_hint_is_for_this_position_only():
     ctl = Controller(scripted_table(), Settings())
     ask = ctl.ask_hint()
-    assert ask is not None and ask.request["bot"] == HINT_BOT
-    assert ask.request["view"]["seat"] == 0
+    assert ask is not None and ask.request.bot == HINT_BOT
+    assert ask.request.view.seat == 0
     assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (master): play 0-6 on 5-6"
     assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
     ctl.play(parse_move("0-6>5-6"))
@@ -317,7 +318,7 @@ def test_a_moves_score_pops_at_the_tables_first_drawing_only():
     assert ctl.news() is None  # nothing made yet
     step = ctl.next_step()
     assert isinstance(step, BotMove)
-    led = ctl.play(parse_move(decide(json.loads(json.dumps(step.request)))))
+    led = ctl.play(parse_move(worker.choose(json.dumps(step.request.to_json()))))
     assert isinstance(led, Played) and led.points == 10  # Anna's lead scores
     assert ctl.news() == ctl.fresh and ctl.fresh.points == 10
     assert ctl.news() is None and ctl.news() is None  # every later drawing

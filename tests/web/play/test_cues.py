@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from allfives.moves import DRAW, PASS, parse_move
+from allfives.moves import DRAW, PASS
 from allfives.tiles import NAMES
 from allfives.web.bots.decide import decide
 from allfives.web.play.controller import Controller, Played
@@ -32,7 +32,7 @@ def test_every_move_of_a_game_makes_the_sound_it_should(preset):
             ctl.next_round()
             continue
         seat = rnd.turn
-        move = parse_move(decide(ctl.table.bot_request(seat, "medium")))
+        move = decide(ctl.table.bot_request(seat, "medium"))
         played = ctl.play(move)
         assert isinstance(played, Played)
         phase = ctl.status().phase

@@ -12,6 +12,7 @@ from allfives.game import Game
 from allfives.moves import DRAW, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, tiles_of
+from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.coach.advisor import watches
 from allfives.web.draw import render
@@ -98,12 +99,12 @@ def drive_round(ctl: Controller) -> tuple[int, list[int]]:
         assert shown <= mine == {NAMES[t] for t in tiles_of(table.game.round.hands[view.seat])}
         assert view.seat in table.people and not view.screened
         if isinstance(step, BotMove):
-            move = parse_move(decide(json.loads(json.dumps(step.request))))
+            move = parse_move(worker.choose(json.dumps(step.request.to_json())))
         else:
             assert isinstance(step, AwaitPerson) and view.turn == view.seat
             assert ctl.status().text.startswith(f"{view.names[view.seat]}: ") == view.shared
             ask = ctl.ask_hint()
-            assert ask is not None and ask.request["view"]["seat"] == view.seat
+            assert ask is not None and ask.request.view.seat == view.seat
             move = person_moves(ctl)
         assert isinstance(ctl.play(move), Played)
     raise AssertionError("the round did not end")
@@ -172,7 +173,7 @@ def test_the_coach_and_review_follow_the_viewer():
     settings = Settings(coach="inaccuracies")
     ctl = Controller(table, settings)
     while not isinstance(step := ctl.next_step(), PassTo):
-        move = parse_move(decide(step.request)) if isinstance(step, BotMove) \
+        move = decide(step.request) if isinstance(step, BotMove) \
             else person_moves(ctl)
         ctl.play(move)
     assert not watches(table, settings)

@@ -9,9 +9,11 @@ import re
 import pytest
 
 from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
-from allfives.moves import parse_move
+from allfives.bots.asks import MoveAsk
+from allfives.moves import move_text, parse_move
 from allfives.record import summary
 from allfives.rules import PRESETS
+from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.home import new_game as forms
 from allfives.web.play.seats import HINT_BOT
@@ -119,10 +121,12 @@ def test_a_muggins_save_from_before_the_change_resumes_as_it_was_played():
 
 def test_bot_requests_cross_to_the_worker_and_back():
     table = Table.new(Setup(), seed=4)
-    request = json.loads(json.dumps(table.bot_request(table.game.round.turn)))
-    move = decide(request)
+    request = table.bot_request(table.game.round.turn)
+    sent = json.dumps(request.to_json())
+    assert MoveAsk.from_json(json.loads(sent)) == request
+    move = worker.choose(sent)
     assert parse_move(move) in table.game.legal_moves()
-    assert decide(request) == move  # the seed makes it repeatable
+    assert worker.choose(sent) == move == move_text(decide(request))  # the seed: repeatable
     assert HINT_BOT in BOTS
 
 

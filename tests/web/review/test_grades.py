@@ -14,6 +14,7 @@ import pytest
 from allfives.bots.analysis import Decision
 from allfives.coach import grades, report
 from allfives.coach.grades import accuracy, by_seat, grade, summary
+from allfives.moves import parse_move
 from allfives.web.draw import render
 from allfives.web.play.table import Table
 from allfives.web.review import chart as charts
@@ -23,6 +24,8 @@ from allfives.web.review.state import Review
 
 from ...bots.test_analysis import bot_game
 from ..pseudo_i18n import pseudo, untranslated
+
+mv = parse_move  # a move from its text, short for the decisions below
 
 
 @pytest.mark.parametrize(("loss", "expected"), [
@@ -71,8 +74,9 @@ def test_a_seats_summary_counts_the_grades_and_averages_the_losses():
 
 
 def test_summaries_by_seat():
-    ds = [Decision(1, 1, 0, "a", "a", 0.0, 2), Decision(1, 2, 1, "b", "c", 8.0, 3),
-          Decision(1, 3, 0, "d", "e", 4.0, 2)]
+    ds = [Decision(1, 1, 0, mv("5-5"), mv("5-5"), 0.0, 2),
+          Decision(1, 2, 1, mv("0-5>5-5"), mv("3-5>5-5"), 8.0, 3),
+          Decision(1, 3, 0, mv("1-1"), mv("2-2"), 4.0, 2)]
     got = by_seat(ds)
     assert list(got) == [0, 1]
     assert got[0].counts == (1, 0, 1, 0, 0) and got[0].average == 2.0
@@ -83,9 +87,9 @@ def test_summaries_by_seat():
 
 
 def test_each_reviewed_decision_carries_its_grade():
-    ds = [Decision(1, 2, 0, "0-5>5-5", "0-5>5-5", 0.0, 3),
-          Decision(1, 4, 0, "1-2>2-2", "3-3>3-5", 4.5, 3),
-          Decision(2, 1, 0, "6-6", "5-5", 11.0, 7)]
+    ds = [Decision(1, 2, 0, mv("0-5>5-5"), mv("0-5>5-5"), 0.0, 3),
+          Decision(1, 4, 0, mv("1-2>2-2"), mv("3-3>3-5"), 4.5, 3),
+          Decision(2, 1, 0, mv("6-6"), mv("5-5"), 11.0, 7)]
     html = render.review_moves(ds)
     assert re.findall(r'data-grade="(\w+)"', html) == ["best", "inaccuracy", "blunder"]
     assert re.findall(r"<span class='grade'>.*?</svg>(\w+)</span>", html) == [
@@ -94,13 +98,15 @@ def test_each_reviewed_decision_carries_its_grade():
     with pseudo():
         assert untranslated(render.review_moves(ds), r"\d+\.\d+|−[\d.]+|[\d-]+(>[\d-]+)?") == []
     # the cribbage preset: a point lost is 5 of the cut-offs' points
-    pegged = render.review_moves([Decision(1, 4, 0, "1-2>2-2", "3-3>3-5", 1.0, 3)], divisor=5)
+    pegged = render.review_moves([Decision(1, 4, 0, mv("1-2>2-2"), mv("3-3>3-5"), 1.0, 3)],
+                                  divisor=5)
     assert 'data-grade="inaccuracy"' in pegged
 
 
 def test_the_command_lines_report_grades_with_the_rules_divisor():
-    ds = [Decision(1, 2, 0, "a", "a", 0.0, 3), Decision(1, 4, 0, "b", "c", 1.0, 2),
-          Decision(1, 5, 1, "d", "e", 2.4, 2)]
+    ds = [Decision(1, 2, 0, mv("5-5"), mv("5-5"), 0.0, 3),
+          Decision(1, 4, 0, mv("0-5>5-5"), mv("3-5>5-5"), 1.0, 2),
+          Decision(1, 5, 1, mv("1-1"), mv("2-2"), 2.4, 2)]
     assert [d["grade"] for d in report.to_json(ds)["decisions"]] == ["best", "good", "good"]
     pegged = report.to_json(ds, divisor=5)
     assert [d["grade"] for d in pegged["decisions"]] == ["best", "inaccuracy", "blunder"]
@@ -132,8 +138,8 @@ def test_the_summary_has_the_accuracy_the_average_and_a_count_per_grade():
 # -- the chart --------------------------------------------------------------------------
 
 TINY = Track(scores=((0, 0), (10, 0), (10, 5), (15, 5)), starts=(0,), target=20)
-TINY_DECISIONS = [Decision(1, 1, 0, "5-5", "5-5", 0.0, 4),
-                  Decision(1, 3, 0, "0-5>5-5", "3-5>5-5", 5.0, 2)]
+TINY_DECISIONS = [Decision(1, 1, 0, mv("5-5"), mv("5-5"), 0.0, 4),
+                  Decision(1, 3, 0, mv("0-5>5-5"), mv("3-5>5-5"), 5.0, 2)]
 
 
 def attrs(svg: str, tag: str) -> list[dict[str, str]]:
@@ -197,7 +203,7 @@ def test_no_two_labels_of_the_chart_are_closer_than_their_font():
               Track(((0, 0), (240, 0)), (0,), 250)]
     for tracked in tracks:
         for loss in (0.0, 5.0, 10.5, 11.0, 16.0, 60.0):
-            s = charts.scale(tracked, [Decision(1, 1, 0, "a", "b", loss, 2)])
+            s = charts.scale(tracked, [Decision(1, 1, 0, mv("5-5"), mv("0-5>5-5"), loss, 2)])
             ys = sorted(label.y for label in [*s.labels(), *charts.captions(tracked.target)])
             assert all(b - a >= charts.FONT for a, b in itertools.pairwise(ys)), (tracked, loss, ys)
             losses = [label for label in s.labels() if label.kind == "loss"]
@@ -231,14 +237,16 @@ def test_the_chart_draws_a_bar_per_loss_and_a_dot_per_best_move():
     assert (dot["data-move"], dot["data-bar"], dot["cx"], dot["cy"]) == ("1", "best", "123.9",
                                                                          "181.0")
     # a bigger loss than the blunder's cut-off sets the scale, and is labelled at the bottom
-    big = chart_svg(TINY, [Decision(1, 3, 0, "a", "b", 20.0, 2)], ["You", "Anna"], 0, "T", "D")
+    big = chart_svg(TINY, [Decision(1, 3, 0, mv("5-5"), mv("0-5>5-5"), 20.0, 2)],
+                           ["You", "Anna"], 0, "T", "D")
     assert attrs(big, "rect")[0]["height"] == "56.0"
     assert {a["data-scale"]: a["y1"] for a in attrs(big, "line")
             if "data-scale" in a}["blunder"] == "209.0"
     assert ">−10</text>" in big and ">−20</text>" in big
     # with the cribbage preset's divisor the blunder starts at 2 of its points
     pegged = Track(TINY.scores, TINY.starts, 61, divisor=5)
-    svg5 = chart_svg(pegged, [Decision(1, 3, 0, "a", "b", 1.0, 2)], ["You", "Anna"], 0, "T", "D")
+    svg5 = chart_svg(pegged, [Decision(1, 3, 0, mv("5-5"), mv("0-5>5-5"), 1.0, 2)],
+                              ["You", "Anna"], 0, "T", "D")
     assert attrs(svg5, "rect")[0]["height"] == "28.0"
     assert attrs(svg5, "rect")[0]["data-bar"] == "inaccuracy"
 
@@ -264,8 +272,9 @@ def test_a_games_track_follows_every_move_and_each_rounds_end():
 def test_the_charts_figures_are_text_round_by_round():
     tracked = Track(scores=((0, 0), (10, 0), (10, 5), (25, 5), (25, 5), (25, 15)),
                     starts=(0, 4), target=20)
-    ds = [Decision(1, 1, 0, "a", "a", 0.0, 2), Decision(1, 3, 0, "b", "c", 2.5, 2),
-          Decision(2, 1, 0, "d", "e", 1.0, 3)]
+    ds = [Decision(1, 1, 0, mv("5-5"), mv("5-5"), 0.0, 2),
+          Decision(1, 3, 0, mv("0-5>5-5"), mv("3-5>5-5"), 2.5, 2),
+          Decision(2, 1, 0, mv("1-1"), mv("2-2"), 1.0, 3)]
     table = figures_table(tracked, ds, ["You", "Anna"])
     assert table.startswith("<table class='sr-only' id='review-chart-figures'>")
     rows = re.findall(r"<tr data-figures-round='(\d)'>(.*?)</tr>", table)
@@ -276,7 +285,7 @@ def test_the_charts_figures_are_text_round_by_round():
 
 def test_the_whole_chart_speaks_through_gettext():
     game = bot_game(3, rounds=2)
-    ds = [Decision(1, 2, 0, "a", "b", 3.0, 2)]
+    ds = [Decision(1, 2, 0, mv("5-5"), mv("0-5>5-5"), 3.0, 2)]
     with pseudo():
         html = charts.chart(game, ds, ["You", "Anna"], 0, "You", you=True)
         assert untranslated(html, r"You|Anna|[\d.−]+") == []
@@ -292,8 +301,8 @@ def test_a_reviews_summary_and_chart_follow_its_analysis():
     assert review.graded().decisions == 0 and "data-bar" not in review.chart()
     moments = review.moments[:3]
     for i, m in enumerate(moments):
-        review.take(Decision(m.round, m.move, m.seat, "x", "y", [0.0, 5.0, 12.0][i], 2)
-                    .to_json())
+        review.take(Decision(m.round, m.move, m.seat, mv("1-2"), mv("5-5"), [0.0, 5.0, 12.0][i],
+                             2))
     assert review.graded().counts == (1, 0, 1, 0, 1)
     html = review.chart()
     bars = [a for tag in ("rect", "circle") for a in attrs(html, tag) if "data-bar" in a]

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from allfives.bots.analysis import Decision, Moment, Reason, analyse
+from allfives.coach.report import reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
+from allfives.moves import move_text, parse_move
 from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
 from allfives.web.draw import render
@@ -111,18 +113,20 @@ def test_decisions_go_to_the_worker_and_come_back_in_play_order():
     review = review_of(game)
     requests = review.pending()
     assert review.total == len(requests) > 2 and review.done == 0
-    assert all(r["view"]["seat"] == 0 for r in requests)
-    json.dumps(requests)  # JSON-like: they cross to the worker
+    assert all(r.view.seat == 0 for r in requests)
     for request in reversed(requests[1:]):  # answers may come in any order
-        review.take(json.loads(json.dumps(analyse(Moment.from_json(request), FAST).to_json())))
+        # they cross to the worker and back as JSON
+        sent = Moment.from_json(json.loads(json.dumps(request.to_json())))
+        assert sent == request
+        review.take(Decision.from_json(json.loads(json.dumps(analyse(sent, FAST).to_json()))))
     assert review.done == review.total - 1 and len(review.pending()) == 1
     assert [(d.round, d.move) for d in review.analysed()] == \
-        [(r["round"], r["move"]) for r in requests[1:]]
+        [(r.round, r.move) for r in requests[1:]]
     first = requests[1]
-    review.jump(first["round"], first["move"])
+    review.jump(first.round, first.move)
     here = review.decision_here()
-    assert here is not None and (here.round, here.move) == (first["round"], first["move"])
-    assert words.judged("You", here).startswith(f"Next, You played {here.played}")
+    assert here is not None and (here.round, here.move) == (first.round, first.move)
+    assert words.judged("You", here).startswith(f"Next, You played {move_text(here.played)}")
     assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
                                     key=lambda d: -d.loss)
 
@@ -132,7 +136,7 @@ def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
     and says so: "before move 16 of 21", not the moves made (15)."""
     review = review_of(bot_game(3))  # round 1: 21 moves; the 16th is seat 0's
     assert len(review.game.rounds[0].history) == 21
-    decision = review.take(Decision(1, 16, 0, "x", "y", 3.0, 2).to_json())
+    decision = review.take(Decision(1, 16, 0, parse_move("1-2"), parse_move("5-5"), 3.0, 2))
     chip = render.review_moves([decision])
     assert "<span class='where'>1.16</span>" in chip and 'data-move="16"' in chip
     review.jump(1, 16)
@@ -202,9 +206,12 @@ def test_a_record_longer_than_a_save_may_be_is_refused_before_its_replay():
 
 
 def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
-    for reason in (Reason("scored", "0-5>5-5", 0, 10), Reason("left", "4-4>1-4", 15, 10),
-                   Reason("left", "2-3", 2, 0), Reason("kept", "6-6", 12)):
-        assert reason_words(reason) == str(reason)
+    m = parse_move
+    for reason in (Reason("scored", m("0-5>5-5"), 0, 10), Reason("left", m("4-4>1-4"), 15, 10),
+                   Reason("left", m("2-3"), 2, 0), Reason("kept", m("6-6>1-6"), 12)):
+        assert reason_words(reason) == reason_text(reason)
+    assert reason_words(Reason("kept", m("6-6>1-6"), 12)) == \
+        "kept 6-6 (12 pips) with the boneyard empty"
 
 
 def test_a_file_too_big_is_refused_in_one_sentence():
@@ -214,7 +221,7 @@ def test_a_file_too_big_is_refused_in_one_sentence():
         assert too_big("game.json", 1_000_001) == \
             "⟦game.json could not be opened: 1,000,001 bytes is too big for a record⟧"
         assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: after move ")
-        assert reason_words(Reason("left", "2-3", 2, 0)) == \
+        assert reason_words(Reason("left", parse_move("2-3"), 2, 0)) == \
             "⟦left the next player a chance of 2 (2-3 left 0)⟧"
-        assert reason_words(Reason("kept", "6-6", 12)) == \
+        assert reason_words(Reason("kept", parse_move("6-6"), 12)) == \
             "⟦kept 6-6 (12 pips) with the boneyard empty⟧"
