@@ -106,26 +106,35 @@ def test_corrupt_setup_and_settings_fall_back_to_the_defaults(page, server, setu
 # -- the bots' worker -------------------------------------------------------------------
 
 RAISES = "raise RuntimeError('boom at import')\n"
+# The real worker's move, as its ``choose`` makes it (worker.py is not in the bundle).
+CHOOSES = """import json
+from allfives.bots.asks import MoveAsk
+from allfives.moves import move_text
+from allfives.web.bots.decide import decide
+
+def chosen(request):
+    return move_text(decide(MoveAsk.from_json(json.loads(request))))
+"""
 # A worker that answers once (the page's first request) and then ends itself.
 DIES = """import js
 from pyodide.ffi import create_once_callable
-from allfives.web import worker
+""" + CHOOSES + """
 
 def choose(request):
     js.setTimeout(create_once_callable(lambda: js.close()), 0)
-    return worker.choose(request)
+    return chosen(request)
 
 __export__ = ["choose"]
 """
 # A worker that answers once and then never again (busy for good).
-HANGS = """from allfives.web import worker
+HANGS = CHOOSES + """
 answered = []
 
 def choose(request):
     while answered:
         pass
     answered.append(request)
-    return worker.choose(request)
+    return chosen(request)
 
 __export__ = ["choose"]
 """
@@ -133,13 +142,12 @@ __export__ = ["choose"]
 
 # A worker that answers the first request (the easy bot's) and whose every
 # other move fails: a bug in its code, not a dead worker.
-BUGGY = """import json
-from allfives.web import worker
+BUGGY = CHOOSES + """
 
 def choose(request):
     if json.loads(request)["bot"] != "easy":
         raise ValueError("a bug in decide")
-    return worker.choose(request)
+    return chosen(request)
 
 def alive():
     return "alive"
