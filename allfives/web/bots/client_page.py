@@ -44,7 +44,7 @@ from ..play.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
 from .decide import PAGE_SLICE_SECONDS, STALE, analysis, coach_analysis, decide
 
-Jsonable = MoveAsk | Moment | CoachAsk  # a request, sent to the worker as its to_json()
+Request = MoveAsk | Moment | CoachAsk  # sent to the worker as its to_json(), and only there
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -160,7 +160,7 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
-    async def _ask(self, call: str, request: Jsonable, seconds: float,
+    async def _ask(self, call: str, request: Request, seconds: float,
                    read: Callable[[str], T], watched: bool = False) -> T | None:
         """The worker's answer to ``call(request)``, read; None once there is
         no worker (then the caller works on the page). A late answer gives the
@@ -239,10 +239,9 @@ class BotClient:
 
     async def coach(self, request: CoachAsk) -> Coaching | None:
         """The coach's analysis of the person's decision (``decide.coach_analysis``;
-        None: stale):
-        in the worker, waiting while it loads; without one, on the page, in
-        slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``),
-        so a coach the person turned on keeps watching."""
+        None once stale): in the worker, waiting while it loads; without one,
+        on the page, in slices short enough for the person's clicks
+        (``PAGE_SLICE_SECONDS``), so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)

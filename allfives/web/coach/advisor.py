@@ -28,6 +28,7 @@ WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
 OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
 
+
 def watches(table: Table, settings: Settings) -> bool:
     """Whether the coach watches the decision now: it is on, the game is not
     the daily deal, and the person whose hand is shown is to move with more
