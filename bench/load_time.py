@@ -353,7 +353,8 @@ def repeat(browser: Any, pages: Pages, kind: str, folder: Path,
 
 
 def expert_requests(n: int) -> list[dict[str, Any]]:
-    """``n`` expert decisions with a choice, from medium-bot games."""
+    """``n`` expert decisions with a choice, from medium-bot games, as the page
+    sends them to the worker."""
     out: list[dict[str, Any]] = []
     for g in range(1000):
         table = Table.new(Setup(), f"think:{g}")
@@ -361,7 +362,7 @@ def expert_requests(n: int) -> list[dict[str, Any]]:
         while not game.round.over and len(out) < n:
             seat = game.round.turn
             if len(game.round.legal_moves()) > 1:
-                out.append(table.bot_request(seat, "expert"))
+                out.append(dict(table.bot_request(seat, "expert").to_json()))
             game.apply(decide(table.bot_request(seat, "medium")))
         if len(out) >= n:
             return out

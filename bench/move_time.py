@@ -65,12 +65,14 @@ class Page:
         self.cue, self.can_take_back = cue, can_take_back
         self.Settings, self.Setup, self.Table = Settings, Setup, Table
 
-    def move_value(self, text: str) -> Any:
-        """A move as this tree's page carries it: a ``Move``, or its text before."""
-        if not self.rooms:
-            return text
+    def move_value(self, chosen: Any) -> Any:
+        """``decide``'s move as this tree's page carries it: a ``Move`` (which
+        ``decide`` gives since requests are values; its text before), or its
+        text in the flat ``web/`` of before."""
+        if not self.rooms or not isinstance(chosen, str):
+            return chosen
         from allfives.moves import parse_move
-        return parse_move(text)
+        return parse_move(chosen)
 
     def draw(self, ctl: Any) -> None:
         """Everything ``screen.table`` computes, without writing it anywhere."""
