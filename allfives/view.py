@@ -8,14 +8,30 @@ JSON-like data and back, because it crosses into a Web Worker.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .game import Round
 from .layout import Layout
 from .moves import MOVE_ON, MOVE_TILE, Move, move_text, parse_move
 from .rules import Rules, Seat
 from .tiles import ALL_TILES, Mask, Tile, mask_of, parse_tile, tile_name, tiles_of
+
+
+class PlayerViewJSON(TypedDict):
+    """``PlayerView.to_json``: tiles and moves as text, ``history`` as
+    ``[seat, move, points]`` entries."""
+
+    rules: dict[str, Any]
+    seat: int
+    hand: list[str]
+    history: list[list[int | str]]
+    hand_counts: list[int]
+    boneyard_left: int
+    turn: int
+    starter: int
+    scores: list[int]
 
 
 @dataclass(frozen=True)
@@ -98,7 +114,7 @@ class PlayerView:
 
     # -- JSON --------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerViewJSON:
         return {
             "rules": self.rules.to_dict(),
             "seat": self.seat,
@@ -112,7 +128,7 @@ class PlayerView:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PlayerView:
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerView:
         return cls(
             rules=Rules.from_dict(data["rules"]),
             seat=int(data["seat"]),

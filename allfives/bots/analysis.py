@@ -23,7 +23,7 @@ from ..game import Game, Round
 from ..moves import Move, move_on, move_text, move_tile, parse_move
 from ..scoring import play_points
 from ..tiles import PIPS
-from ..view import PlayerView
+from ..view import PlayerView, PlayerViewJSON
 from .expert import playout_worlds, view_key
 from .hard import reply_points
 from .knowledge import infer
@@ -139,7 +139,7 @@ class Moment:
 class MomentJSON(TypedDict):
     round: int
     move: int
-    view: dict[str, Any]
+    view: PlayerViewJSON
     played: str
 
 

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from ..view import PlayerView
+from ..view import PlayerView, PlayerViewJSON
 
 
 class MoveAskJSON(TypedDict):
     bot: str
     seed: str
-    view: dict[str, Any]
+    view: PlayerViewJSON
 
 
 @dataclass(frozen=True)

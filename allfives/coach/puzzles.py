@@ -139,8 +139,8 @@ class Puzzle:
     def to_json(self) -> dict[str, Any]:
         view = self.view.to_json()
         data: dict[str, Any] = {
-            "id": self.id, "source": self.source, "rules": view.pop("rules"),
-            "round": self.round, **{k: v for k, v in view.items() if k != "turn"},
+            "id": self.id, "source": self.source, "rules": view["rules"],
+            "round": self.round, **{k: v for k, v in view.items() if k not in ("rules", "turn")},
             "answer": move_text(self.answer), "losses": list(self.losses),
             "margin": self.margin, "reason": self.reason, "rating": self.rating}
         if self.played is not None:

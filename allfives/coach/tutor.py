@@ -25,7 +25,7 @@ from typing import Any, TypedDict
 
 from ..bots.analysis import REVIEW_PLAYOUTS, Decision, DecisionJSON, Moment, judged, valuing
 from ..moves import Move
-from ..view import PlayerView
+from ..view import PlayerView, PlayerViewJSON
 from .grades import BLUNDER, GRADES, INACCURACY, MISTAKE, grade
 
 OFF = "off"
@@ -48,7 +48,7 @@ class CoachAskJSON(TypedDict):
     id: int
     round: int
     move: int
-    view: dict[str, Any]
+    view: PlayerViewJSON
 
 
 @dataclass(frozen=True)
