@@ -20,7 +20,7 @@ from allfives.coach import puzzles as pz
 from allfives.coach.puzzles import CLOSE, GREEDY, UNSTABLE, Puzzle, PuzzleError
 from allfives.coach.rating import Rating, after_puzzle, update
 from allfives.game import Round
-from allfives.moves import LEAD, move_text, parse_move
+from allfives.moves import DRAW, LEAD, move_text, parse_move
 from allfives.rules import Rules
 from allfives.tiles import ALL_TILES, NAMES, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
@@ -341,6 +341,21 @@ def test_solving_takes_a_tile_then_a_place_and_only_the_first_answer():
     assert s.hand().playable == frozenset({parse_tile("2-4"), parse_tile("3-4")})
     assert s.choose(parse_move("3-4>1-4")) and s.right is True
     assert not s.choose(parse_move("2-4>1-4")) and s.right is True and s.targets() == ()
+
+
+def test_a_puzzles_board_marks_the_last_tile_laid_and_the_answer_once_given():
+    puzzle = some_puzzles()[0]  # ... 4-5>1-5 laid last; the answer 3-4>1-4
+    s = Solving(puzzle, NEW)
+    assert s.scene() == board.BoardScene(s.table(), fresh=parse_tile("4-5"))
+    s.click(parse_tile("3-4"))
+    assert s.scene() == board.BoardScene(s.table(), s.targets(), parse_tile("3-4"),
+                                         parse_tile("4-5"))
+    s.choose(parse_move("2-4>1-4"))
+    assert s.scene() == board.BoardScene(s.table(), fresh=parse_tile("4-5"),
+                                         hint=parse_move("3-4>1-4"))
+    drew = replace(puzzle, view=replace(puzzle.view, history=(*puzzle.view.history,
+                                                              (1, DRAW, 0))))
+    assert Solving(drew, NEW).scene().fresh == parse_tile("4-5")  # a draw lays no tile
 
 
 def test_picking_a_tile_never_answers_even_with_one_place_or_a_lead():

@@ -135,6 +135,20 @@ class Board:
     svg: str
 
 
+@dataclass(frozen=True)
+class BoardScene:
+    """What a board shows, whichever board it is (the table's, Review's, a
+    puzzle's): ``board``'s arguments but the shape, which is the page's
+    (``board_page.draw``)."""
+
+    view: TableView
+    targets: tuple[Target, ...] = ()
+    selected: int | None = None
+    fresh: int | None = None
+    fresh_points: int = 0
+    hint: Move | None = None
+
+
 def view_box(bounds: tuple[float, float, float, float], aspect: float,
              least: float = MIN_VIEW) -> str:
     """A viewBox around ``bounds`` with a margin, at least ``least`` wide

@@ -19,7 +19,7 @@ from typing import Literal, NamedTuple
 from ...bots.asks import MoveAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
-from ..draw.board import Target
+from ..draw.board import BoardScene, Target
 from ..i18n.catalogs import _, current
 from . import words
 from .hand import HandState, hand_order, played_tile
@@ -391,6 +391,13 @@ class Controller:
             return ()
         return tuple(Target(m, move_on(m), view.points_for(m))
                      for m in self.plays_of(self.selected) if move_on(m) != LEAD)
+
+    def board_scene(self, view: TableView, popped: int = 0) -> BoardScene:
+        """The table's board: the selected tile's lit places, the tile just
+        played (with ``popped``, the points of the move just made, drawn as a
+        pop: only at the table's first drawing after it, ``news``), the hint."""
+        fresh = self.fresh.tile if self.fresh else None
+        return BoardScene(view, self.targets(view), self.selected, fresh, popped, self.hint)
 
     def news(self) -> Fresh | None:
         """The move just made, once: the first drawing of the table after it

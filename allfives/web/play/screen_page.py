@@ -14,7 +14,7 @@ from pyscript import document
 
 from ...tiles import NAMES
 from ..dom import el, found, reduced_motion, show_dialog, toggle
-from ..draw import board, render
+from ..draw import board_page, render
 from . import words
 from .controller import Controller, Refuse, Say, Status
 from .table_view import TableView
@@ -161,18 +161,8 @@ def selection(tile: int | None) -> None:
 
 
 def layout(ctl: Controller, view: TableView, popped: int = 0) -> None:
-    """The board, drawn for its current shape; ``popped``: the points of the
-    move just made, drawn as a pop (only at the table's first drawing after it,
-    ``Controller.news``)."""
-    node = el("board")
-    shape = node.getBoundingClientRect()
-    aspect = max(shape.width, 1) / max(shape.height, 1)
-    fresh = ctl.fresh
-    drawn = board.board(view, aspect, targets=ctl.targets(view), selected=ctl.selected,
-                        fresh=fresh.tile if fresh else None, fresh_points=popped,
-                        hint=ctl.hint, width_px=shape.width)
-    node.setAttribute("viewBox", drawn.view_box)
-    node.innerHTML = drawn.svg
+    """The board, drawn for its current shape (``Controller.board_scene``)."""
+    board_page.draw("board", ctl.board_scene(view, popped))
 
 
 def count(ctl: Controller, view: TableView) -> None:

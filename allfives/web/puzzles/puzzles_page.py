@@ -17,11 +17,11 @@ from pyscript import window
 from ...bots.analysis import Decision, Moment
 from ...coach import puzzles as puzzle_files
 from ...coach.puzzles import Puzzle, PuzzleError
-from ...moves import Move, move_text, move_tile, parse_move
+from ...moves import Move, move_text, parse_move
 from ...tiles import NAMES, parse_tile
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, on, show_dialog, spawn, store, stored_json, toggle
-from ..draw import board, render
+from ..draw import board_page, render
 from ..home.sharing_page import today
 from ..storage.keys import PUZZLES_KEY
 from . import sentences
@@ -115,7 +115,7 @@ class PuzzlesPage:
     def on_resize(self) -> None:
         """The board is drawn for its box's shape: drawn again when that changes."""
         if self.solving is not None and el("puzzles").open:
-            self.draw_board(self.solving)
+            board_page.draw("puzzle-board", self.solving.scene(), whole_pixels=True)
 
     def on_cancel(self, evt: Any) -> None:
         """Escape puts a picked tile back before it closes the panel."""
@@ -187,7 +187,7 @@ class PuzzlesPage:
         el("puzzle-task").textContent = sentences.task(solving.leads)
         el("puzzle-situation").textContent = sentences.situation(puzzle)
         el("puzzle-counts").textContent = sentences.counts(puzzle)
-        self.draw_board(solving)
+        board_page.draw("puzzle-board", solving.scene(), whole_pixels=True)
         el("puzzle-hand").innerHTML = render.hand(solving.hand())
         answered = solving.chosen is not None
         el("puzzle-verdict").textContent = (sentences.verdict(puzzle, solving.chosen)
@@ -200,21 +200,6 @@ class PuzzlesPage:
         else:
             shown.removeAttribute("data-puzzle-answer")
             shown.textContent = ""
-
-    def draw_board(self, solving: Solving) -> None:
-        felt = el("puzzle-board").parentNode
-        width = max(float(felt.clientWidth), 1.0)
-        aspect = width / max(float(felt.clientHeight), 1.0)
-        history = solving.puzzle.view.history
-        last = next((entry for entry in reversed(history) if entry[1] >= 0), None)
-        drawn = board.board(solving.table(), aspect, targets=solving.targets(),
-                            selected=solving.selected,
-                            fresh=move_tile(last[1]) if last else None,
-                            hint=solving.puzzle.answer if solving.chosen is not None else None,
-                            width_px=width)
-        node = el("puzzle-board")
-        node.setAttribute("viewBox", drawn.view_box)
-        node.innerHTML = drawn.svg
 
     # -- the person's own mistakes ---------------------------------------------------
 

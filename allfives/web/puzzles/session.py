@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...coach.puzzles import Puzzle
 from ...moves import LEAD, Move, move_on, move_tile
 from ...scoring import play_points
-from ..draw.board import Target
+from ..draw.board import BoardScene, Target
 from ..play.hand import HandState, hand_order
 from ..play.table_view import TableView
 
@@ -74,6 +74,15 @@ class Solving:
         playable = frozenset(move_tile(m) for m in self.puzzle.options)
         return HandState(tuple(hand_order(view.hand, "pips", ())), playable, self.selected,
                          self.chosen is None, None, False, False)
+
+    def scene(self) -> BoardScene:
+        """The puzzle's board: the picked tile's lit places, the last tile
+        played before the puzzle (no pop: its points are not the person's
+        news), and, once answered, the best move outlined."""
+        last = next((m for _seat, m, _points in reversed(self.puzzle.view.history) if m >= 0), None)
+        return BoardScene(self.table(), self.targets(), self.selected,
+                          move_tile(last) if last is not None else None,
+                          hint=self.puzzle.answer if self.chosen is not None else None)
 
     def table(self) -> TableView:
         """The table to draw: the mover's view alone (``board`` draws its layout)."""

@@ -15,13 +15,11 @@ from pyscript import document, window
 
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
-from ...moves import move_tile
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
-from ..draw import board, render
+from ..draw import board_page, render
 from ..play import words
 from ..play.seats import shown_name
-from ..play.table_view import TableView
 from .grading import summary_html
 from .records import opened
 from .sentences import too_big
@@ -157,7 +155,7 @@ class ReviewPanel:
             return
         view = review.view()
         here = review.decision_here()
-        self.draw_board(view, here)
+        board_page.draw("review-board", review.scene(view), whole_pixels=True)
         el("review-step").textContent = review.step_text()
         seed = review.seed
         el("review-deal").textContent = words.deal_line(
@@ -174,22 +172,9 @@ class ReviewPanel:
         """The board and the chart are drawn for their boxes' sizes: drawn
         again when those change."""
         if self.review is not None and el("review").open:
-            self.draw_board(self.review.view(), self.review.decision_here())
+            board_page.draw("review-board", self.review.scene(self.review.view()),
+                            whole_pixels=True)
             self.draw_chart(self.review)
-
-    @staticmethod
-    def draw_board(view: TableView, here: Decision | None) -> None:
-        """The table at the shown position, for the felt's shape (so drawn
-        once the dialog is open), the better move outlined when ``here`` lost."""
-        felt = el("review-board").parentNode
-        aspect = max(felt.clientWidth, 1) / max(felt.clientHeight, 1)
-        last = view.round.history[-1] if view.round.history else None
-        fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
-        drawn = board.board(view, aspect, fresh=fresh, fresh_points=last[2] if last else 0,
-                            hint=here.best if here and here.loss else None)
-        node = el("review-board")
-        node.setAttribute("viewBox", drawn.view_box)
-        node.innerHTML = drawn.svg
 
     def draw_chart(self, review: Review) -> None:
         """The chart, drawn at its box's width in CSS pixels (its words keep their size)."""

@@ -18,6 +18,8 @@ from typing import Any
 from ...bots.analysis import Decision, Moment, biggest_losses, moments
 from ...coach.grades import Summary, summary
 from ...game import Game
+from ...moves import move_tile
+from ..draw.board import BoardScene
 from ..i18n.catalogs import _
 from ..play.seats import HUMAN
 from ..play.table import Table
@@ -119,6 +121,16 @@ class Review:
         """The table at the shown position, through the seat's eyes."""
         game = self.game.rewound(self.spot.round, self.spot.move)
         return TableView.of(Table(game, self.names, self.levels), self.seat)
+
+    def scene(self, view: TableView) -> BoardScene:
+        """The board at the shown position (``view``): the tile just played
+        with its points' pop, and the better move outlined when the decision
+        about to be made here lost points."""
+        last = view.round.history[-1] if view.round.history else None
+        fresh = move_tile(last[1]) if last is not None and last[1] >= 0 else None
+        here = self.decision_here()
+        return BoardScene(view, fresh=fresh, fresh_points=last[2] if last else 0,
+                          hint=here.best if here and here.loss else None)
 
     def decision_here(self) -> Decision | None:
         """The analysed decision about to be made at the shown position."""

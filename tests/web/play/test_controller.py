@@ -11,7 +11,7 @@ from allfives.record import replay
 from allfives.tiles import NAMES
 from allfives.web import worker
 from allfives.web.bots.decide import decide
-from allfives.web.draw.board import Target
+from allfives.web.draw.board import BoardScene, Target
 from allfives.web.play.controller import (
     AutoMove,
     AwaitPerson,
@@ -216,6 +216,19 @@ def test_dragging_decides_like_clicking():
     ctl = Controller(table, Settings())
     assert ctl.drop(four_five, None, on_table=False) is None
     assert ctl.drop(four_five, None, on_table=True) == Play(parse_move("4-5>5-5"))
+
+
+def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
+    ctl = Controller(scripted_table(), Settings())
+    ctl.click_tile(ZERO_SIX)
+    ctl.take_hint(ctl.ask_hint(), parse_move("0-6>5-6"))  # type: ignore[arg-type]
+    view = ctl.view()
+    assert ctl.board_scene(view) == BoardScene(view, ctl.targets(view), ZERO_SIX,
+                                               hint=parse_move("0-6>5-6"))
+    ctl.play(parse_move("0-6>5-6"))
+    view = ctl.view()
+    assert ctl.board_scene(view, popped=5) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5)
+    assert ctl.board_scene(view).fresh_points == 0  # a later drawing: no pop
 
 
 def test_a_new_game_forgets_the_old_tables_marks():

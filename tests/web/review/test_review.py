@@ -16,7 +16,9 @@ from allfives.game import Game
 from allfives.moves import move_text, parse_move
 from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
+from allfives.tiles import parse_tile
 from allfives.web.draw import render
+from allfives.web.draw.board import BoardScene
 from allfives.web.play import words
 from allfives.web.play.table import Table
 from allfives.web.play.table_view import TableView
@@ -148,6 +150,25 @@ def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
     assert review.step_text() == "Round 1: after move 21 of 21"
     dealt = Review.of(Table(Game(Rules.make("standard"), 1), ("You", "Anna"), (None, "expert")))
     assert dealt.step_text() == "Round 1: the deal"  # a round with no move yet
+
+
+def test_the_board_shows_the_tile_just_played_and_the_better_move_where_one_lost():
+    """``Review.scene``: the last tile laid pops its points (a draw lays none),
+    and the best move is outlined only where the decision about to be made
+    lost points."""
+    review = review_of(bot_game(3))  # round 1: move 10 is 6-6>3-6 for 15, 15 a draw
+    review.jump(1, 11)
+    view = review.view()
+    assert review.scene(view) == BoardScene(view, fresh=parse_tile("6-6"), fresh_points=15)
+    review.take(Decision(1, 11, 0, parse_move("1-6>6-6"), parse_move("3-6>6-6"), 0.0, 2))
+    assert review.scene(view).hint is None  # the best move was played
+    review.take(Decision(1, 11, 0, parse_move("1-6>6-6"), parse_move("3-6>6-6"), 2.0, 2))
+    assert review.scene(view).hint == parse_move("3-6>6-6")
+    review.jump(1, 16)
+    view = review.view()
+    assert review.scene(view) == BoardScene(view)
+    review.round_start(-1)
+    assert review.scene(review.view()).fresh is None  # the deal
 
 
 def test_an_opened_record_names_its_seats_and_plays_on_from_any_of_them():
