@@ -88,8 +88,7 @@ class App:
 
     def start(self) -> None:
         self.bind()
-        self.saver.save(self.ctl.table)
-        screen.table(self.ctl)
+        self.settle()
         js.performance.mark("allfives:first-render")
         el("progress").setAttribute("hidden", "")
         for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
@@ -275,17 +274,21 @@ class App:
         if isinstance(played, steps.Refuse):
             screen.status(Status("human", played.text))
             return
-        screen.hint_text("")
         screen.announce(played.said)
         if (now := self.ctl.status()).phase == "bot":
             screen.status(now)  # at once, while the tile slides
         self.sound.play(cue(played, now.phase), self.ctl.settings.mute)
-        self.saver.save(self.ctl.table)
-        screen.table(self.ctl)
+        self.settle()
         if played.tile is not None:
             await screen.slide(played.tile, source, self.ctl.settings.slide_ms)
         elif played.linger:
             await asyncio.sleep(played.linger)
+
+    def settle(self) -> None:
+        """The table changed: the hint's words go, it is saved, then drawn whole."""
+        screen.hint_text("")
+        self.saver.save(self.ctl.table)
+        screen.table(self.ctl)
 
     # -- dialogs ------------------------------------------------------------------
 
@@ -294,15 +297,13 @@ class App:
         if self.busy() or not self.ctl.reveal():
             return  # the screen stays up: nobody's hand may show yet
         el("privacy").close()
-        self.saver.save(self.ctl.table)
-        screen.table(self.ctl)
+        self.settle()
         self.run_turns()
 
     def on_next_round(self, _evt: Any) -> None:
         el("round-end").close()
         if self.ctl.next_round():
-            self.saver.save(self.ctl.table)
-            screen.table(self.ctl)
+            self.settle()
             screen.status(self.ctl.status())  # not "Round over" until the turn loop's first step
             self.run_turns()
 
@@ -328,10 +329,8 @@ class App:
             self.turns.cancel()  # nobody waits for the old game's bots any more
         self.queued = None
         self.ctl.take_over(table)
-        screen.hint_text("")
         screen.hush()  # the old game's last move, said, is no more
-        self.saver.save(self.ctl.table)
-        screen.table(self.ctl)
+        self.settle()
         screen.status(self.ctl.status())  # not the old game's until the turn loop's first step
         self.turns = spawn(self.turn_loop(None))
 
