@@ -157,13 +157,22 @@ def saved(page: object) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
 
 
+# Pages whose renderer crashed since the browser was launched: conftest.py
+# launches Chromium again after a test that saw one, since a browser whose
+# renderer crashed has been seen to crash every page after it.
+CRASHES: list[str] = []
+CRASHED = "the page crashed (Chromium's renderer: Target crashed)"
+
+
 class Watch:
-    """What went wrong in the page: console errors, page errors, foreign requests."""
+    """What went wrong in the page: console errors, page errors, foreign
+    requests, a crash."""
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.problems: list[str] = []
         self.allow_errors: tuple[str, ...] = ()  # a test that breaks something on purpose
+        self.crashed = False
 
     def console(self, msg: object) -> None:
         if msg.type == "error" and not any(s in msg.text for s in self.allow_errors):
@@ -178,8 +187,14 @@ class Watch:
         page.on("console", self.console)
         page.on("pageerror", self.page_error)
         page.on("request", self.request)
+        page.on("crash", self.crash)
         page.set_default_timeout(TURN_MS)
         return page
+
+    def crash(self, page: object) -> None:
+        self.crashed = True
+        self.problems.append(CRASHED)
+        CRASHES.append(str(getattr(page, "url", "")))
 
     def request(self, req: object) -> None:
         url = urlsplit(req.url)
@@ -207,7 +222,7 @@ def watched_page(browser: object, origin: str, *, init: str | None = FAST,
     page.watch = watch
     try:
         yield page
-        errors = page.locator(".py-error").all_inner_texts()
+        errors = [] if watch.crashed else page.locator(".py-error").all_inner_texts()
     finally:
         context.close()
     assert not errors, f".py-error in the page: {errors}"

@@ -18,7 +18,7 @@ import pytest
 from allfives.site import serve
 from allfives.site.chromium import CHROMIUM, FLAGS
 
-from .browser_helpers import watched_page
+from .browser_helpers import CRASHES, watched_page
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -37,14 +37,47 @@ def server() -> Iterator[str]:
     httpd.server_close()
 
 
+class Chromium:
+    """The session's browser, which tests use as Playwright's ``Browser``;
+    launched again (``relaunch``) after a test in which a page crashed."""
+
+    def __init__(self, playwright: object) -> None:
+        self.playwright = playwright
+        self.current = self.launch()
+
+    def launch(self) -> object:
+        return self.playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+    def relaunch(self) -> None:
+        try:
+            self.current.close()
+        except playwright_api.Error:
+            pass  # already gone with its crash
+        self.current = self.launch()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.current, name)
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Chromium]:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail("Debian's chromium is not installed: apt-get install -y chromium")
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+        chromium = Chromium(p)
+        yield chromium
+        chromium.current.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_browser_after_a_crash(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test that saw a page crash, the next test gets a new Chromium:
+    one renderer crash has left a browser crashing every page after it. (The
+    crashed test fails, saying so; ``make test`` runs it once more.)"""
+    yield
+    if CRASHES and "browser" in request.fixturenames:
+        CRASHES.clear()
+        request.getfixturevalue("browser").relaunch()
 
 
 @pytest.fixture
