@@ -58,8 +58,8 @@ from harness import median, percentile
 from allfives.site import bundle, serve
 from allfives.site.chromium import CHROMIUM, FLAGS
 from allfives.web.bots.decide import decide
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 ROOT = harness.ROOT
 MARK = "allfives:human-can-play"

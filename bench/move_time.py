@@ -3,8 +3,9 @@
 alternating, in one run.
 
 - CPython: what the page's Python does for a move, less the DOM writes: the
-  click's decision, the move, the save, every string ``screen_page.table``
-  writes (scores, seats, log, hand, board), the next step and the status.
+  click's decision, the move, the save, the redraw's strings (the ``Frame``
+  and the board's SVG where it changed; before frames, every string the
+  table's redraw wrote), the next step and the status.
   The bots' choices are made beforehand, so their thinking is left out.
 - ``--browser``: in headless Chromium, the page served from each tree, the
   person playing by clicks (no bot pause, no animation, ``easy`` bots, whose
@@ -41,73 +42,76 @@ WIDTH_PX = 900.0
 
 
 class Page:
-    """The page's Python for a move, through whichever layout the tree has
-    (the house in rooms, or the flat ``web/`` of before)."""
+    """The page's Python for a move, through whichever layout the tree has:
+    the table's rooms in layers with one redraw of a ``Frame`` (issue 28), or
+    the rooms before, which drew the whole table at every move."""
 
     def __init__(self) -> None:
         try:
             from allfives.web.draw import board, render
-            from allfives.web.play import controller, words
+            from allfives.web.play import controller, frame
             from allfives.web.play.cues import cue
+            from allfives.web.table import words
+            from allfives.web.table.settings import Settings
+            from allfives.web.table.setup import Setup
+            from allfives.web.table.table import Table
+            from allfives.web.table.takeback import can_take_back
+            self.frames: Any = frame
+        except ImportError:
             from allfives.web.play.settings import Settings
             from allfives.web.play.setup import Setup
             from allfives.web.play.table import Table
             from allfives.web.play.takeback import can_take_back
-            self.rooms = True
-        except ImportError:
-            from allfives.web.cues import cue  # type: ignore[no-redef]
-            from allfives.web.table import Settings, Setup, Table  # type: ignore[no-redef]
-            from allfives.web.takeback import can_take_back  # type: ignore[no-redef]
 
-            from allfives.web import board, controller, render, words  # type: ignore[no-redef]
-            self.rooms = False
+            from allfives.web.draw import board, render
+            from allfives.web.play import controller, words
+            from allfives.web.play.cues import cue
+            self.frames = None
         self.board, self.render, self.words, self.steps = board, render, words, controller
         self.cue, self.can_take_back = cue, can_take_back
         self.Settings, self.Setup, self.Table = Settings, Setup, Table
+        self.last: Any = None  # the frame drawn last
 
-    def move_value(self, chosen: Any) -> Any:
-        """``decide``'s move as this tree's page carries it: a ``Move`` (which
-        ``decide`` gives since requests are values; its text before), or its
-        text in the flat ``web/`` of before."""
-        if not self.rooms or not isinstance(chosen, str):
-            return chosen
+    @staticmethod
+    def move_value(chosen: Any) -> Any:
+        """``decide``'s move as a ``Move`` (its text in trees before requests were values)."""
         from allfives.moves import parse_move
-        return parse_move(chosen)
+        return parse_move(chosen) if isinstance(chosen, str) else chosen
 
     def draw(self, ctl: Any) -> None:
-        """Everything ``screen.table`` computes, without writing it anywhere."""
+        """What the page's redraw computes, without writing it anywhere: the
+        frame and, where it changed, the board's SVG; before frames, every
+        string ``screen.table`` wrote."""
+        if self.frames is not None:
+            now = self.frames.frame(ctl, self.last, settled=True)
+            if "board" in self.frames.changed(self.last, now):
+                scene = now.board
+                self.board.board(scene.view, ASPECT, targets=scene.targets,
+                                 selected=scene.selected, fresh=scene.fresh,
+                                 fresh_points=scene.fresh_points, hint=scene.hint,
+                                 width_px=WIDTH_PX, drawn=scene.drawn)
+            self.last = now
+            return
         view = ctl.view()
-        scored, points = self.scored(ctl)
-        self.render.scores(view, scored, ctl.settings.tally, points)
+        news = ctl.news()
+        points = news.points if news else 0
+        self.render.scores(view, news.side if news and news.points else None,
+                           ctl.settings.tally, points)
         self.render.seats(view)
         self.render.log(view)
         self.words.boneyard(view.player.boneyard_left)
         shown = ctl.hand(view)
         self.render.hand(shown)
-        targets = ctl.targets(view)
         fresh = ctl.fresh
-        tile = fresh.tile if fresh else None
-        if self.rooms:
-            self.board.board(view, ASPECT, targets=targets, selected=ctl.selected, fresh=tile,
-                             fresh_points=points, hint=ctl.hint, width_px=WIDTH_PX)
-            shown.focus_after(None)
-        else:
-            self.board.board(view, ASPECT, targets, ctl.selected, tile, points, ctl.hint,
-                             WIDTH_PX)
-        self.can_take_back(ctl.table.game)
-
-    @staticmethod
-    def scored(ctl: Any) -> tuple[int | None, int]:
-        """The side that just scored (None if none) and its points, as the
-        table is drawn: from ``Controller.news`` where the tree has it."""
-        if not hasattr(ctl, "news"):
-            fresh = ctl.fresh
-            return ctl.scored_side(), fresh.points if fresh else 0
-        news = ctl.news()
-        return (news.side if news and news.points else None), (news.points if news else 0)
+        self.board.board(view, ASPECT, targets=ctl.targets(view), selected=ctl.selected,
+                         fresh=fresh.tile if fresh else None, fresh_points=points,
+                         hint=ctl.hint, width_px=WIDTH_PX)
+        shown.focus_after(None)
+        self.can_take_back(ctl.table.game, ctl.table.viewer, ctl.table.others,
+                           ctl.table.daily)
 
     def make(self, ctl: Any, move: Any) -> None:
-        """``App.make``: the move, its sound, the save, the table drawn."""
+        """``TablePage.make``: the move, its sound, the save, the table drawn."""
         ctl.view().player.turn  # noqa: B018 - where the tile slides from
         played = ctl.play(move)
         now = ctl.status()
@@ -135,10 +139,8 @@ class Page:
 def play_games(games: int, players: int) -> dict[str, list[float]]:
     """Milliseconds per person move and per bot move over seeded whole games
     against ``medium`` bots, whose moves are chosen before the clock starts."""
-    try:
-        from allfives.web.bots.decide import decide
-    except ImportError:
-        from allfives.web.decide import decide  # type: ignore[no-redef]
+    from allfives.web.bots.decide import decide
+
     page = Page()
     times: dict[str, list[float]] = {"person": [], "bot": []}
     for g in range(games):

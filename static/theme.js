@@ -1,7 +1,7 @@
 // The look kept in the settings, shown before anything is painted: a classic
 // script in <head>, run as the page is parsed (the CSP allows no inline one).
 // It reads the settings the page keeps (localStorage "allfives.settings",
-// written by allfives/web/play/settings.py), as tolerantly as
+// written by allfives/web/table/settings.py), as tolerantly as
 // Settings.from_json: anything missing, unknown or unreadable is the default.
 // On <html>: data-theme (the choice: system, light, dark, contrast),
 // data-faces (pips, colour, numerals), data-large (true, false), and
@@ -13,8 +13,8 @@
 // the scheme and the meta follow here.
 (function () {
   "use strict";
-  var THEMES = ["system", "light", "dark", "contrast"]; // allfives/web/draw/looks.py THEMES
-  var FACES = ["pips", "colour", "numerals"]; // allfives/web/draw/looks.py FACES
+  var THEMES = ["system", "light", "dark", "contrast"]; // allfives/web/table/looks.py THEMES
+  var FACES = ["pips", "colour", "numerals"]; // allfives/web/table/looks.py FACES
   var BAR = { light: "#f7f3e8", dark: "#0c1410", contrast: "#000000" }; // style.css --bar
   var root = document.documentElement;
   var kept = {};

@@ -38,7 +38,7 @@ SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
 @dataclass(frozen=True)
 class Reason:
     """Why the move made lost, when it is plain, in parts (put into words by
-    the page's ``review.sentences`` and the command line's ``coach.report``):
+    the page's ``table.words_reasons`` and the command line's ``coach.report``):
 
     - SCORED: the move made scored ``made`` where the move ``best`` scored ``other``;
     - LEFT: it left the next player a chance of ``made`` where ``best`` left ``other``;

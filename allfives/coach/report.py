@@ -42,7 +42,7 @@ def summary_line(seat: int, s: grades.Summary) -> str:
 
 def reason_text(reason: Reason | None) -> str:
     """A reason in the command line's English ("" for none); the page's
-    ``review.sentences.reason_words`` says the same in its language.
+    ``table.words_reasons.reason_words`` says the same in its language.
 
     >>> from allfives.moves import parse_move
     >>> reason_text(Reason(KEPT, parse_move("6-6>1-6"), 12))

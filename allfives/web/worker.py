@@ -13,7 +13,9 @@ from allfives.bots.analysis import Moment
 from allfives.bots.asks import MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.moves import move_text
-from allfives.web.bots.decide import STALE, analysis, coach_analysis, decide, drop_coaching
+from allfives.web.bots.decide import STALE, CoachWork, analysis, decide
+
+COACH = CoachWork()  # the coach's analysis this worker runs
 
 
 def choose(request: str) -> str:
@@ -30,12 +32,12 @@ async def coach(request: str) -> str:
     """Every move of the person's decision judged (``CoachAsk`` JSON in,
     ``tutor.Coaching`` JSON out), or ``STALE`` once a newer request or
     ``drop`` stopped it."""
-    found = await coach_analysis(CoachAsk.from_json(json.loads(request)))
+    found = await COACH.analyse(CoachAsk.from_json(json.loads(request)))
     return json.dumps(STALE if found is None else found.to_json())
 
 
 def drop() -> str:
-    drop_coaching()
+    COACH.drop()
     return "dropped"
 
 

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 FIRST_LOAD_MS = 60_000  # a first visit: Pyodide loads and starts
 TURN_MS = 30_000  # anything after that

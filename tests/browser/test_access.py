@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from .browser_helpers import (
     FIRST_LOAD_MS,

@@ -11,8 +11,8 @@ import json
 from allfives.coach.tutor import coaching, verdict
 from allfives.moves import move_text, parse_move
 from allfives.view import PlayerView
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, moves_logged, open_game, saved
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from .browser_helpers import (
     FIRST_LOAD_MS,

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from .browser_helpers import (
     BOT_LEADS,

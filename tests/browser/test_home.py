@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from allfives.web.draw.tally import tally
-from allfives.web.play.table import Table
+from allfives.web.table.table import Table
 
 from .browser_helpers import (
     FAST_UNLESS_KEPT,

@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from allfives.site import serve
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from ..helpers import load_site_builder
 from .browser_helpers import FIRST_LOAD_MS, take_turn, watched_page

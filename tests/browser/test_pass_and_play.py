@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from allfives.tiles import NAMES, tiles_of
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import RoundView
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import RoundView
 
 from .browser_helpers import (
     BOT_LEADS,

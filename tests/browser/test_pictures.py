@@ -22,8 +22,8 @@ from datetime import UTC, datetime, timedelta
 from allfives.moves import move_on, move_text, move_tile, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.home.deals import Deal
-from allfives.web.play.table import Table
+from allfives.web.table.deals import Deal
+from allfives.web.table.table import Table
 
 from . import pictures
 from .browser_helpers import (

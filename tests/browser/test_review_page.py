@@ -12,7 +12,7 @@ import re
 from allfives.bots.analysis import review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
-from allfives.web.play.seats import HUMAN
+from allfives.web.table.seats import HUMAN
 
 from ..bots.test_analysis import bot_game
 from .browser_helpers import (

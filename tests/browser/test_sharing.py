@@ -9,7 +9,7 @@ import re
 
 from allfives.bots import make_bot
 from allfives.view import PlayerView
-from allfives.web.home.deals import daily
+from allfives.web.table.deals import daily
 
 from .browser_helpers import FIRST_LOAD_MS, open_game, play_until, saved, watched_page
 

@@ -59,8 +59,8 @@ WORKER_BOOT = "globalThis.allfivesBoot"
 
 
 def you_lead_seed() -> int:
-    from allfives.web.play.setup import Setup
-    from allfives.web.play.table import Table
+    from allfives.web.table.setup import Setup
+    from allfives.web.table.table import Table
     return next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter == 0)
 
 

@@ -17,10 +17,10 @@ from allfives.moves import DRAW, PASS, move_tile, parse_move
 from allfives.tiles import NAMES
 from allfives.web import worker
 from allfives.web.play.controller import AwaitPerson, BotMove, Controller
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from .browser_helpers import (
     FIRST_LOAD_MS,

@@ -7,8 +7,8 @@ import random
 
 from allfives.game import Game
 from allfives.rules import Rules
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ..helpers import full_deal, hand, tiles
 

@@ -4,44 +4,13 @@ tested in plain CPython."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
-from ..helpers import ROOT
+from .imports import MODULES, WEB, imported
 
-PACKAGE = ROOT / "allfives"
-WEB = PACKAGE / "web"
 BROWSER = {"js", "pyscript", "pyodide"}  # what exists only in the page (or its worker)
 # The page's entry script, its DOM helpers and the bots' worker entry.
 WIRING = {"allfives.web.app", "allfives.web.dom", "allfives.web.worker"}
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported(path: Path) -> set[str]:
-    """Every module ``path`` imports, anywhere in it (functions and
-    ``TYPE_CHECKING`` blocks included), as absolute names; ``from x import y``
-    gives both ``x`` and ``x.y`` (``y`` may be a module)."""
-    name = module_name(path)
-    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(module)
-            found.update(f"{module}.{a.name}" for a in node.names)
-    return found
-
-
-MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
 
 
 def is_page(name: str) -> bool:
@@ -81,6 +50,6 @@ def test_the_web_folder_keeps_only_its_wiring():
     assert top == ["__init__.py", "app.py", "dom.py", "worker.py"]
     rooms = sorted(p.name for p in WEB.iterdir() if p.is_dir() and p.name != "__pycache__")
     assert rooms == ["bots", "coach", "draw", "home", "i18n", "play", "puzzles", "review",
-                     "storage"]
+                     "storage", "table"]
     for room in rooms:
         assert (WEB / room / "__init__.py").read_text(encoding="utf-8").startswith('"""'), room

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from allfives.tiles import NAMES
-from allfives.web.play.settings import Settings
+from allfives.web.table.settings import Settings
 
 
 class Proxies:

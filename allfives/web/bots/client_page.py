@@ -39,10 +39,10 @@ from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ..dom import found, notice
 from ..i18n.catalogs import _
-from ..play.setup import Setup
-from ..play.table import Table
+from ..table.setup import Setup
+from ..table.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import PAGE_SLICE_SECONDS, STALE, analysis, coach_analysis, decide
+from .decide import PAGE_SLICE_SECONDS, STALE, CoachWork, analysis, decide
 
 Request = MoveAsk | Moment | CoachAsk  # sent to the worker as its to_json(), and only there
 
@@ -90,6 +90,7 @@ class BotClient:
         # The moves the worker may be thinking over: their deadlines (monotonic),
         # until answered (one nobody waits for any more is thought over anyway).
         self.thinking: dict[object, float] = {}
+        self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -238,7 +239,7 @@ class BotClient:
 
 
     async def coach(self, request: CoachAsk) -> Coaching | None:
-        """The coach's analysis of the person's decision (``decide.coach_analysis``;
+        """The coach's analysis of the person's decision (``decide.CoachWork``;
         None once stale): in the worker, waiting while it loads; without one,
         on the page, in slices short enough for the person's clicks
         (``PAGE_SLICE_SECONDS``), so a coach the person turned on keeps watching."""
@@ -247,7 +248,7 @@ class BotClient:
         await asyncio.shield(self.loaded)
         answer = await self._ask("coach", request, REVIEW_SECONDS, read_coaching, watched=True)
         if answer is None:
-            return await coach_analysis(request, PAGE_SLICE_SECONDS)
+            return await self.coaching.analyse(request, PAGE_SLICE_SECONDS)
         return answer[0]
 
     def drop_coaching(self) -> None:

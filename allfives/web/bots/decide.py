@@ -24,9 +24,6 @@ SLICE_SECONDS = 0.1
 # person's click waits at most about this long for it.
 PAGE_SLICE_SECONDS = 0.04
 T = TypeVar("T")
-# The coach's request the worker works on: a newer one (the person's next
-# decision) or ``drop_coaching`` (the person has moved) stops an older one.
-_coaching: dict[str, object] = {"wanted": None}
 STALE = {"stale": True}  # the worker's answer to a coach's request stopped so
 
 
@@ -44,18 +41,25 @@ async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS) -> Deci
     return decision
 
 
-async def coach_analysis(ask: CoachAsk, slice_seconds: float = SLICE_SECONDS
-                         ) -> Coaching | None:
-    """Every move of the person's decision judged, in slices as ``analysis``;
-    None once a newer request or ``drop_coaching`` has made it stale."""
-    _coaching["wanted"] = ask.id
-    steps = coaching(ask.round, ask.move, ask.view)
-    return await sliced(steps, slice_seconds, lambda: _coaching["wanted"] == ask.id)
+class CoachWork:
+    """The coach's analyses where they run (the worker keeps one, and so does
+    the page without a worker): one wanted at a time, so a newer request (the
+    person's next decision) or ``drop`` (the person has moved) stops an older one."""
 
+    def __init__(self) -> None:
+        self.wanted: int | None = None  # the id of the request worked on
 
-def drop_coaching() -> None:
-    """Nobody waits for the coach's analysis under way any more."""
-    _coaching["wanted"] = None
+    async def analyse(self, ask: CoachAsk, slice_seconds: float = SLICE_SECONDS
+                      ) -> Coaching | None:
+        """Every move of the person's decision judged, in slices as
+        ``analysis``; None once a newer request or ``drop`` has made it stale."""
+        self.wanted = ask.id
+        steps = coaching(ask.round, ask.move, ask.view)
+        return await sliced(steps, slice_seconds, lambda: self.wanted == ask.id)
+
+    def drop(self) -> None:
+        """Nobody waits for the coach's analysis under way any more."""
+        self.wanted = None
 
 
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,

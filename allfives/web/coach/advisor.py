@@ -10,12 +10,13 @@ never coached: it is the same test for everyone.
 
 from __future__ import annotations
 
-from ...coach.tutor import OFF, CoachAsk, Coaching, Verdict, verdict
+from typing import Protocol
+
+from ...coach.tutor import CoachAsk, Coaching, Verdict, verdict
 from ...moves import Move
 from ...view import PlayerView
-from ..play.controller import Controller, Played, Position, Refuse
-from ..play.settings import Settings
-from ..play.table import Table
+from ..table.settings import Settings
+from ..table.table import Position, Table
 
 # How long a click waits for an analysis still under way before the move is
 # played unasked: the coach may add this much to a move, never more. An
@@ -29,13 +30,19 @@ WAIT_SECONDS = 0.075
 OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
 
 
-def watches(table: Table, settings: Settings) -> bool:
-    """Whether the coach watches the decision now: it is on, the game is not
-    the daily deal, and the person whose hand is shown is to move with more
-    than one legal move."""
-    rnd = table.game.round
-    return (settings.coach != OFF and not table.daily and not rnd.over
-            and rnd.turn == table.viewer and not table.screened and len(rnd.legal_moves()) > 1)
+class AtTable(Protocol):
+    """What the coach reads of the game at the table (the play room's
+    ``Controller`` is one)."""
+
+    table: Table
+    settings: Settings
+
+    def position(self) -> Position: ...
+
+
+def watches(at: AtTable) -> bool:
+    """Whether the coach watches the decision now (``Table.coach_watches``)."""
+    return at.table.coach_watches(at.settings.coach)
 
 
 class Advisor:
@@ -45,11 +52,11 @@ class Advisor:
         self.found: Coaching | None = None
         self.allowed: set[Move] = set()  # moves the person chose to play anyway
 
-    def request(self, ctl: Controller) -> CoachAsk | None:
+    def request(self, ctl: AtTable) -> CoachAsk | None:
         """The worker's request for the decision now, when the coach watches it
         and has not asked for it yet (the person's ``PlayerView`` only)."""
         at = ctl.position()
-        if not watches(ctl.table, ctl.settings) or self.at == at:
+        if not watches(ctl) or self.at == at:
             return None
         self.at, self.found, self.allowed = at, None, set()
         self.asked += 1
@@ -64,14 +71,14 @@ class Advisor:
         self.found = answer
         return True
 
-    def ready(self, ctl: Controller) -> bool:
+    def ready(self, ctl: AtTable) -> bool:
         """Whether the analysis of the decision now is in."""
         return self.found is not None and self.at == ctl.position()
 
-    def verdict(self, ctl: Controller, move: Move) -> Verdict | None:
+    def verdict(self, ctl: AtTable, move: Move) -> Verdict | None:
         """The coach's verdict on the person's ``move`` now: None to play it
         (not watched, no analysis yet, good enough, or allowed)."""
-        if not watches(ctl.table, ctl.settings) or not self.ready(ctl) or move in self.allowed:
+        if not watches(ctl) or not self.ready(ctl) or move in self.allowed:
             return None
         assert self.found is not None
         return verdict(self.found, move, ctl.settings.coach, ctl.table.rules.divisor)
@@ -79,15 +86,3 @@ class Advisor:
     def allow(self, move: Move) -> None:
         """*Play anyway*: ``move`` is played without asking again."""
         self.allowed.add(move)
-
-
-
-def play(ctl: Controller, move: Move) -> Played | Refuse:
-    """Make ``move`` for whoever is to move; a person's decision the coach
-    watched counts in the game's record once its move is played (a refused
-    move decided nothing)."""
-    watched = ctl.can_act() and watches(ctl.table, ctl.settings)
-    played = ctl.play(move)
-    if watched and isinstance(played, Played):
-        ctl.table.coached += 1
-    return played

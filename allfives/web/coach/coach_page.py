@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pyscript import document
 
@@ -17,21 +17,29 @@ from ...coach.tutor import CoachAsk, Verdict
 from ...moves import Move, move_text
 from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
-from ..play import screen_page as screen
-from ..play.controller import Controller, Played, Position, Refuse
-from . import advisor
-from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor
-from .advisor import watches as coach_watches
+from ..table.table import Position
+from ..table.table_view import TableView
+from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, AtTable, watches
 from .sentences import better_words, stop_words
 
 CHOICES = ("rethink", "show", "play")  # the dialog's buttons: #coach-rethink, ...
 
 
+class Seen(AtTable, Protocol):
+    """The table as the coach's dialog needs it: what the person sees."""
+
+    def view(self) -> TableView: ...
+
+
 class CoachPage:
-    def __init__(self, ctl: Controller, bots: BotClient, play: Callable[[Move], None]) -> None:
+    def __init__(self, ctl: Seen, bots: BotClient, play: Callable[[Move], None],
+                 rethink: Callable[[Move | None, str], None]) -> None:
         self.ctl = ctl
         self.bots = bots
         self.play = play  # plays the person's move (the turn loop)
+        # the person thinks again: the table shows the move the coach names
+        # (None: none) and its words, with the hand ready for a choice
+        self.rethink = rethink
         self.advisor = Advisor()
         self.task: asyncio.Task[None] | None = None
         self.stopped: tuple[Verdict, Move, Position] | None = None  # what the dialog asks about
@@ -59,7 +67,7 @@ class CoachPage:
             self.stop()
             self.show(ANALYSING)
             self.task = spawn(self.analyse(request))
-        elif not coach_watches(ctl.table, ctl.settings):
+        elif not watches(ctl):
             self.stop()
             self.show(OFF_NOW)
 
@@ -83,16 +91,12 @@ class CoachPage:
         """The verdict on the person's ``move``: an analysis under way gets
         ``WAIT_SECONDS`` to finish, else the move is played unasked."""
         ctl = self.ctl
-        if not coach_watches(ctl.table, ctl.settings):
+        if not watches(ctl):
             return None
         task = self.task
         if not self.advisor.ready(ctl) and task is not None and not task.done():
             await asyncio.wait({task}, timeout=WAIT_SECONDS)
         return self.advisor.verdict(ctl, move)
-
-    def make(self, move: Move) -> Played | Refuse:
-        """Make ``move``, counted in the game's record if the coach watched it."""
-        return advisor.play(self.ctl, move)
 
     def ask(self, verdict: Verdict, move: Move) -> None:
         """Stop and ask before ``move`` is played."""
@@ -125,14 +129,7 @@ class CoachPage:
             self.advisor.allow(move)
             self.play(move)
             return
-        ctl.select(None)
         if self.choice == "show":
-            ctl.hint = verdict.decision.best
-            screen.hint_text(better_words(ctl.view(), verdict))
-        view = ctl.view()
-        screen.selection(None)
-        screen.hand(ctl, view)
-        screen.layout(ctl, view)
-        screen.status(ctl.status())
-        screen.focus("#hand [data-hint=tile]" if self.choice == "show" else
-                     ctl.hand(view).focus_after(None))
+            self.rethink(verdict.decision.best, better_words(ctl.view(), verdict))
+        else:
+            self.rethink(None, "")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...coach.tutor import Verdict
 from ...moves import move_text
 from ..i18n.catalogs import _, ngettext, number
-from ..play.table_view import TableView
-from ..play.words import move_advice, plural_n
-from ..review.grading import grade_word
-from ..review.sentences import reason_words
+from ..table.table_view import TableView
+from ..table.words import move_advice, plural_n
+from ..table.words_grades import grade_word
+from ..table.words_reasons import reason_words
 
 
 def stop_words(verdict: Verdict) -> str:

@@ -14,8 +14,8 @@ from html import escape
 from ...moves import DRAW, LEAD, Move, move_on, move_text, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
-from ..play.table_view import TableView
-from . import looks
+from ..table import looks
+from ..table.table_view import TableView
 from .geometry import Placed, Vec, arranged
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
@@ -147,6 +147,7 @@ class BoardScene:
     fresh: int | None = None
     fresh_points: int = 0
     hint: Move | None = None
+    drawn: looks.Looks | None = None  # the tiles' faces and size (None: the page's)
 
 
 def view_box(bounds: tuple[float, float, float, float], aspect: float,

@@ -21,6 +21,6 @@ def draw(node_id: str, scene: BoardScene, whole_pixels: bool = False) -> None:
         width, height = shape.width, shape.height
     drawn = board(scene.view, max(width, 1) / max(height, 1), targets=scene.targets,
                   selected=scene.selected, fresh=scene.fresh, fresh_points=scene.fresh_points,
-                  hint=scene.hint, width_px=width)
+                  hint=scene.hint, width_px=width, drawn=scene.drawn)
     node.setAttribute("viewBox", drawn.view_box)
     node.innerHTML = drawn.svg

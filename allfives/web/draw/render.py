@@ -13,17 +13,18 @@ from ...coach.grades import grade
 from ...moves import move_text
 from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
-from ..play import words
-from ..play.hand import HandState
-from ..play.seats import level_shown
-from ..play.table_view import TableView
-from ..review.grading import grade_word, swatch
+from ..table import words
+from ..table.hand import HandState
+from ..table.seats import level_shown
+from ..table.table_view import TableView
+from ..table.words_grades import grade_word, swatch
 from .board import tile_svg
 from .tally import tally_svg
 
 
-def hand(state: HandState) -> str:
-    """The person's tiles as buttons; the hint's tile gets ``data-hint="tile"``."""
+def hand(state: HandState, faces: str | None = None) -> str:
+    """The person's tiles as buttons; the hint's tile gets ``data-hint="tile"``;
+    ``faces`` as ``board.tile_shape``'s."""
     out = []
     for t in state.tiles:
         can = state.active and t in state.playable
@@ -38,7 +39,7 @@ def hand(state: HandState) -> str:
             f'<button type="button" class="{cls}" data-tile="{NAMES[t]}"{hint}'
             f' data-playable="{"true" if can else "false"}"'
             f' aria-label="{escape(tile_label(t, can, t == state.hinted))}"'
-            f' aria-pressed="{pressed}">{tile_svg(t)}</button>')
+            f' aria-pressed="{pressed}">{tile_svg(t, faces=faces)}</button>')
     return "".join(out)
 
 

@@ -1,6 +1,6 @@
 """The new-game and settings dialogs: filling them from a ``Setup`` or
 ``Settings`` and reading them back. What the options are and what the
-values mean is decided in ``new_game`` and ``play.setup``; this only moves values
+values mean is decided in ``new_game`` and ``table.setup``; this only moves values
 between those and the form fields."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 from pyscript import document
 
 from ..dom import close_dialogs, el, toggle
-from ..play.settings import Settings
-from ..play.setup import Setup
+from ..table.settings import Settings
+from ..table.setup import Setup
 from . import new_game as forms
 
 

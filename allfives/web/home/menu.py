@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play.focus import next_focus
+from ..table.focus import next_focus
 
 FIRST, LAST = 0, -1  # where focus goes as the menu opens
 

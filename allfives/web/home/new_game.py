@@ -11,7 +11,7 @@ from typing import Any
 from ...rules import PRESETS, RulesError
 from ..i18n.catalogs import _, ngettext, number
 from ..i18n.labels import level_name, preset_description, preset_name
-from ..play.seats import (
+from ..table.seats import (
     BOT_NAMES,
     NAME_LIMIT,
     PERSON,
@@ -23,7 +23,7 @@ from ..play.seats import (
     shown_name,
     typed_name,
 )
-from ..play.setup import Setup
+from ..table.setup import Setup
 from .rules_help import choice_help
 
 MIN_TARGET, MAX_TARGET = 5, 10000

@@ -19,10 +19,10 @@ from ...tiles import NAMES, mask_of, parse_tile, pips_of
 from ..draw import board
 from ..draw.geometry import arranged
 from ..i18n.catalogs import _, ngettext
-from ..play import words
-from ..play.seats import BOT_NAMES, YOU
-from ..play.table import Table
-from ..play.table_view import TableView
+from ..table import words
+from ..table.seats import BOT_NAMES, YOU
+from ..table.table import Table
+from ..table.table_view import TableView
 
 ASPECT = 1.6
 PAD = 0.5  # around the tiles, in tile widths

@@ -23,7 +23,7 @@ from ..i18n.labels import (
     preset_name,
     preset_title,
 )
-from ..play.seats import BOT_NAMES, NAME_LIMIT, YOU, shown_name
+from ..table.seats import BOT_NAMES, NAME_LIMIT, YOU, shown_name
 from .rules_examples import LEAD_EXAMPLE, LINE_EXAMPLE, SPINNER_EXAMPLE, breakdown, example
 
 

@@ -17,10 +17,10 @@ from pyscript import window
 from ...errors import AllFivesError
 from ..dom import el, notice, on, show_dialog, store, stored_json, url_param
 from ..i18n.catalogs import _
-from ..play import words
-from ..play.table import Table
 from ..storage.keys import DAILY_KEY
-from .deals import (
+from ..table import words
+from ..table.clock_page import today
+from ..table.deals import (
     Deal,
     DealError,
     best_days,
@@ -31,6 +31,7 @@ from .deals import (
     read_deal,
     seed_deal,
 )
+from ..table.table import Table
 
 
 class Sharing:
@@ -102,9 +103,3 @@ class Sharing:
         best = best_days(stored_json(DAILY_KEY), day, margin(table))
         store(DAILY_KEY, json.dumps(best))
         return words.daily_best(day, best[day])
-
-
-def today() -> str:
-    """The person's date, as YYYY-MM-DD."""
-    now: Any = js.Date.new()
-    return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"

@@ -41,9 +41,11 @@ from ...moves import move_text, parse_move
 from ...record import to_record
 from ...rules import PRESETS
 from ..i18n.catalogs import _, ngettext, number
-from ..play.seats import HUMAN, level_of
-from ..play.table import Table
+from ..storage.backup import BackupError
 from ..storage.bounded_json import UnreadableError, loads
+from ..storage.keys import STATS_KEY
+from ..table.seats import HUMAN, level_of
+from ..table.table import Table
 
 FORMAT = "allfives-stats/1"
 MIXED = "mixed"  # a table whose opponents play at different levels
@@ -388,3 +390,12 @@ def _counted(value: Any) -> tuple[str, ...]:
                                   "statistics: counted must be at most {n} game identities",
                                   MAX_COUNTED).format(n=MAX_COUNTED))
     return tuple(value)
+
+
+def check_stats(text: str) -> str:
+    """The statistics as kept, read back from a backup (``storage.backup``)."""
+    try:
+        stats = read_stats(text)
+    except StatsError as e:
+        raise BackupError(f"{STATS_KEY}: {e}") from None
+    return json.dumps(stats.to_json(), separators=(",", ":"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from ..dom import el, on, show_dialog, store, stored_json, toggle
-from ..play.table import Table
 from ..storage.keys import STATS_KEY
-from .sharing_page import today
+from ..table.clock_page import today
+from ..table.table import Table
 from .stats import Stats, record_game, reset
 from .stats_panel import stats_panel
 

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass
 from html import escape
 from html.parser import HTMLParser
 from typing import IO, Any
 
-from ..play.settings import Settings
 from . import catalogs as i18n
 from .catalogs import N_
 
@@ -252,16 +251,6 @@ def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collect
 
 
 # -- the language of a visit ----------------------------------------------------------
-
-
-def visit_language(asked: str | None, settings: Settings,
-                   preferred: Iterable[str]) -> tuple[str, Settings]:
-    """The language this visit shows (``catalogs.choose``), and the settings to
-    keep: a ``?lang=`` the page has is remembered as the person's choice."""
-    code = i18n.choose(asked, settings.language, preferred)
-    if i18n.supported(asked):
-        settings = replace(settings, language=code)
-    return code, settings
 
 
 def language_options() -> str:

@@ -1,4 +1,3 @@
-"""The game at the table: who sits where, the set-up and settings, the live
-``Table`` and ``TableView`` (what the person may see), the controller's
-decisions, the hand, the sentences of the table and the log; the page's
-screen, drag, keyboard and sound (``*_page``)."""
+"""The game at the table as the person plays it: the controller's decisions
+(what a click, a drop or a key means, whose turn comes next) and the page's
+screen, drag, keyboard, sound and looks (``*_page``)."""

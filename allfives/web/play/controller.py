@@ -14,19 +14,19 @@ see, built once per position (``view``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from ...bots.asks import MoveAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ..draw.board import BoardScene, Target
 from ..i18n.catalogs import _, current
-from . import words
-from .hand import HandState, hand_order, played_tile
-from .seats import HINT_BOT
-from .settings import Settings
-from .table import Table
-from .table_view import TableView
+from ..table import words
+from ..table.hand import HandState, hand_order, played_tile
+from ..table.seats import HINT_BOT
+from ..table.settings import Settings
+from ..table.table import Position, Table
+from ..table.table_view import TableView
 
 Phase = Literal["human", "pass", "bot", "round-over", "game-over"]
 AUTO_MOVE_SECONDS = 0.35  # an automatic draw or pass shows its words this long first
@@ -150,19 +150,6 @@ class Fresh:
     side: int
 
 
-class Position(NamedTuple):
-    """Where play stands: which game is on the table (``Controller.game_serial``:
-    a new game, a take-back or a record played on is another, though its
-    first position looks alike), its round and the moves made in it. An
-    answer asked for one position (a hint, the coach's analysis, a click
-    queued) is dropped in any other; the table's view is built once per
-    position."""
-
-    game: int
-    round: int
-    move: int
-
-
 @dataclass(frozen=True)
 class HintAsk:
     """A hint request and the position it was asked in."""
@@ -180,7 +167,10 @@ class Controller:
         self.selected: int | None = None  # a tile waiting for a lit place
         self.fresh: Fresh | None = None
         self.hint: Move | None = None  # the hinted move, shown until the next move
-        self._told = False  # ``news`` has given the move just made
+        self.hint_words = ""  # the hint's or the coach's words (``#hint-text``), as long
+        # A line shown on the status line in place of ``status()`` (a refused
+        # move, an automatic draw) while the position and the selection stay.
+        self._note: tuple[Position, Status] | None = None
         # Which game is on the table: one more at every take-over (a new game,
         # the daily deal, a take-back, a record played on), so an answer asked
         # in one game never lands in the next, whose first position looks alike.
@@ -216,7 +206,20 @@ class Controller:
             return AutoMove(moves[0], Status("human", text))
         return AwaitPerson()
 
+    def say(self, text: str) -> None:
+        """Show ``text`` on the status line (the person's) until play or the selection moves on."""
+        self._note = (self.position(), Status("human", text))
+
+    def note(self) -> Status | None:
+        """The line ``say`` put up, while it stands."""
+        if self._note is not None and self._note[0] == self.position():
+            return self._note[1]
+        return None
+
     def status(self) -> Status:
+        noted = self.note()
+        if noted is not None:
+            return noted
         view = self.view()
         if view.game_over:
             return Status("game-over", _(words.GAME_OVER))
@@ -232,19 +235,23 @@ class Controller:
         return Status("human", words.turn_prompt(view))
 
     def play(self, move: Move) -> Played | Refuse:
-        """Make a move for whoever is to move."""
+        """Make a move for whoever is to move; a person's decision the coach
+        watched counts in the game's record once its move is played (a refused
+        move decided nothing)."""
         game = self.table.game
         seat = game.round.turn
+        watched = self.can_act() and self.table.coach_watches(self.settings.coach)
         try:
             result = game.apply(move)
         except AllFivesError:
             return Refuse(words.not_allowed())
+        if watched:
+            self.table.coached += 1
         tile = played_tile(move)
         side = self.table.rules.side_of(seat)
         self.fresh = Fresh(tile, result.points, side) if tile is not None else None
-        self._told = False
         self.selected = None
-        self.hint = None
+        self.hint, self.hint_words = None, ""
         bot_waits = tile is None and self.table.is_bot(seat)
         return Played(seat, tile, result.points,
                       min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0,
@@ -264,6 +271,7 @@ class Controller:
             return False
         game.next_round()
         self.fresh = None
+        self.hint_words = ""
         return True
 
     def reveal(self) -> bool:
@@ -271,7 +279,7 @@ class Controller:
         if not self.table.reveal():
             return False
         self.selected = None
-        self.hint = None
+        self.hint, self.hint_words = None, ""
         return True
 
     def take_over(self, table: Table) -> None:
@@ -280,7 +288,7 @@ class Controller:
         self.game_serial += 1
         self.selected = None
         self.fresh = None
-        self.hint = None
+        self.hint, self.hint_words = None, ""
         self._view = None
 
     # -- the person's input ----------------------------------------------------
@@ -305,6 +313,7 @@ class Controller:
 
     def select(self, tile: int | None) -> Select:
         self.selected = tile
+        self._note = None
         return Select(tile)
 
     def click_place(self, move: Move) -> Reply:
@@ -371,7 +380,8 @@ class Controller:
         if ask.position != self.position() or not self.can_act():
             return None
         self.hint = move
-        return words.hint(HINT_BOT, self.view(), move)
+        self.hint_words = words.hint(HINT_BOT, self.view(), move)
+        return self.hint_words
 
     # -- what the hand and the table show ------------------------------------------
 
@@ -395,14 +405,8 @@ class Controller:
     def board_scene(self, view: TableView, popped: int = 0) -> BoardScene:
         """The table's board: the selected tile's lit places, the tile just
         played (with ``popped``, the points of the move just made, drawn as a
-        pop: only at the table's first drawing after it, ``news``), the hint."""
+        pop: only at the table's first drawing after it, ``frame``), the hint,
+        drawn as the settings say."""
         fresh = self.fresh.tile if self.fresh else None
-        return BoardScene(view, self.targets(view), self.selected, fresh, popped, self.hint)
-
-    def news(self) -> Fresh | None:
-        """The move just made, once: the first drawing of the table after it
-        shows its score's pop and flash; every later one (a tile picked, a
-        hint, Settings changed, the window resized) gets None, so they do not
-        play again as if just scored."""
-        told, self._told = self._told, True
-        return None if told else self.fresh
+        return BoardScene(view, self.targets(view), self.selected, fresh, popped, self.hint,
+                          self.settings.looks)

@@ -12,8 +12,8 @@ from pyscript import document
 
 from ...moves import parse_move
 from ..dom import closest, el, found, on, show_dialog
+from ..table.focus import next_focus
 from .controller import Command, Controller, Reply
-from .focus import next_focus
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 

@@ -1,11 +1,15 @@
-"""Putting what the controller shows into the page: the status line, the
-scores, seats, log, hand and board, the end-of-round and end-of-game panels,
-and the slide of a tile to its place. The strings come from ``render``,
-``board`` and ``words``; this module only writes them into elements."""
+"""The table in the page: ``Screen`` writes what changed since its last
+``Frame`` (the status line, scores, seats, log, boneyard, hand, board, count
+and buttons); besides it, what is not the table's state but a moment's:
+words for screen readers, focus, the privacy screen, the end-of-round and
+end-of-game panels, the slide of a tile to its place. The strings come from
+``frame``, ``render``, ``board`` and ``words``; this module only writes them."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import js
@@ -15,29 +19,133 @@ from pyscript import document
 from ...tiles import NAMES
 from ..dom import el, found, reduced_motion, show_dialog, toggle
 from ..draw import board_page, render
-from . import words
-from .controller import Controller, Refuse, Say, Status
-from .table_view import TableView
-from .takeback import can_take_back
-
-_ready: list[bool] = []
-
-
-def mark_ready() -> None:
-    """Mark the first moment the person can play (bench/load_time.py reads it)."""
-    if not _ready:
-        _ready.append(True)
-        js.performance.mark("allfives:human-can-play")
+from ..table import words
+from ..table.hand import HandState
+from ..table.table_view import TableView
+from .controller import Controller
+from .frame import Frame, changed, frame
 
 
-def status(shown: Status) -> None:
-    node = el("status")
-    node.dataset.phase = shown.phase
-    node.textContent = shown.text
+class Screen:
+    """The table as last written (``last``), and the first moment the person
+    could play, marked once (bench/load_time.py reads it)."""
+
+    def __init__(self) -> None:
+        self.last: Frame | None = None
+        self.ready = False
+
+    def redraw(self, ctl: Controller, settled: bool) -> None:
+        """The table now, written where it differs from the last frame;
+        ``settled``: the turn loop has come to rest (``frame.frame``)."""
+        now = frame(ctl, self.last, settled)
+        parts = changed(self.last, now)
+        self.last = now
+        for part, write in WRITE.items():
+            if part in parts:
+                write(now)
+        refocus(now.hand.state)  # a button that had focus may be disabled now (take back)
+
+    def resized(self) -> None:
+        """The window's shape changed: the board is drawn for its new box."""
+        if self.last is not None:
+            board_page.draw("board", replace(self.last.board, fresh_points=0))
+
+    def mark_ready(self) -> None:
+        """Mark the first moment the person can play."""
+        if not self.ready:
+            self.ready = True
+            js.performance.mark("allfives:human-can-play")
 
 
-def hint_text(text: str) -> None:
-    el("hint-text").textContent = text
+def write_status(now: Frame) -> None:
+    if now.status is not None:
+        node = el("status")
+        node.dataset.phase = now.status.phase
+        node.textContent = now.status.text
+
+
+def write_log(now: Frame) -> None:
+    log = el("log")
+    log.innerHTML = now.log
+    log.scrollTop = log.scrollHeight
+
+
+def write_boneyard(now: Frame) -> None:
+    bones = el("boneyard")
+    bones.querySelector(".left").textContent = now.boneyard[0]
+    bones.setAttribute("aria-label", now.boneyard[1])
+
+
+def write_undo(now: Frame) -> None:
+    toggle(el("undo"), "hidden", now.undo[0])
+    toggle(el("undo"), "disabled", now.undo[1])
+
+
+def write_hand(now: Frame) -> None:
+    """The hand and its buttons; focus that was at the table stays there
+    (``HandState.focus_after``) though the elements are new."""
+    shown = now.hand.state
+    lost = focus_lost()
+    held = focused_tile()
+    node = el("hand")
+    node.innerHTML = now.hand.html
+    node.setAttribute("aria-label", now.hand.label)
+    node.dataset.seat = now.hand.seat
+    toggle(el("draw"), "disabled", not shown.must_draw)
+    toggle(el("pass"), "disabled", not shown.must_pass)
+    toggle(el("pass"), "hidden", not shown.must_pass)
+    toggle(el("hint"), "disabled", not shown.can_hint)
+    selection(now.selected)
+    if lost or focus_lost():
+        focus(shown.focus_after(held))
+
+
+def write_count(now: Frame) -> None:
+    """The count on the table (``#count``), unless Settings hide it."""
+    text, count, said, hidden = now.count
+    node = el("count")
+    node.textContent = text
+    node.dataset.count = count
+    node.title = said
+    toggle(node, "hidden", hidden)
+
+
+def selection(tile: int | None) -> None:
+    """Mark the selected tile in place, so a focused tile keeps its focus."""
+    for button in document.querySelectorAll("#hand [data-tile]"):
+        chosen = tile is not None and str(button.dataset.tile) == NAMES[tile]
+        button.classList.toggle("selected", chosen)
+        button.setAttribute("aria-pressed", "true" if chosen else "false")
+
+
+# Each part of a frame, written when it changed, in this order.
+WRITE: dict[str, Callable[[Frame], None]] = {
+    "status": write_status,
+    "hint": lambda now: setattr(el("hint-text"), "textContent", now.hint),
+    "scores": lambda now: setattr(el("scores"), "innerHTML", now.scores),
+    "seats": lambda now: setattr(el("seats"), "innerHTML", now.seats),
+    "log": write_log,
+    "boneyard": write_boneyard,
+    "hand": write_hand,  # the selection too
+    "selected": lambda now: selection(now.selected),
+    "board": lambda now: board_page.draw("board", now.board),
+    "count": write_count,
+    "undo": write_undo,
+    "muted": lambda now: el("mute").setAttribute("aria-pressed", str(now.muted).lower()),
+}
+
+
+def refocus(hand: HandState) -> None:
+    """Focus that fell to the page (a dialog closed, a focused button was
+    disabled) goes back to the hand."""
+    active = found(document.activeElement)
+    if active is None or active == document.body:
+        focus(hand.focus_after(None))
+
+
+def in_hand() -> bool:
+    """Whether keyboard focus is in the hand."""
+    return found(document.activeElement.closest("#hand")) is not None
 
 
 def announce(text: str) -> None:
@@ -68,110 +176,12 @@ def focus_lost() -> bool:
     return found(active.closest("#hand, #board, .controls")) is not None
 
 
-def table(ctl: Controller) -> None:
-    """Everything on the table, from the controller's view."""
-    view = ctl.view()
-    news = ctl.news()  # the move just made, at its first drawing only
-    scored = news.side if news and news.points else None
-    el("scores").innerHTML = render.scores(view, scored, ctl.settings.tally,
-                                           news.points if news else 0)
-    el("seats").innerHTML = render.seats(view)
-    log = el("log")
-    log.innerHTML = render.log(view)
-    log.scrollTop = log.scrollHeight
-    bones = el("boneyard")
-    bones.querySelector(".left").textContent = str(view.player.boneyard_left)
-    bones.setAttribute("aria-label", words.boneyard(view.player.boneyard_left))
-    hand(ctl, view)
-    layout(ctl, view, news.points if news else 0)
-    count(ctl, view)
-    buttons(ctl)
-    refocus(ctl)  # a button that had focus may be disabled now (take back)
-
-
-def buttons(ctl: Controller) -> None:
-    """Take back (shown with its setting; enabled when there is a turn to
-    take back) and the mute button's state."""
-    undo = el("undo")
-    toggle(undo, "hidden", not ctl.settings.undo)
-    table = ctl.table
-    toggle(undo, "disabled", not (ctl.settings.undo and not table.screened and can_take_back(
-        table.game, table.viewer, table.others, table.daily)))
-    el("mute").setAttribute("aria-pressed", "true" if ctl.settings.mute else "false")
-
-
-def hand(ctl: Controller, view: TableView) -> None:
-    """The hand and its buttons; focus that was at the table stays there
-    (``HandState.focus_after``) though the elements are new."""
-    shown = ctl.hand(view)
-    lost = focus_lost()
-    held = focused_tile()
-    node = el("hand")
-    node.innerHTML = render.hand(shown)
-    node.setAttribute("aria-label", words.hand_label(view))
-    node.dataset.seat = "" if view.screened else str(view.seat)
-    toggle(el("draw"), "disabled", not shown.must_draw)
-    toggle(el("pass"), "disabled", not shown.must_pass)
-    toggle(el("pass"), "hidden", not shown.must_pass)
-    toggle(el("hint"), "disabled", not shown.can_hint)
-    if lost or focus_lost():
-        focus(shown.focus_after(held))
-
-
-def refocus(ctl: Controller) -> None:
-    """Focus that fell to the page (a dialog closed, a focused button was
-    disabled) goes back to the hand."""
-    active = found(document.activeElement)
-    if active is None or active == document.body:
-        focus(ctl.hand(ctl.view()).focus_after(None))
-
-
 def focused_tile() -> int | None:
     """The tile of the hand that has keyboard focus, if one has."""
     active = found(document.activeElement)
     in_hand = active is not None and found(active.closest("#hand")) is not None
     name = str(active.getAttribute("data-tile") or "") if in_hand else ""
     return NAMES.index(name) if name in NAMES else None
-
-
-def selected(ctl: Controller, tile: int | None) -> None:
-    """A tile chosen (or put back): its places light up; from the keyboard,
-    focus goes on to the first of them."""
-    in_hand = found(document.activeElement.closest("#hand")) is not None
-    selection(tile)
-    layout(ctl, ctl.view())
-    status(ctl.status())
-    if in_hand and tile is not None:
-        focus("#board [data-target]")
-
-
-def said(reply: Refuse | Say) -> None:
-    """A refusal shows on the status line; both are spoken."""
-    if isinstance(reply, Refuse):
-        status(Status("human", reply.text))
-    announce(reply.text)
-
-
-def selection(tile: int | None) -> None:
-    """Mark the selected tile in place, so a focused tile keeps its focus."""
-    for button in document.querySelectorAll("#hand [data-tile]"):
-        chosen = tile is not None and str(button.dataset.tile) == NAMES[tile]
-        button.classList.toggle("selected", chosen)
-        button.setAttribute("aria-pressed", "true" if chosen else "false")
-
-
-def layout(ctl: Controller, view: TableView, popped: int = 0) -> None:
-    """The board, drawn for its current shape (``Controller.board_scene``)."""
-    board_page.draw("board", ctl.board_scene(view, popped))
-
-
-def count(ctl: Controller, view: TableView) -> None:
-    """The count on the table (``#count``), unless Settings hide it."""
-    node = el("count")
-    node.textContent = render.count_badge(view)
-    node.dataset.count = str(view.layout.count)
-    node.title = words.table_words(view)
-    toggle(node, "hidden", not ctl.settings.count)
 
 
 def privacy(view: TableView, seat: int) -> None:
@@ -188,8 +198,6 @@ def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
     """The round-end or game-over panel, with every hand face up, the deal's
     name (to share it) and, after a daily deal, the day's best result."""
     view = ctl.view()
-    status(ctl.status())
-    el("seats").innerHTML = render.seats(view)
     panel = "round-end" if round_only else "game-over"
     if round_only:
         el("round-end-body").innerHTML = render.round_end_panel(view)

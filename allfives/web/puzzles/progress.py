@@ -15,6 +15,7 @@ nearest of them again).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,6 +24,8 @@ from ...coach import repetition
 from ...coach.puzzles import Puzzle, PuzzleError
 from ...coach.rating import Rating, after_puzzle
 from ...coach.repetition import Card
+from ..storage.backup import json_object
+from ..storage.keys import PUZZLES_KEY
 
 FORMAT = "allfives-puzzle-progress/1"
 MAX_SEEN = 5000  # puzzles tried, remembered (more than the shipped set)
@@ -145,3 +148,10 @@ def choose(progress: Progress, shipped: Sequence[Puzzle], today: str,
         return None
     # nearest the person's rating; among equals by id, a fixed order that mixes the rules
     return min(pool, key=lambda p: (abs(p.rating - target), p.id)), NEW if fresh else AGAIN
+
+
+def check_progress(text: str) -> str:
+    """The puzzles' progress as the page reads it from a backup
+    (``storage.backup``; tolerantly: what is unusable is left out)."""
+    return json.dumps(Progress.from_json(json_object(PUZZLES_KEY, text)).to_json(),
+                      separators=(",", ":"))

@@ -22,8 +22,8 @@ from ...tiles import NAMES, parse_tile
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, on, show_dialog, spawn, store, stored_json, toggle
 from ..draw import board_page, render
-from ..home.sharing_page import today
 from ..storage.keys import PUZZLES_KEY
+from ..table.clock_page import today
 from . import sentences
 from .collect import own_puzzle, still_to_value, wanted
 from .progress import DAILY, Progress, choose

@@ -8,9 +8,9 @@ from ...coach.puzzles import Puzzle
 from ...moves import Move, move_text
 from ..i18n.catalogs import _, ngettext, number
 from ..i18n.labels import preset_name
-from ..play.table_view import TableView
-from ..play.words import move_advice, plural_n
-from ..review.sentences import reason_words
+from ..table.table_view import TableView
+from ..table.words import move_advice, plural_n
+from ..table.words_reasons import reason_words
 from .progress import AGAIN, DAILY, OWN
 
 

@@ -14,8 +14,8 @@ from ...coach.puzzles import Puzzle
 from ...moves import LEAD, Move, move_on, move_tile
 from ...scoring import play_points
 from ..draw.board import BoardScene, Target
-from ..play.hand import HandState, hand_order
-from ..play.table_view import TableView
+from ..table.hand import HandState, hand_order
+from ..table.table_view import TableView
 
 
 @dataclass

@@ -1,3 +1,4 @@
 """Review: a game move by move through one seat's eyes (``state``), record
-files opened and played on (``records``), its sentences (``sentences``), and
-the Review dialog in the page (``panel_page``)."""
+files opened and played on (``records``), the chart (``chart``), and the
+Review dialog in the page (``panel_page``); its words are the table room's
+(``words_grades``, ``words_reasons``)."""

@@ -18,11 +18,11 @@ from ...errors import AllFivesError
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board_page, render
-from ..play import words
-from ..play.seats import shown_name
-from .grading import summary_html
+from ..table import words
+from ..table.seats import shown_name
+from ..table.words_grades import summary_html
+from ..table.words_reasons import too_big
 from .records import opened
-from .sentences import too_big
 from .state import Review
 
 MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB

@@ -9,10 +9,10 @@ from ...bots.names import LEVELS
 from ...errors import RecordError
 from ...record import replay, to_record
 from ..i18n.catalogs import _
-from ..play.save_limits import oversized
-from ..play.seats import DEFAULT_LEVEL, HUMAN, clean_name, one_of
-from ..play.takeback import daily_of
 from ..storage.bounded_json import UnreadableError, loads
+from ..table.save_limits import oversized
+from ..table.seats import DEFAULT_LEVEL, HUMAN, clean_name, one_of
+from ..table.takeback import daily_of
 from .state import Review
 
 

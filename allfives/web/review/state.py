@@ -21,9 +21,9 @@ from ...game import Game
 from ...moves import move_tile
 from ..draw.board import BoardScene
 from ..i18n.catalogs import _
-from ..play.seats import HUMAN
-from ..play.table import Table
-from ..play.table_view import TableView
+from ..table.seats import HUMAN
+from ..table.table import Table
+from ..table.table_view import TableView
 from .chart import chart
 
 REVIEW_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}

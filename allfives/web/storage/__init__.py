@@ -1,3 +1,4 @@
-"""What the page keeps in the browser: every storage key (``keys``), JSON read
-with bounded size and depth (``bounded_json``), the backup file (``backup``),
-and the save and backup in the page (``*_page``)."""
+"""What the page keeps in the browser, below every room that keeps something:
+every storage key (``keys``), JSON read with bounded size and depth
+(``bounded_json``) and the backup file (``backup``), whose values are
+checked by the rooms that keep them."""

@@ -14,25 +14,20 @@ nothing.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import AllFivesError
-from ..home.deals import DAYS_KEPT
-from ..home.stats import StatsError, read_stats
 from ..i18n.catalogs import _, ngettext, number
-from ..play.settings import Settings
-from ..play.setup import Setup
-from ..play.table import SaveError, Table
-from ..puzzles.progress import Progress
 from .bounded_json import MAX_CHARS, UnreadableError, loads
-from .keys import DAILY_KEY, KEYS, PUZZLES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
+from .keys import KEYS
 
+# What a room's value, read back from a backup, is checked by: the value as
+# the page keeps it, or BackupError. The page (app.py) gathers one per key
+# from the rooms that keep them.
+Checks = Mapping[str, Callable[[str], str]]
 FORMAT = "allfives-backup"
 VERSION = 1
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-MAX_MARGIN = 10**6  # a day's margin: a game to 10000 is the most the page deals
 
 
 class BackupError(AllFivesError):
@@ -65,10 +60,11 @@ def make_backup(values: Mapping[str, str | None]) -> str:
     return text
 
 
-def read_backup(text: str) -> dict[str, str]:
-    """The storage keys and texts a backup holds, each checked as the page
-    reads it (setup, settings and statistics written back in the page's own
-    form); BackupError with a one-line reason for anything else."""
+def read_backup(text: str, checks: Checks) -> dict[str, str]:
+    """The storage keys and texts a backup holds, each checked by its room's
+    check in ``checks`` as the page reads it (and written back in the page's
+    own form); BackupError with a one-line reason for anything else, and
+    for a key nothing checks."""
     try:
         data = loads(text)
     except UnreadableError as e:
@@ -88,27 +84,18 @@ def read_backup(text: str) -> dict[str, str]:
         raise BackupError(_("the backup holds no values"))
     out = {}
     for key, value in values.items():
-        if key not in KEYS:
+        if key not in KEYS or key not in checks:
             raise _not_kept(str(key)[:40])
         if not isinstance(value, str):
             # Translators: {key} is a storage name, as 'allfives.save'.
             raise BackupError(_("{key}: the value is not text").format(key=key))
-        out[key] = CHECKS[key](value)
+        out[key] = checks[key](value)
     return out
 
 
-def _save(text: str) -> str:
-    try:
-        Table.from_save(text)
-    except SaveError as e:
-        # Translators: {key} is a storage name ('allfives.save'); {reason} says why the game
-        # saved in the backup cannot be read.
-        raise BackupError(_("{key}: the saved game cannot be read ({reason})").format(
-            key=SAVE_KEY, reason=e)) from None
-    return text
-
-
-def _object(key: str, text: str) -> dict[str, Any]:
+def json_object(key: str, text: str) -> dict[str, Any]:
+    """The JSON object kept under ``key``, as read back from a backup;
+    BackupError if it is none."""
     try:
         data = loads(text)
     except UnreadableError as e:
@@ -118,48 +105,6 @@ def _object(key: str, text: str) -> dict[str, Any]:
         # wrong kind (JSON is the format the page keeps things in).
         raise BackupError(_("{key}: expected a JSON object").format(key=key))
     return data
-
-
-def _setup(text: str) -> str:
-    return json.dumps(Setup.from_json(_object(SETUP_KEY, text)).to_json())
-
-
-def _settings(text: str) -> str:
-    return json.dumps(Settings.from_json(_object(SETTINGS_KEY, text)).to_json())
-
-
-def _stats(text: str) -> str:
-    try:
-        stats = read_stats(text)
-    except StatsError as e:
-        raise BackupError(f"{STATS_KEY}: {e}") from None
-    return json.dumps(stats.to_json(), separators=(",", ":"))
-
-
-def _daily(text: str) -> str:
-    """The daily bests as ``home.deals.best_days`` reads them: a date to a whole number."""
-    data = _object(DAILY_KEY, text)
-    if len(data) > DAYS_KEPT or not all(
-            _DAY.fullmatch(day) and isinstance(best, int) and not isinstance(best, bool)
-            and abs(best) <= MAX_MARGIN for day, best in data.items()):
-        # Translators: {key} is a storage name ('allfives.daily'): the best result of each day's
-        # deal, at most {n} days, each a date written YYYY-MM-DD (keep it) with a whole number.
-        raise BackupError(ngettext("{key}: expected at most {n} day (YYYY-MM-DD), each with a "
-                                   "whole number",
-                                   "{key}: expected at most {n} days (YYYY-MM-DD), each with a "
-                                   "whole number", DAYS_KEPT).format(key=DAILY_KEY, n=DAYS_KEPT))
-    return json.dumps(dict(sorted(data.items())))
-
-
-def _puzzles(text: str) -> str:
-    """The puzzles' progress as the page reads it (tolerantly: what is unusable is left out)."""
-    return json.dumps(Progress.from_json(_object(PUZZLES_KEY, text)).to_json(),
-                      separators=(",", ":"))
-
-
-CHECKS: dict[str, Callable[[str], str]] = {
-    SAVE_KEY: _save, SETUP_KEY: _setup, SETTINGS_KEY: _settings, STATS_KEY: _stats,
-    DAILY_KEY: _daily, PUZZLES_KEY: _puzzles}
 
 
 # -- the words the settings dialog says about backups ------------------------------

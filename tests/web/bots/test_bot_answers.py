@@ -14,7 +14,7 @@ from typing import Any
 from allfives.bots import LEVELS
 from allfives.bots.analysis import Moment, analyse, moments
 from allfives.web.bots import deadlines, decide
-from allfives.web.play.seats import HINT_BOT
+from allfives.web.table.seats import HINT_BOT
 
 from ...bots.test_analysis import bot_game
 

@@ -26,14 +26,14 @@ from allfives.record import loads
 from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots import decide
-from allfives.web.coach.advisor import Advisor, play, watches
+from allfives.web.coach.advisor import Advisor, watches
 from allfives.web.coach.sentences import better_words, stop_words
-from allfives.web.home.deals import daily
 from allfives.web.play.controller import Controller, Played, Refuse
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table.deals import daily
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ..bots.test_bot_answers import run as run_async
 
@@ -118,7 +118,7 @@ def test_the_advisor_asks_once_per_decision_from_the_persons_view():
     table = Table.new(Setup(), "9")
     advisor = Advisor()
     ctl = Controller(table, Settings())
-    assert not watches(table, Settings()) and advisor.request(ctl) is None
+    assert not watches(ctl) and advisor.request(ctl) is None
     ctl.settings = ON
     request = advisor.request(ctl)
     assert request is not None and (request.round, request.move) == (1, 1)
@@ -139,18 +139,18 @@ def test_the_advisor_asks_once_per_decision_from_the_persons_view():
     assert advisor.verdict(ctl, parse_move("1-6")) is not None  # asked every time ...
     advisor.allow(parse_move("1-6"))
     assert advisor.verdict(ctl, parse_move("1-6")) is None  # ... until played anyway
-    assert isinstance(play(ctl, parse_move("1-6")), Played)
+    assert isinstance(ctl.play(parse_move("1-6")), Played)
     assert table.coached == 1 and not advisor.ready(ctl)
-    play(ctl, table.game.legal_moves()[0])  # the bot's turn: not the person's decision
+    ctl.play(table.game.legal_moves()[0])  # the bot's turn: not the person's decision
     assert table.coached == 1
 
 
 def test_only_a_move_played_counts_as_coached():
     # guards: a coached move counted before it was known to be refused
     ctl = Controller(Table.new(Setup(), "9"), ON)
-    assert isinstance(play(ctl, parse_move("0-0>5-5")), Refuse)  # nothing on the table yet
+    assert isinstance(ctl.play(parse_move("0-0>5-5")), Refuse)  # nothing on the table yet
     assert ctl.table.coached == 0 and not ctl.table.game.round.history
-    assert isinstance(play(ctl, parse_move("5-5")), Played) and ctl.table.coached == 1
+    assert isinstance(ctl.play(parse_move("5-5")), Played) and ctl.table.coached == 1
 
 
 def test_the_daily_deal_is_never_coached():
@@ -158,10 +158,10 @@ def test_the_daily_deal_is_never_coached():
     while table.game.round.turn != 0:
         table.game.apply(table.game.legal_moves()[0])
     assert len(table.game.legal_moves()) > 1  # a decision the coach would watch elsewhere
-    assert not watches(table, Settings(coach="inaccuracies"))
+    assert not table.coach_watches("inaccuracies")
     advisor = Advisor()
     assert advisor.request(Controller(table, Settings(coach="inaccuracies"))) is None
-    play(Controller(table, Settings(coach="inaccuracies")), table.game.legal_moves()[0])
+    Controller(table, Settings(coach="inaccuracies")).play(table.game.legal_moves()[0])
     assert table.coached == 0 and "coached" not in table.to_record()
 
 
@@ -179,14 +179,15 @@ def test_coached_games_are_marked_in_their_record_and_old_records_still_read():
 
 
 def test_the_worker_drops_a_stale_analysis():
+    work = decide.CoachWork()
     table = Table.new(Setup(), "9")
     view = PlayerView.of(table.game.round, 0)
 
     async def both() -> tuple[Coaching | None, Coaching | None]:
-        first = asyncio.ensure_future(decide.coach_analysis(CoachAsk(1, 1, 1, view),
+        first = asyncio.ensure_future(work.analyse(CoachAsk(1, 1, 1, view),
                                                             slice_seconds=0.0))
         await asyncio.sleep(0)  # the first runs a slice, then a newer request comes
-        second = await decide.coach_analysis(CoachAsk(2, 1, 1, view))
+        second = await work.analyse(CoachAsk(2, 1, 1, view))
         return await first, second
 
     stale, found = run_async(both())
@@ -194,10 +195,10 @@ def test_the_worker_drops_a_stale_analysis():
     assert found == first_decision("9")
 
     async def dropped() -> Coaching | None:
-        asked = asyncio.ensure_future(decide.coach_analysis(CoachAsk(3, 1, 1, view),
+        asked = asyncio.ensure_future(work.analyse(CoachAsk(3, 1, 1, view),
                                                             slice_seconds=0.0))
         await asyncio.sleep(0)
-        decide.drop_coaching()
+        work.drop()
         return await asked
 
     assert run_async(dropped()) is None
@@ -218,6 +219,7 @@ def test_the_worker_answers_in_json_and_says_stale():
 
 
 def test_without_a_worker_the_coach_keeps_watching_from_the_page():
+    work = decide.CoachWork()
     # guards: the coach falling silent once the bots think on the page, while
     # Settings still said it watched
     ctl = Controller(Table.new(Setup(), "9"), ON)
@@ -234,7 +236,7 @@ def test_without_a_worker_the_coach_keeps_watching_from_the_page():
 
         ticker = asyncio.ensure_future(clicks_meanwhile())
         try:
-            return await decide.coach_analysis(request, decide.PAGE_SLICE_SECONDS)
+            return await work.analyse(request, decide.PAGE_SLICE_SECONDS)
         finally:
             ticker.cancel()
 

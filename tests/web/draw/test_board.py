@@ -13,7 +13,7 @@ from allfives.tiles import NAMES
 from allfives.web.draw import board
 from allfives.web.draw.board import Target
 from allfives.web.draw.geometry import Placed
-from allfives.web.play.table_view import TableView
+from allfives.web.table.table_view import TableView
 
 from ..tables import random_game, scripted_table, view_of
 

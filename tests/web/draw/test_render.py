@@ -1,5 +1,5 @@
 """The hand, seats, scores, log and panels as HTML (``allfives.web.draw.render``)
-and the sentences in them (``allfives.web.play.words``)."""
+and the sentences in them (``allfives.web.table.words``)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of
 from allfives.web.draw import render
 from allfives.web.i18n import catalogs as i18n
-from allfives.web.play import words
 from allfives.web.play.controller import Controller
-from allfives.web.play.hand import HandState
-from allfives.web.play.settings import Settings
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table import words
+from allfives.web.table.hand import HandState
+from allfives.web.table.settings import Settings
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ..tables import random_game, scripted_table, view_of
 

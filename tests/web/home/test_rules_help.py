@@ -14,7 +14,7 @@ from allfives.errors import RulesError
 from allfives.rules import PRESETS, Rules
 from allfives.web.home.rules_examples import SPINNER_EXAMPLE, played
 from allfives.web.home.rules_help import choice_help, rules_help
-from allfives.web.play import words
+from allfives.web.table import words
 
 from ..pseudo_i18n import pseudo, untranslated
 

@@ -28,7 +28,7 @@ from allfives.web.home.stats import (
     reset,
 )
 from allfives.web.home.stats_panel import stats_panel
-from allfives.web.play.table import Table
+from allfives.web.table.table import Table
 
 from ...helpers import full_deal, hand, tiles
 from ..pseudo_i18n import pseudo, untranslated

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from allfives.web.i18n import catalogs as i18n
-from allfives.web.play.settings import Settings
+from allfives.web.table.settings import Settings
 
 
 @pytest.mark.parametrize(("asked", "kept", "preferred", "chosen"), [

@@ -22,9 +22,7 @@ from allfives.web.i18n.page_text import (
     normalize,
     shown,
     unmarked,
-    visit_language,
 )
-from allfives.web.play.settings import Settings
 
 from ...helpers import ROOT
 
@@ -153,15 +151,6 @@ def test_the_page_keeps_its_hooks():
                  "review-prev", "review-next", "keys", "settings", "settings-form",
                  "set-speed", "set-auto-draw", "stats", "rules-help", "set-language"):
         assert PAGE.count(f'id="{hook}"') == 1, hook
-
-
-def test_a_language_asked_for_is_shown_and_remembered():
-    kept = Settings(language="nl")
-    assert visit_language("de", kept, ["sk"]) == ("de", Settings(language="de"))
-    assert visit_language("en-GB", kept, []) == ("en", Settings(language="en"))
-    assert visit_language(None, kept, ["sk"]) == ("nl", kept)        # the kept choice
-    assert visit_language("xx", Settings(), ["sk-SK"]) == ("sk", Settings())  # the browser's
-    assert visit_language("", Settings(), []) == ("en", Settings())
 
 
 def test_the_language_options_name_each_language_in_itself():

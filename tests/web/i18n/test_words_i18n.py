@@ -22,16 +22,16 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.draw import board, render
 from allfives.web.home import new_game as forms
-from allfives.web.home.deals import DealError, read_deal, seed_deal
 from allfives.web.i18n import catalogs as i18n
-from allfives.web.play import words
 from allfives.web.play.controller import Controller
-from allfives.web.play.hand import HandState
-from allfives.web.play.seats import CHOSEN_YOU, PERSON, YOU, level_shown, shown_name
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table import words
+from allfives.web.table.deals import DealError, read_deal, seed_deal
+from allfives.web.table.hand import HandState
+from allfives.web.table.seats import CHOSEN_YOU, PERSON, YOU, level_shown, shown_name
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ...helpers import ROOT
 from ..pseudo_i18n import pseudo, untranslated
@@ -39,11 +39,11 @@ from ..tables import random_game, scripted_table
 
 BOTS = r"Anna|Ben|Cara"
 WEB = ROOT / "allfives" / "web"
-MODULES = ("play/words", "play/words_log", "play/words_scores", "play/table_view", "draw/render",
-           "draw/board", "play/controller", "play/hand", "play/table", "play/seats", "play/setup",
-           "play/settings", "play/save_limits", "play/cues", "play/keyboard_page",
-           "play/screen_page", "home/dialogs_page", "play/drag_page", "draw/tally",
-           "home/new_game", "home/deals", "play/takeback", "storage/saves_page",
+MODULES = ("table/words", "table/words_log", "table/words_scores", "table/table_view",
+           "draw/render", "draw/board", "play/controller", "table/hand", "table/table",
+           "table/seats", "table/setup", "table/settings", "table/save_limits", "play/cues",
+           "play/keyboard_page", "play/screen_page", "home/dialogs_page", "play/drag_page",
+           "draw/tally", "home/new_game", "table/deals", "table/takeback", "table/saves_page",
            "bots/client_page", "home/sharing_page", "draw/geometry")
 
 

@@ -1,1 +1,1 @@
-"""The table room (``allfives.web.play``)."""
+"""The play room (``allfives.web.play``)."""

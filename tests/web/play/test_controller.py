@@ -27,14 +27,15 @@ from allfives.web.play.controller import (
     Select,
     Status,
 )
-from allfives.web.play.focus import next_focus
-from allfives.web.play.hand import hand_order, played_tile
 from allfives.web.play.pointer import drag_started
-from allfives.web.play.seats import HINT_BOT
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table.focus import next_focus
+from allfives.web.table.hand import hand_order, played_tile
+from allfives.web.table.looks import Looks
+from allfives.web.table.seats import HINT_BOT
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ..tables import scripted_table
 
@@ -219,15 +220,17 @@ def test_dragging_decides_like_clicking():
 
 
 def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
-    ctl = Controller(scripted_table(), Settings())
+    ctl = Controller(scripted_table(), Settings(faces="numerals", large_tiles=True))
+    drawn = Looks("numerals", large=True)  # as the settings say
     ctl.click_tile(ZERO_SIX)
     ctl.take_hint(ctl.ask_hint(), parse_move("0-6>5-6"))  # type: ignore[arg-type]
     view = ctl.view()
     assert ctl.board_scene(view) == BoardScene(view, ctl.targets(view), ZERO_SIX,
-                                               hint=parse_move("0-6>5-6"))
+                                               hint=parse_move("0-6>5-6"), drawn=drawn)
     ctl.play(parse_move("0-6>5-6"))
     view = ctl.view()
-    assert ctl.board_scene(view, popped=5) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5)
+    assert ctl.board_scene(view, popped=5) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5,
+                                                         drawn=drawn)
     assert ctl.board_scene(view).fresh_points == 0  # a later drawing: no pop
 
 
@@ -322,25 +325,6 @@ def test_a_move_is_said_with_whose_turn_it_is():
     assert ctl.play(parse_move("0-6>0-5")).said == "You played 0-6 on 0-5."  # Anna is next
     said = ctl.play(parse_move("4-6>5-6")).said  # type: ignore[union-attr]
     assert said == "Anna played 4-6 on 5-6 and scored 10. Your turn."
-
-
-def test_a_moves_score_pops_at_the_tables_first_drawing_only():
-    """``news``: the move just made, for the first drawing after it (its pop
-    and flash); a tile picked, a hint, Settings changed redraw without it."""
-    ctl = Controller(Table.new(Setup(), seed=4), Settings())
-    assert ctl.news() is None  # nothing made yet
-    step = ctl.next_step()
-    assert isinstance(step, BotMove)
-    led = ctl.play(parse_move(worker.choose(json.dumps(step.request.to_json()))))
-    assert isinstance(led, Played) and led.points == 10  # Anna's lead scores
-    assert ctl.news() == ctl.fresh and ctl.fresh.points == 10
-    assert ctl.news() is None and ctl.news() is None  # every later drawing
-    assert ctl.fresh is not None  # the tile just played stays marked
-    played = ctl.play(person_moves(ctl))
-    assert isinstance(played, Played) and ctl.news() == ctl.fresh
-    assert ctl.news() is None
-    ctl.take_over(Table.new(Setup(), seed=4))
-    assert ctl.news() is None
 
 
 def test_a_hint_asked_in_one_game_never_shows_in_the_next():

@@ -13,9 +13,9 @@ from allfives.tiles import NAMES
 from allfives.web.bots.decide import decide
 from allfives.web.play.controller import Controller, Played
 from allfives.web.play.cues import SOUNDS, cue
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 
 @pytest.mark.parametrize("preset", ["standard", "cribbage", "muggins"])

@@ -14,11 +14,9 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES, tiles_of
 from allfives.web import worker
 from allfives.web.bots.decide import decide
-from allfives.web.coach.advisor import watches
 from allfives.web.draw import render
 from allfives.web.home import new_game as forms
 from allfives.web.home.stats import Stats, record_game
-from allfives.web.play import words
 from allfives.web.play.controller import (
     AwaitPerson,
     BotMove,
@@ -29,11 +27,12 @@ from allfives.web.play.controller import (
     RoundOver,
     Status,
 )
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
-from allfives.web.play.takeback import can_take_back, last_turn
+from allfives.web.table import words
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
+from allfives.web.table.takeback import can_take_back, last_turn
 
 from ...helpers import full_deal, hand, tiles
 from ..home.test_stats import led
@@ -176,10 +175,10 @@ def test_the_coach_and_review_follow_the_viewer():
         move = decide(step.request) if isinstance(step, BotMove) \
             else person_moves(ctl)
         ctl.play(move)
-    assert not watches(table, settings)
+    assert not table.coach_watches(settings.coach)
     ctl.reveal()
     assert table.viewer == 2
-    assert watches(table, settings) == (len(table.game.round.legal_moves()) > 1)
+    assert table.coach_watches(settings.coach) == (len(table.game.round.legal_moves()) > 1)
 
 
 def test_shared_games_stay_out_of_the_statistics_and_review_any_person_once_over():

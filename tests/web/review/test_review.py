@@ -19,12 +19,12 @@ from allfives.rules import Rules
 from allfives.tiles import parse_tile
 from allfives.web.draw import render
 from allfives.web.draw.board import BoardScene
-from allfives.web.play import words
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
 from allfives.web.review.records import opened, seated
-from allfives.web.review.sentences import reason_words, too_big
 from allfives.web.review.state import Review, Spot
+from allfives.web.table import words
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
+from allfives.web.table.words_reasons import reason_words, too_big
 
 from ...bots.test_analysis import FAST, bot_game
 from ..pseudo_i18n import pseudo

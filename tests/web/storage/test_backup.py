@@ -10,12 +10,9 @@ import pytest
 
 from allfives.game import Game
 from allfives.rules import Rules
-from allfives.web.home.deals import best_days
-from allfives.web.home.stats import Stats, record_game
+from allfives.web.home.stats import Stats, check_stats, record_game
 from allfives.web.i18n.page_text import messages
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.puzzles.progress import Progress
+from allfives.web.puzzles.progress import Progress, check_progress
 from allfives.web.storage.backup import (
     BackupError,
     make_backup,
@@ -35,10 +32,17 @@ from allfives.web.storage.keys import (
     SETUP_KEY,
     STATS_KEY,
 )
+from allfives.web.table import kept
+from allfives.web.table.deals import best_days
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
 
 from ...helpers import ROOT
 from ..pseudo_i18n import pseudo, untranslated
 from ..tables import scripted_table, table_of
+
+# as app.py gathers them, from the rooms that keep each value
+CHECKS = {**kept.CHECKS, STATS_KEY: check_stats, PUZZLES_KEY: check_progress}
 
 
 def stored_values() -> dict[str, str]:
@@ -68,7 +72,7 @@ def test_a_backup_reads_back_as_it_was_made():
     values = stored_values()
     text = make_backup(values)
     assert json.loads(text)["format"] == "allfives-backup" and json.loads(text)["version"] == 1
-    assert read_backup(text) == values
+    assert read_backup(text, CHECKS) == values
     assert set(KEYS) == {"allfives.save", "allfives.setup", "allfives.settings",
                          "allfives.stats", "allfives.daily", "allfives.puzzles"}
 
@@ -77,8 +81,14 @@ def test_keys_with_nothing_stored_are_left_out():
     values = stored_values()
     text = make_backup({SAVE_KEY: values[SAVE_KEY], SETUP_KEY: None, STATS_KEY: None})
     assert list(json.loads(text)["values"]) == [SAVE_KEY]
-    assert read_backup(text) == {SAVE_KEY: values[SAVE_KEY]}
-    assert read_backup(make_backup({})) == {}
+    assert read_backup(text, CHECKS) == {SAVE_KEY: values[SAVE_KEY]}
+    assert read_backup(make_backup({}), CHECKS) == {}
+
+
+def test_a_value_nothing_checks_is_not_restored():
+    values = stored_values()
+    with pytest.raises(BackupError, match="'allfives.stats' is not kept"):
+        read_backup(make_backup(values), kept.CHECKS)
 
 
 def test_a_backup_is_made_of_our_keys_only():
@@ -91,7 +101,7 @@ def test_a_backup_is_made_of_our_keys_only():
 def test_setup_and_settings_come_back_in_the_pages_form():
     text = backup_of({SETUP_KEY: '{"players": 9, "preset": "muggins"}',
                       SETTINGS_KEY: '{"bot_pause": 0}'})
-    out = read_backup(text)
+    out = read_backup(text, CHECKS)
     assert json.loads(out[SETUP_KEY]) == Setup(preset="muggins").to_json()
     assert json.loads(out[SETTINGS_KEY]) == Settings(bot_pause=0).to_json()
 
@@ -132,7 +142,7 @@ def bad_save() -> str:
 ])
 def test_a_bad_file_is_refused_with_one_line(text, reason):
     with pytest.raises(BackupError) as caught:
-        read_backup(text)
+        read_backup(text, CHECKS)
     message = str(caught.value)
     assert message.startswith(reason) and "\n" not in message
 
@@ -141,7 +151,7 @@ def test_one_bad_value_refuses_the_whole_file():
     values = stored_values()
     values[STATS_KEY] = values[STATS_KEY].replace('"streak":0', '"streak":-1')
     with pytest.raises(BackupError, match="allfives.stats: statistics: streak must be"):
-        read_backup(backup_of(values))
+        read_backup(backup_of(values), CHECKS)
 
 
 # What the page calls each kept value where it says what a backup holds.
@@ -175,7 +185,7 @@ def test_what_the_settings_dialog_says_about_backups():
                                   backup_of({STATS_KEY: '{"format": "allfives-stats/1"}'})])
 def test_a_bad_file_is_refused_in_the_pages_language(text):
     with pseudo(), pytest.raises(BackupError) as caught:
-        read_backup(text)
+        read_backup(text, CHECKS)
     message = str(caught.value)
     assert untranslated(message, r"'?allfives\.\w+'?|'theme'|Expecting value|YYYY|MM|DD"
                                  r"|levels|easy|medium|hard|expert|mixed") == [], message

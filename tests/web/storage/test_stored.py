@@ -16,10 +16,6 @@ from hypothesis import strategies as st
 
 from allfives.bots import BOTS
 from allfives.errors import AllFivesError
-from allfives.web.play.save_limits import MAX_MOVES, MAX_ROUNDS
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import SaveError, Table
 from allfives.web.storage.bounded_json import (
     MAX_CHARS,
     MAX_DEPTH,
@@ -27,6 +23,10 @@ from allfives.web.storage.bounded_json import (
     UnreadableError,
     loads,
 )
+from allfives.web.table.save_limits import MAX_MOVES, MAX_ROUNDS
+from allfives.web.table.settings import Settings
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import SaveError, Table
 
 from ..pseudo_i18n import pseudo, untranslated
 from ..tables import random_game, table_of

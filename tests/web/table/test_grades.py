@@ -1,6 +1,6 @@
 """Graded moves (issue 19): a decision's grade at each cut-off, a seat's
 summary and accuracy, the Review dialog's grades, summary and chart as
-strings (``allfives.coach.grades``, ``allfives.web.review.grading``,
+strings (``allfives.coach.grades``, ``allfives.web.table.words_grades``,
 ``allfives.web.review.chart``)."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from allfives.coach import grades, report
 from allfives.coach.grades import accuracy, by_seat, grade, summary
 from allfives.moves import parse_move
 from allfives.web.draw import render
-from allfives.web.play.table import Table
 from allfives.web.review import chart as charts
 from allfives.web.review.chart import Track, chart_svg, figures_table, track
-from allfives.web.review.grading import summary_html
 from allfives.web.review.state import Review
+from allfives.web.table.table import Table
+from allfives.web.table.words_grades import summary_html
 
 from ...bots.test_analysis import bot_game
 from ..pseudo_i18n import pseudo, untranslated

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ...coach.tutor import CHOICES, OFF
-from ..draw.looks import FACES, THEMES, Looks, html_attributes
+from ..i18n import catalogs as i18n
 from ..i18n.catalogs import LANGUAGES
+from .looks import FACES, THEMES, Looks, html_attributes
 from .seats import one_of
 
 SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
@@ -28,8 +30,8 @@ class Settings:
     mute: bool = False  # no sounds (the #mute button, kept with the settings)
     language: str = ""  # a code of i18n.LANGUAGES once chosen; "" follows the browser
     coach: str = OFF  # the coach's threshold (coach.tutor.CHOICES); off by default
-    theme: str = THEMES[0]  # draw.looks.THEMES: "system" follows the browser
-    faces: str = FACES[0]  # draw.looks.FACES: pips, pips in colour, numerals
+    theme: str = THEMES[0]  # looks.THEMES: "system" follows the browser
+    faces: str = FACES[0]  # looks.FACES: pips, pips in colour, numerals
     large_tiles: bool = False  # the hand's tiles larger, the board zoomed in closer
 
     @property
@@ -70,3 +72,13 @@ class Settings:
             faces=one_of(data.get("faces"), FACES, base.faces),
             large_tiles=data.get("large_tiles") is True,  # only a true boolean (theme.js too)
         )
+
+
+def visit_language(asked: str | None, settings: Settings,
+                   preferred: Iterable[str]) -> tuple[str, Settings]:
+    """The language this visit shows (``catalogs.choose``), and the settings to
+    keep: a ``?lang=`` the page has is remembered as the person's choice."""
+    code = i18n.choose(asked, settings.language, preferred)
+    if i18n.supported(asked):
+        settings = replace(settings, language=code)
+    return code, settings

@@ -1,4 +1,4 @@
-"""The table's set-up, settings and saves (``allfives.web.play.table``), the
+"""The table's set-up, settings and saves (``allfives.web.table.table``), the
 new-game dialog's options (``forms``) and the bots' requests (``decide``)."""
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from allfives.rules import PRESETS
 from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.home import new_game as forms
-from allfives.web.play.seats import HINT_BOT
-from allfives.web.play.settings import Settings
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import SaveError, Table
 from allfives.web.review.records import opened
 from allfives.web.storage.backup import make_backup, read_backup
 from allfives.web.storage.keys import SAVE_KEY
+from allfives.web.table import kept
+from allfives.web.table.seats import HINT_BOT
+from allfives.web.table.settings import Settings, visit_language
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import SaveError, Table
 
 from ...helpers import DATA
 
@@ -106,7 +107,7 @@ def test_a_muggins_save_from_before_the_change_resumes_as_it_was_played():
     # commit 8d60679 when muggins subtracted the hands; restored from a backup
     # and opened in Review it reads the same.
     text = (DATA / "muggins-4p-save-1.json").read_text()
-    for data in (text, read_backup(make_backup({SAVE_KEY: text}))[SAVE_KEY]):
+    for data in (text, read_backup(make_backup({SAVE_KEY: text}), kept.CHECKS)[SAVE_KEY]):
         table = Table.from_save(data)
         rounds = summary(table.game)["rounds"]
         assert [r["round_end_points"] for r in rounds] == [[-25, -5], [-30, -10], [0, 0]]
@@ -134,3 +135,12 @@ def test_form_fields_read_as_numbers_and_pauses_as_seconds():
     assert forms.int_or(" 42 ") == 42 and forms.int_or("x", 7) == 7 and forms.int_or("") == 0
     assert forms.seconds(700) == "0.7 s" and forms.seconds(0) == "0.0 s"
     assert forms.seconds(2000) == "2.0 s"
+
+
+def test_a_language_asked_for_is_shown_and_remembered():
+    kept = Settings(language="nl")
+    assert visit_language("de", kept, ["sk"]) == ("de", Settings(language="de"))
+    assert visit_language("en-GB", kept, []) == ("en", Settings(language="en"))
+    assert visit_language(None, kept, ["sk"]) == ("nl", kept)        # the kept choice
+    assert visit_language("xx", Settings(), ["sk-SK"]) == ("sk", Settings())  # the browser's
+    assert visit_language("", Settings(), []) == ("en", Settings())

@@ -18,12 +18,12 @@ from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
 from ..i18n.labels import level_name
-from ..review.sentences import reason_words
 from .table_view import TableView
 from .takeback import DAILY_PREFIX
 from .words_log import end_words as end_words
 from .words_log import move_words as move_words
 from .words_log import round_starts as round_starts
+from .words_reasons import reason_words
 from .words_scores import no_round_end_points as no_round_end_points
 from .words_scores import score_line as score_line
 
@@ -339,7 +339,7 @@ def unopened(name: str, why: str) -> str:
 
 def unreadable_link(why: str) -> str:
     """A shared link that was not dealt: the sentence, then why (``why``: a
-    sentence of ``home.deals``)."""
+    sentence of ``table.deals``)."""
     return _("The link's deal could not be read, so it was not dealt.") + " " + why
 
 

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""The expert's moves as one hash: seeded games with every seat ``expert``
-(2 and 4 players, standard rules), the SHA-256 of every move made, in order.
-Two trees whose experts play alike print the same hash.
+"""The expert's (or the master's) moves as one hash: seeded games with every
+seat that bot (2 and 4 players, standard rules), the SHA-256 of every move
+made, in order. Two trees whose bots play alike print the same hash.
 
-    .venv/bin/python bench/expert_hash.py [--games 3] [--target 100] [--base OTHER_CHECKOUT]
-                                          [--rounds 1]
+    .venv/bin/python bench/bot_hash.py [--bot expert] [--games 3] [--target 100]
+                                          [--base OTHER_CHECKOUT] [--rounds 1]
 
 With ``--base`` the other checkout plays the same games in a subprocess of its
 own and both hashes are compared; ``--rounds`` alternates the two trees that
 many times. Each tree's think time per move (CPU time of ``choose``, pooled
-over its rounds) is reported beside its hash. Writes bench/expert_hash.json.
+over its rounds) is reported beside its hash. Writes bench/BOT_hash.json.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from typing import Any
 
 import harness
 
-OUT = harness.BENCH / "expert_hash.json"
+BOTS = ("expert", "master")
 
 
-def play(games: int, target: int) -> dict[str, Any]:
-    """The hash of every move of the seeded all-expert games, and how many."""
+def play(bot: str, games: int, target: int) -> dict[str, Any]:
+    """The hash of every move of the seeded games, every seat ``bot``, and how many."""
     from allfives.bots import make_bot
     from allfives.game import Game
     from allfives.moves import move_text
@@ -41,7 +41,7 @@ def play(games: int, target: int) -> dict[str, Any]:
     for players in (2, 4):
         rules = Rules.make("standard", players=players, target=target)
         for g in range(games):
-            bots = [make_bot("expert", f"hash:{players}:{g}:{s}") for s in range(players)]
+            bots = [make_bot(bot, f"hash:{players}:{g}:{s}") for s in range(players)]
             game = Game(rules, f"hash:{players}:{g}")
             while not game.over:
                 if game.round.over:
@@ -59,6 +59,7 @@ def play(games: int, target: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", choices=BOTS, default=BOTS[0], help="the bot in every seat")
     parser.add_argument("--games", type=harness.at_least(1), default=3,
                         help="games per player count")
     parser.add_argument("--target", type=harness.at_least(5), default=100,
@@ -69,14 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play:
-        print(json.dumps(play(args.games, args.target)))
+        print(json.dumps(play(args.bot, args.games, args.target)))
         return 0
     trees = harness.trees(args.base)
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, root in trees.items():
-            runs[name].append(harness.in_tree(root, __file__, "--play", "--games",
-                                              str(args.games), "--target", str(args.target)))
+            runs[name].append(harness.in_tree(
+                root, __file__, "--play", "--bot", args.bot, "--games", str(args.games),
+                "--target", str(args.target)))
     result: dict[str, Any] = harness.identity(argv)
     for name, played in runs.items():
         think = [t for run in played for t in run.pop("think_ms")]
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         this, base = result["this"], result["base"]
         result["identical"] = all(this[k] == base[k] for k in ("sha256", "moves"))
     print(json.dumps(result, indent=1))
-    harness.write_json(OUT, result)
+    harness.write_json(harness.BENCH / f"{args.bot}_hash.json", result)
     return 0 if result.get("identical", True) else 1
 
 

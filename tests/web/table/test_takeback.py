@@ -1,4 +1,4 @@
-"""Taking a move back (``allfives.web.play.takeback``, ``Table.taken_back``): the
+"""Taking a move back (``allfives.web.table.takeback``, ``Table.taken_back``): the
 game rewound to the start of the person's last turn, counted, never in a
 finished round or the daily deal."""
 
@@ -13,8 +13,8 @@ from allfives.game import Game
 from allfives.record import replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.play.table import SaveError, Table
-from allfives.web.play.takeback import can_take_back, last_turn, takebacks_of
+from allfives.web.table.table import SaveError, Table
+from allfives.web.table.takeback import can_take_back, last_turn, takebacks_of
 
 from ...helpers import full_deal, hand, tiles
 from ..tables import random_game, scripted_table

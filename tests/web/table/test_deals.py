@@ -1,4 +1,4 @@
-"""Shared deals and the daily deal (``allfives.web.home.deals``)."""
+"""Shared deals and the daily deal (``allfives.web.table.deals``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from allfives.errors import AllFivesError
 from allfives.rules import Rules
-from allfives.web.home.deals import (
+from allfives.web.table.deals import (
     Deal,
     DealError,
     best_days,
@@ -20,10 +20,10 @@ from allfives.web.home.deals import (
     read_deal,
     seed_deal,
 )
-from allfives.web.play.setup import Setup
-from allfives.web.play.table import Table
-from allfives.web.play.takeback import can_take_back, daily_of
-from allfives.web.play.words import deal_line
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+from allfives.web.table.takeback import can_take_back, daily_of
+from allfives.web.table.words import deal_line
 
 
 def test_a_deal_goes_into_a_link_and_comes_back_the_same():

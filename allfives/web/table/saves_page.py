@@ -11,8 +11,8 @@ import js
 
 from ..dom import download, notice, store, stored
 from ..i18n.catalogs import _
-from ..play.table import SaveError, Table
-from .keys import SAVE_KEY, UNREADABLE_KEY
+from ..storage.keys import SAVE_KEY, UNREADABLE_KEY
+from .table import SaveError, Table
 
 
 def restore() -> Table | None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...bots.asks import MoveAsk
 from ...bots.names import NAMES
-from ...coach.tutor import COACHED_KEY, coached_of
+from ...coach.tutor import COACHED_KEY, OFF, coached_of
 from ...errors import AllFivesError
 from ...game import Game
 from ...record import RecordError, replay
@@ -28,6 +28,19 @@ from .takeback import DAILY_KEY, TAKEBACKS_KEY, daily_of, is_daily, take_back, t
 class SaveError(AllFivesError):
     """A saved game that cannot be read; one line for people."""
 
+
+
+class Position(NamedTuple):
+    """Where play stands: which game is on the table (``play.controller.Controller.game_serial``:
+    a new game, a take-back or a record played on is another, though its
+    first position looks alike), its round and the moves made in it. An
+    answer asked for one position (a hint, the coach's analysis, a click
+    queued) is dropped in any other; the table's view is built once per
+    position."""
+
+    game: int
+    round: int
+    move: int
 
 
 @dataclass
@@ -48,7 +61,7 @@ class Table:
     takebacks: int = 0
     coached: int = 0
     viewer: int = HUMAN
-    daily: bool = False  # the daily deal, dealt on its day (``home.deals``)
+    daily: bool = False  # the daily deal, dealt on its day (``table.deals``)
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -96,6 +109,15 @@ class Table:
         rnd = self.game.round
         return (not self.game.over and not rnd.over and not self.is_bot(rnd.turn)
                 and rnd.turn != self.viewer)
+
+    def coach_watches(self, coach: str) -> bool:
+        """Whether the coach (set to ``coach``, ``Settings.coach``) watches the
+        decision now: it is on, the game is not the daily deal (the same test
+        for everyone), and the person whose hand is shown is to move with more
+        than one legal move."""
+        rnd = self.game.round
+        return (coach != OFF and not self.daily and not rnd.over and rnd.turn == self.viewer
+                and not self.screened and len(rnd.legal_moves()) > 1)
 
     def review_seats(self) -> tuple[int, ...]:
         """The seats Review may switch among for this game: with friends,

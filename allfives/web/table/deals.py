@@ -25,9 +25,9 @@ from ...game import Game
 from ...rules import Rules
 from ..i18n.catalogs import _, ngettext
 from ..i18n.labels import level_name
-from ..play.seats import BOT_NAMES, clean_name
-from ..play.table import Table
-from ..play.takeback import DAILY_PREFIX
+from .seats import BOT_NAMES, clean_name
+from .table import Table
+from .takeback import DAILY_PREFIX
 
 MAX_LINK = 600  # characters of ?deal=: a deal is about 100
 MAX_SEED = 40  # characters of a seed: a number, or "daily:2026-11-22"

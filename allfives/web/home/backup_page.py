@@ -10,8 +10,9 @@ from typing import Any
 from pyscript import window
 
 from ..dom import download, el, on, store, stored
-from .backup import (
+from ..storage.backup import (
     BackupError,
+    Checks,
     backup_name,
     make_backup,
     not_kept,
@@ -20,13 +21,14 @@ from .backup import (
     restored,
     too_big,
 )
-from .keys import KEYS
+from ..storage.keys import KEYS
 
 MAX_BACKUP_BYTES = 2_000_000  # a backup is at most stored.MAX_CHARS characters
 
 
 class BackupPage:
-    def __init__(self, reopen: Callable[[], None]) -> None:
+    def __init__(self, checks: Checks, reopen: Callable[[], None]) -> None:
+        self.checks = checks  # each kept value's check, from the room that keeps it
         self.reopen = reopen  # play on from what is kept once a backup is restored
 
     def bind(self) -> None:
@@ -53,7 +55,7 @@ class BackupPage:
             say.textContent = too_big(name, int(file.size))
             return
         try:
-            values = read_backup(str(await file.text()))
+            values = read_backup(str(await file.text()), self.checks)
         except BackupError as e:
             say.textContent = not_restored(name, str(e))
             return

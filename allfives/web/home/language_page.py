@@ -11,23 +11,16 @@ has since rewritten (the status line) is left to that code.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 
 from ..dom import el, on, store, url_param
-from ..home import dialogs_page as dialogs
-from ..play import screen_page as screen
-from ..play.settings import Settings
+from ..i18n import catalogs as i18n
+from ..i18n import page_text
 from ..storage.keys import SETTINGS_KEY
-from . import catalogs as i18n
-from . import page_text
-
-if TYPE_CHECKING:
-    from ..home.stats_page import StatsPage
-    from ..play.controller import Controller
-    from ..review.panel_page import ReviewPanel
+from ..table.settings import Settings, visit_language
 
 KEPT = "data-i18n-en"  # the English, as first read
 # Set once a language is applied: until then the stylesheet hides every marked
@@ -50,7 +43,7 @@ def preferred() -> list[str]:
 def visit(settings: Settings) -> Settings:
     """Show the page in this visit's language (``?lang=``, the kept choice, the
     browser's); a ``?lang=`` is remembered. Returns the settings to use."""
-    code, chosen = page_text.visit_language(url_param("lang"), settings, preferred())
+    code, chosen = visit_language(url_param("lang"), settings, preferred())
     if chosen != settings:
         store(SETTINGS_KEY, json.dumps(chosen.to_json()))
     apply(code)
@@ -119,35 +112,15 @@ def _attribute(node: Any, name: str) -> None:
     node.setAttribute(written, text)
 
 
-class Host(Protocol):
-    """What a language change needs of the page (``app.App``)."""
-
-    ctl: Controller
-    reviews: ReviewPanel
-    stats: StatsPage
-
-    def change_settings(self, settings: Settings) -> None: ...
-
-
 class Languages:
-    """``#set-language`` in Settings: a choice applies at once and is kept;
-    the game goes on where it was."""
+    """``#set-language`` in Settings: a choice applies at once; ``chosen``
+    (the page's) keeps it and redraws what the page's own code wrote, and the
+    game goes on where it was."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, chosen: Callable[[str], None]) -> None:
+        self.chosen = chosen
 
     def bind(self) -> None:
         # on the select itself, so it runs before the settings form's own
         # listener, which then reads the settings with the new language
-        on(el("set-language"), "change", lambda e: self.switch(str(e.target.value)))
-
-    def switch(self, code: str) -> None:
-        host = self.host
-        code = apply(code)
-        host.change_settings(replace(host.ctl.settings, language=code))  # kept; table redrawn
-        screen.status(host.ctl.status())
-        dialogs.fill_settings(host.ctl.settings)  # its own words (the bot pause's seconds)
-        if el("review").open:
-            host.reviews.show()
-        if el("stats").open:
-            host.stats.show()
+        on(el("set-language"), "change", lambda e: self.chosen(apply(str(e.target.value))))

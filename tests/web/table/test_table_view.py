@@ -16,10 +16,10 @@ from allfives.record import replay, to_record
 from allfives.tiles import NAMES, tiles_of
 from allfives.web.draw import board, render
 from allfives.web.play.controller import Controller
-from allfives.web.play.seats import HUMAN
-from allfives.web.play.settings import Settings
-from allfives.web.play.table import Table
-from allfives.web.play.table_view import TableView
+from allfives.web.table.seats import HUMAN
+from allfives.web.table.settings import Settings
+from allfives.web.table.table import Table
+from allfives.web.table.table_view import TableView
 
 from ..tables import random_game, table_of
 

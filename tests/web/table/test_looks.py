@@ -1,4 +1,4 @@
-"""The look (``allfives.web.draw.looks``): the theme, tile faces and larger
+"""The look (``allfives.web.table.looks``): the theme, tile faces and larger
 tiles kept in the settings, read as tolerantly as the rest of them, the SVG
 of each tile face, the colours each theme gives them (``static/style.css``),
 and ``static/theme.js`` agreeing with the Python side on the names."""
@@ -12,11 +12,12 @@ import pytest
 
 from allfives.moves import parse_move
 from allfives.tiles import NAMES, parse_tile
-from allfives.web.draw import board, looks
-from allfives.web.draw.looks import FACES, THEMES, Looks
+from allfives.web.draw import board
 from allfives.web.draw.tally import tally_svg
-from allfives.web.play.settings import Settings
-from allfives.web.play.table_view import TableView
+from allfives.web.table import looks
+from allfives.web.table.looks import FACES, THEMES, Looks
+from allfives.web.table.settings import Settings
+from allfives.web.table.table_view import TableView
 
 from ...helpers import ROOT
 from ..tables import random_game, scripted_table, view_of
@@ -211,7 +212,7 @@ def test_theme_js_knows_the_same_names_and_reads_the_same_key():
 def test_the_review_chart_and_grade_swatches_are_coloured_by_the_page():
     from allfives.bots.analysis import Decision
     from allfives.web.review.chart import Track, chart_svg, legend
-    from allfives.web.review.grading import swatch
+    from allfives.web.table.words_grades import swatch
 
     tracked = Track(((0, 0), (10, 0), (10, 5), (15, 5)), (0,), 20)
     decisions = [Decision(1, 1, 0, mv("5-5"), mv("5-5"), 0.0, 2),

@@ -1,0 +1,271 @@
+"""The game at the table in the page: the person's clicks, drags and keys
+(``Controller`` decides what they mean), the one turn-loop task that makes
+moves and plays the bots' until the person must act (a new game cancels it),
+and one redraw after every change (``Screen``). What it needs of other rooms
+comes in as values: the coach as a ``Judge``, what happens when a round or
+the game ends, and Review, opened by its shortcut."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pyscript import window
+
+from ...coach.tutor import Verdict
+from ...moves import DRAW, PASS, Move
+from ...tiles import parse_tile
+from .. import dom
+from ..bots.client_page import BotClient
+from ..dom import closest, el, on, spawn
+from ..table import saves_page as saves
+from ..table import words
+from ..table.hand import played_tile
+from ..table.seats import HINT_BOT
+from ..table.table import Position, Table
+from . import controller as steps
+from . import screen_page as screen
+from .controller import Controller, Play, Reply
+from .cues import cue
+from .drag_page import Drag
+from .keyboard_page import Keyboard
+from .sound_page import Player
+
+
+class Judge(Protocol):
+    """The coach, as the table meets it (``coach.coach_page.CoachPage``)."""
+
+    async def check(self, move: Move) -> Verdict | None: ...
+
+    def ask(self, verdict: Verdict, move: Move) -> None: ...
+
+    def prepare(self) -> None: ...
+
+
+class TablePage:
+    def __init__(self, ctl: Controller, bots: BotClient, ended: Callable[[Table], str],
+                 review: Callable[[], None]) -> None:
+        self.ctl = ctl
+        self.bots = bots
+        self.ended = ended  # a round or the game ended: counted; the daily's words
+        self.review = review  # the Review shortcut
+        self.judge: Judge | None = None  # the coach, once the page has made it
+        self.screen = screen.Screen()
+        self.saver = saves.Saver()
+        self.sound = Player()
+        self.drag = Drag(ctl, self.answer)
+        self.keys = Keyboard(ctl, self.answer)
+        self.turns: asyncio.Task[None] | None = None  # the one turn loop
+        self.queued: tuple[Position, Move] | None = None
+
+    def bind(self) -> None:
+        on(el("hand"), "click", self.on_hand_click)
+        self.drag.bind(el("hand"), el("board"))
+        self.keys.bind()
+        self.sound.bind()
+        on(el("undo"), "click", lambda _e: self.take_back())
+        on(el("draw"), "click", lambda _e: self.answer(Play(DRAW)))
+        on(el("pass"), "click", lambda _e: self.answer(Play(PASS)))
+        on(el("hint"), "click", self.on_hint)
+        on(el("next-round"), "click", self.on_next_round)
+        # Escape must not close the round-end panel: the game would be stranded
+        on(el("round-end"), "cancel", lambda e: e.preventDefault())
+        # nor the privacy screen: only its button lifts it, for the person to move
+        on(el("privacy"), "cancel", lambda e: e.preventDefault())
+        on(el("privacy-show"), "click", self.on_reveal)
+        on(el("download"), "click", lambda _e: saves.download_record(self.ctl.table))
+        on(el("game-over-download"), "click", lambda _e: saves.download_record(self.ctl.table))
+        on(window, "resize", lambda _e: self.screen.resized())
+
+    def redraw(self, settled: bool | None = None) -> None:
+        """The table drawn as it stands; ``settled``: the turn loop has come to
+        rest (by default: when no loop runs)."""
+        self.screen.redraw(self.ctl, not self.busy() if settled is None else settled)
+
+    def settle(self) -> None:
+        """The table changed: it is saved, then drawn."""
+        self.saver.save(self.ctl.table)
+        self.redraw()
+
+    # -- the person's input --------------------------------------------------
+
+    def busy(self) -> bool:
+        """A move is being made or bots are playing: the person waits."""
+        return self.turns is not None and not self.turns.done()
+
+    def answer(self, reply: Reply) -> None:
+        """Carry out what the controller made of a click or a key. While the
+        turn loop still runs but it is the person's turn (a bot's tile is
+        sliding in), a move waits for the loop (``queued``) instead of being lost."""
+        ctl = self.ctl
+        if reply is None or (self.busy() and not ctl.can_act()):
+            return
+        if isinstance(reply, Play):
+            if self.busy():
+                self.queued = (ctl.position(), reply.move)
+            elif ctl.can_act():
+                self.run_turns(reply.move)
+        elif isinstance(reply, (steps.Select, steps.Refuse, steps.Say)):
+            self.show(reply)
+        elif self.busy():
+            return  # a shortcut for a button waits until the table is settled
+        elif reply.name == "hint":  # the shortcuts for buttons
+            spawn(self.on_hint(None))
+        elif reply.name == "undo":
+            self.take_back()
+        elif reply.name == "review":
+            self.review()
+
+    def show(self, reply: steps.Select | steps.Refuse | steps.Say) -> None:
+        """A tile picked (its places light up; from the keyboard, focus goes on
+        to them), a move refused (said on the status line), words to say."""
+        if isinstance(reply, steps.Select):
+            from_hand = screen.in_hand()
+            self.redraw()
+            if from_hand and reply.tile is not None:
+                screen.focus("#board [data-target]")
+            return
+        if isinstance(reply, steps.Refuse):
+            self.ctl.say(reply.text)
+            self.redraw()
+        screen.announce(reply.text)
+
+    def on_hand_click(self, evt: Any) -> None:
+        button = closest(evt, "[data-tile]")
+        if not self.drag.takes_click() and button is not None and (
+                not self.busy() or self.ctl.can_act()):
+            self.answer(self.ctl.click_tile(parse_tile(str(button.dataset.tile))))
+
+    async def on_hint(self, _evt: Any) -> None:
+        ask = None if self.busy() else self.ctl.ask_hint()
+        if ask is None:
+            return
+        self.ctl.hint_words = words.asking(HINT_BOT)
+        self.redraw()
+        if self.ctl.take_hint(ask, await self.bots.choose(ask.request)) is not None:
+            self.redraw()  # else play has moved on
+
+    def rethink(self, best: Move | None, said: str) -> None:
+        """The coach's dialog closed without the move: nothing selected, and
+        ``best``, the move it showed (None: none), hinted with its words."""
+        self.ctl.select(None)
+        if best is not None:
+            self.ctl.hint, self.ctl.hint_words = best, said
+        self.redraw()
+        view = self.ctl.view()
+        screen.focus("#hand [data-hint=tile]" if best is not None else
+                     self.ctl.hand(view).focus_after(None))
+
+    # -- the turn loop ----------------------------------------------------------
+
+    def run_turns(self, move: Move | None = None) -> None:
+        """Start the turn loop (after the person's ``move``, if given)."""
+        if not self.busy():
+            self.turns = spawn(self.turn_loop(move))
+
+    async def turn_loop(self, move: Move | None) -> None:
+        """Make ``move`` (unless the coach stops it first), then bot moves and
+        automatic draws, until the person must act or the round is over."""
+        if move is not None and self.judge is not None:
+            stop = await self.judge.check(move)
+            if stop is not None:
+                self.queued = None  # a click made while the coach looked is not kept
+                self.judge.ask(stop, move)
+                return
+        if move is not None:
+            await self.make(move)
+        while True:
+            step = self.ctl.next_step()
+            if isinstance(step, steps.AwaitPerson):
+                queued, self.queued = self.queued, None
+                if queued is not None and queued[0] == self.ctl.position():
+                    await self.make(queued[1])  # asked for while the last tile slid in
+                    continue
+                self.redraw(settled=True)
+                if screen.focus_lost():
+                    screen.focus(self.ctl.hand(self.ctl.view()).focus())
+                self.screen.mark_ready()
+                self.bots.start()  # once the table is playable: the page's first load comes first
+                if self.judge is not None:
+                    self.judge.prepare()
+                return
+            if isinstance(step, steps.AutoMove):
+                self.ctl.say(step.status.text)
+                self.redraw()
+                await asyncio.sleep(step.delay)
+                await self.make(step.move)
+            elif isinstance(step, steps.PassTo):
+                # what the last person had open (Review from their seat) goes first
+                dom.close_dialogs("review", "coach", "keys")
+                self.redraw(settled=True)
+                screen.privacy(self.ctl.view(), step.seat)
+                self.bots.start()
+                return
+            elif isinstance(step, steps.BotMove):
+                self.redraw()
+                started = time.monotonic()
+                chosen = await self.bots.choose(step.request)
+                await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
+                await self.make(chosen)
+            else:
+                self.redraw(settled=True)
+                screen.over(self.ctl, isinstance(step, steps.RoundOver),
+                            self.ended(self.ctl.table))
+                screen.announce(words.round_summary(self.ctl.view()))
+                self.bots.start()
+                return
+
+    async def make(self, move: Move) -> None:
+        """Make a move, save, redraw, and slide the tile to its place."""
+        view = self.ctl.view()
+        source = screen.source_rect(view.player.turn, view.seat, played_tile(move))
+        played = self.ctl.play(move)
+        if self.judge is not None:
+            self.judge.prepare()  # the person's next decision is analysed from now on
+        if isinstance(played, steps.Refuse):
+            self.ctl.say(played.text)
+            self.redraw()
+            return
+        screen.announce(played.said)
+        self.sound.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
+        self.settle()
+        if played.tile is not None:
+            await screen.slide(played.tile, source, self.ctl.settings.slide_ms)
+        elif played.linger:
+            await asyncio.sleep(played.linger)
+
+    # -- the table changes hands ---------------------------------------------------
+
+    def on_reveal(self, _evt: Any) -> None:
+        """The person to move asks to see their hand: the privacy screen lifts."""
+        if self.busy() or not self.ctl.reveal():
+            return  # the screen stays up: nobody's hand may show yet
+        el("privacy").close()
+        self.run_turns()
+        self.settle()
+
+    def on_next_round(self, _evt: Any) -> None:
+        el("round-end").close()
+        if self.ctl.next_round():
+            self.run_turns()
+            self.settle()
+
+    def take_over(self, table: Table) -> None:
+        """Play ``table`` from where it stands, in place of the game in progress."""
+        dom.close_dialogs("new-game", "round-end", "game-over", "coach", "privacy")
+        if self.turns is not None:
+            self.turns.cancel()  # nobody waits for the old game's bots any more
+        self.queued = None
+        self.ctl.take_over(table)
+        screen.hush()  # the old game's last move, said, is no more
+        self.turns = spawn(self.turn_loop(None))
+        self.settle()
+
+    def take_back(self) -> None:
+        """The viewer's last turn and the bots' replies since, taken back."""
+        table = self.ctl.table
+        back = table.taken_back() if self.ctl.settings.undo and not table.screened else None
+        if back is not None:
+            self.take_over(back)

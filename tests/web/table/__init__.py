@@ -1,0 +1,1 @@
+"""The shared table room (``allfives.web.table``)."""
