@@ -26,6 +26,13 @@ from .browser_helpers import (
     watched_page,
 )
 
+# Which of the table's parts the page writes from now on (by their ids).
+WATCH_WRITES = """() => { window.__written = [];
+  for (const id of ["hand", "board", "log", "scores", "seats"]) {
+    new MutationObserver(() => window.__written.push(id)).observe(
+      document.getElementById(id), {childList: true, subtree: true, characterData: true});
+  } }"""
+
 
 def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, server):
     bot_leads = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter)
@@ -35,9 +42,13 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
     assert page.locator("#scores [data-side]").count() == 2
     assert page.is_hidden("#progress")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    page.evaluate(WATCH_WRITES)
     page.click("#hint")
     page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
     assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
+    # one redraw writes what changed: the hint marks the hand and the board;
+    # the log, the scores and the seats are left as they were
+    assert set(page.evaluate("window.__written")) == {"hand", "board"}
     # the words name the move and the level giving it (the strongest); the hand
     # and the table show it until the next move
     tile, on = re.search(r"^Hint \(master\): play (\d-\d) on (\d-\d)",

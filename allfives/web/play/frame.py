@@ -45,7 +45,7 @@ class Frame:
     status: Status | None
     hint: str
     scores: str
-    plain_scores: str  # the scores without the news: what later frames compare
+    tally: bool  # the scores drawn with tally marks too
     seats: str
     log: str
     boneyard: tuple[str, str]  # the tiles left, and its label
@@ -67,18 +67,18 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
     # what depends on the view alone is made once per view (position, language, viewer)
     again = last if last is not None and last.board.view is view else None
     settings = ctl.settings
-    plain = render.scores(view, None, settings.tally, 0)
     if fresh is not None and fresh.points:
         scores = render.scores(view, fresh.side, settings.tally, fresh.points)
-    elif last is not None and not news and last.plain_scores == plain:
-        scores = last.scores  # written with the news: its flash plays on
+    elif again is not None and again.tally == settings.tally:
+        scores = again.scores  # as written: a flash plays on
     else:
-        scores = plain
+        scores = render.scores(view, None, settings.tally, 0)
     board = ctl.board_scene(view, fresh.points if fresh is not None else 0)
     if last is not None and not news and replace(last.board, fresh_points=0) == board:
         board = last.board  # the pop plays on
-    status: Status | None = ctl.status()
-    if not settled and ctl.status().phase == "human" and ctl.note() is None and (
+    now = ctl.status()
+    status: Status | None = now
+    if not settled and now.phase == "human" and ctl.note() is None and (
             last is None or last.position[:2] == position[:2]):
         status = last.status if last is not None else None
     state = replace(ctl.hand(view), selected=None)
@@ -86,7 +86,7 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
     left = view.player.boneyard_left
     return Frame(
         position=position, status=status, hint=ctl.hint_words, scores=scores,
-        plain_scores=plain, seats=again.seats if again else render.seats(view),
+        tally=settings.tally, seats=again.seats if again else render.seats(view),
         log=again.log if again else render.log(view),
         boneyard=(str(left), words.boneyard(left)),
         hand=HandFrame(state, render.hand(state, settings.faces), words.hand_label(view),
@@ -100,8 +100,13 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
 
 
 def changed(last: Frame | None, now: Frame) -> set[str]:
-    """The names of ``now``'s parts that differ from ``last`` (all, if none)."""
-    names = [f for f in now.__dataclass_fields__ if f not in ("position", "plain_scores")]
+    """The names of ``now``'s parts that differ from ``last`` (all, if none).
+    A board of another view is another board: views are made once per
+    position and language, so comparing them field by field would only cost."""
+    names = [f for f in now.__dataclass_fields__ if f not in ("position", "tally")]
     if last is None:
         return set(names)
-    return {n for n in names if getattr(last, n) != getattr(now, n)}
+    out = {n for n in names if n != "board" and getattr(last, n) != getattr(now, n)}
+    if last.board.view is not now.board.view or last.board != now.board:
+        out.add("board")
+    return out

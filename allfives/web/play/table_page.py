@@ -203,8 +203,7 @@ class TablePage:
                 screen.privacy(self.ctl.view(), step.seat)
                 self.bots.start()
                 return
-            elif isinstance(step, steps.BotMove):
-                self.redraw()
+            elif isinstance(step, steps.BotMove):  # whose turn it is: drawn with the last move
                 started = time.monotonic()
                 chosen = await self.bots.choose(step.request)
                 await asyncio.sleep(max(0.0, step.pause - (time.monotonic() - started)))
