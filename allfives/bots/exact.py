@@ -51,7 +51,8 @@ from ..view import PlayerView
 
 # Positions searched before a solve gives up (bench/exact_time.json has how
 # long searches take and how many positions the game meets pass it).
-BUDGET = 6_000
+BUDGET = 8_000
+
 
 def _shared(tile: int, on: int) -> int:
     """The value at which ``tile`` joins ``on`` (two different tiles share one)."""
@@ -175,18 +176,27 @@ def known_round(view: PlayerView) -> Round | None:
 
 class _Search:
     """Alpha-beta with a transposition table on one round, walked with
-    ``play`` and ``undo``; values are for the side to move at the root.
+    ``play`` and ``undo``; values are for the side to move at the root, its
+    seats maximising and the others minimising.
 
-    The table's key is everything the rest of the round depends on: each
-    seat's hand, the boneyard's position (its order is fixed), the seat to
-    move, the scores (they decide the target and the stake), every tile's
-    place on the table (``EDGE``: which tile it joins) and, under the
-    ``first`` spinner rule, which double is the spinner. Those fix the
-    layout's open ends, the doubles' free points, the spinners' joins and
-    the count, so two positions with one key have the same future. Passes
-    need no place in it: once nobody can play the round is over (blocked),
-    so a pass only hands the turn to a seat that can. An entry holds bounds
-    on the value (low, high) and the best move found, tried first next time.
+    The table's key is everything the rest of the round depends on:
+
+    - each seat's hand; the boneyard's order is fixed and every tile in no
+      hand and not on the table is still in it, so how far it has been drawn
+      follows;
+    - every tile's place on the table (``EDGE``: the tile it joins) and,
+      under the ``first`` spinner rule, which double is the spinner (under
+      ``all`` and ``none`` the doubles on the table say). Those fix the open
+      ends, each double's free points, each spinner's joins and the count;
+    - the seat to move;
+    - the scores: they decide whether a play reaches the target, and the
+      stake.
+
+    Passes need no place in it: once nobody can play the round is over
+    (blocked), so a pass only hands the turn to a seat that can. An entry
+    holds bounds on the value (low, high) and the best move found, which is
+    tried first when the position comes again. Moves are otherwise tried
+    most points now first.
     """
 
     def __init__(self, rnd: Round, stake: Stake, budget: int | None) -> None:
@@ -214,12 +224,12 @@ class _Search:
 
     def value(self, alpha: float, beta: float) -> float:
         """The value of the position (fail-soft: beyond the window, a bound)."""
-        rnd = self.rnd
-        if rnd.end is not None:
-            return self.stake(rnd.scores, rnd.winner is not None, self.side)
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget(int(self.budget))
+        rnd = self.rnd
+        if rnd.end is not None:
+            return self.stake(rnd.scores, rnd.winner is not None, self.side)
         moves = rnd.legal_moves()
         if len(moves) == 1:
             return self.after(moves[0], alpha, beta)

@@ -226,3 +226,16 @@ def test_known_round_is_the_real_round_once_nothing_is_hidden() -> None:
     assert values(known) == values(rnd)
     three = Game(Rules.make("standard", players=3), seed=11).round
     assert known_round(PlayerView.of(three, three.turn)) is None
+
+
+def test_a_transposition_that_only_the_seat_to_move_tells_apart() -> None:
+    """4 players in partnerships, near the target of 200, few of the tiles
+    fitting: the search meets the same hands, table and scores with
+    different seats to move (after passes), which must not share a value.
+    Found by random positions beyond the ones above."""
+    rnd = make_round(Rules.make("standard", players=4),
+                     [["1-2", "2-4", "2-6", "5-5", "3-6"], ["1-3", "1-4", "2-2", "2-5"],
+                      ["3-5", "4-5", "4-6", "1-5"], ["0-3", "0-4", "2-3", "0-5"]],
+                     ["6-6"], starter=1, scores=[195, 188])
+    play(rnd, "1-3", "1-5>1-3", "0-5>1-5", "3-6>1-3", "draw")
+    assert values(rnd) == move_values(rnd, Margin(tuple(rnd.scores))) == {"6-6>3-6": 10.0}
