@@ -63,12 +63,13 @@ class Decisive:
 
 
 def random_position(rng: random.Random, preset: str, players: int) -> Round:
-    """A round with few tiles left in the hands, after some random plays: the
-    boneyard empty, or a tile or two in a known order; scores sometimes near
-    the target, so that a play or the round's end can reach it."""
+    """A decision (two or more legal moves) with few tiles left in the hands,
+    after some random plays: the boneyard empty, or a tile or two in a known
+    order; scores sometimes near the target, so that a play or the round's
+    end can reach it."""
     rules = Rules.make(preset, players=players)
     while True:
-        size = rng.choice({2: (2, 3, 4, 5), 3: (2, 3, 4), 4: (1, 2, 3)}[players])
+        size = rng.choice({2: (2, 3, 4, 5), 3: (2, 3), 4: (1, 2)}[players])
         before = rng.randrange(0, 6)
         bones = rng.choice((0, 0, 0, 1, 2))
         deck = rng.sample(range(28), players * size + before + bones)
@@ -85,7 +86,7 @@ def random_position(rng: random.Random, preset: str, players: int) -> Round:
             if rnd.end is None:
                 moves = rnd.legal_moves()
                 rnd.play(moves[rng.randrange(len(moves))])
-        if rnd.end is None:
+        if len(rnd.legal_moves()) > 1:
             return rnd
 
 
@@ -239,3 +240,29 @@ def test_a_transposition_that_only_the_seat_to_move_tells_apart() -> None:
                      ["6-6"], starter=1, scores=[195, 188])
     play(rnd, "1-3", "1-5>1-3", "0-5>1-5", "3-6>1-3", "draw")
     assert values(rnd) == move_values(rnd, Margin(tuple(rnd.scores))) == {"6-6>3-6": 10.0}
+
+
+def test_a_transposition_that_only_the_spinner_tells_apart() -> None:
+    """Cribbage near 61, seat 0 to lead, two doubles in each hand: the search
+    meets one table reached with a different first double, so a different
+    spinner (RULES.md section 5), which must not share a value. Found by
+    random positions beyond the ones above."""
+    rnd = make_round(Rules.make("cribbage"), [["1-6", "2-4", "3-3", "5-5", "5-6"],
+                                              ["0-2", "2-2", "2-3", "2-6", "4-6"]],
+                     scores=[54, 45])
+    expected = {"1-6": -6.0, "2-4": -5.0, "3-3": 4.0, "5-5": 0.0, "5-6": -2.0}
+    assert values(rnd) == move_values(rnd, Margin(tuple(rnd.scores))) == expected
+
+
+def test_a_cutoff_on_the_window_edge_is_kept_as_a_bound() -> None:
+    """Cribbage, a stake with many equal values (``Decisive``): the search
+    cuts off at a value equal to its window's edge, which says only that the
+    true value is at least that much; kept as exact, it would change a
+    move's value. Found by random positions beyond the ones above."""
+    rnd = make_round(Rules.make("cribbage"), [["0-2", "0-4", "1-3", "1-5", "2-5", "5-5"],
+                                              ["0-3", "0-5", "3-4", "4-5", "4-6", "5-6"]],
+                     scores=[20, 15])
+    play(rnd, "5-5", "0-5>5-5", "2-5>5-5", "0-3>0-5")
+    stake = Decisive(rnd.scores, rnd.rules.target)
+    expected = {"0-2>2-5": 1.0, "1-3>0-3": 2.0, "1-5>5-5": 1.0}
+    assert values(rnd, stake) == move_values(rnd, stake) == expected
