@@ -10,8 +10,10 @@ domino ending with the rules' round-end points (docs/RULES.md section 7)
 and a side reaching the target during play (section 8: the game ends on the
 spot, the round is not scored) are the engine's.
 
-What a finished round is worth is a ``Stake``: by default ``Margin``, the
-mover's side's points in the rest of the round minus the other side's.
+What a finished round is worth is a ``Stake``, from the scores after it and
+the side that won the game (if one did): by default ``Margin``, the mover's
+side's points in the rest of the round minus the other side's; a win
+probability by scores near the target (issue 29) is another.
 
 **What the solver assumes.** Every seat of the mover's side plays to make
 the stake as large as it can, every other seat to make it as small: the
@@ -19,8 +21,9 @@ other sides are one opponent. With two sides (2 players, or 4 in
 partnerships) and an antisymmetric stake (worth ``-x`` to one side when it
 is worth ``x`` to the other, as ``Margin`` is and a win probability minus
 one half would be), that is the game itself, zero-sum, and the values are
-exact. With three sides it is the cautious value: what the mover's side
-can make sure of whatever the others do, even against each other's interest.
+exact. With more sides (3 players, or 4 without partners) it is the
+cautious value: what the mover's side can make sure of whatever the others
+do, even against their own interest.
 
 A search can take long (hands of 9 tiles each are far beyond reach): past
 its node ``budget`` it raises ``OutOfBudget`` and the caller falls back to
@@ -79,9 +82,10 @@ TWIN: tuple[int, ...] = tuple(
 
 class Stake(Protocol):
     """What a finished round is worth to ``side``, from the scores per side
-    after it and whether the game ended with it (a side won)."""
+    after it and the side that won the game with it (None: the game goes on).
+    """
 
-    def __call__(self, scores: Sequence[int], over: bool, side: Side) -> float: ...
+    def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,7 @@ class Margin:
 
     start: tuple[int, ...]
 
-    def __call__(self, scores: Sequence[int], over: bool, side: Side) -> float:
+    def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float:
         gains = [now - before for now, before in zip(scores, self.start, strict=True)]
         others = (sum(gains) - gains[side]) / (len(gains) - 1)
         return gains[side] - others
@@ -229,7 +233,7 @@ class _Search:
             raise OutOfBudget(int(self.budget))
         rnd = self.rnd
         if rnd.end is not None:
-            return self.stake(rnd.scores, rnd.winner is not None, self.side)
+            return self.stake(rnd.scores, rnd.winner, self.side)
         moves = rnd.legal_moves()
         if len(moves) == 1:
             return self.after(moves[0], alpha, beta)

@@ -26,7 +26,7 @@ def minimax(rnd: Round, stake: Stake, side: int) -> float:
     """The plain definition, written apart from the solver: no pruning, no
     table, a copy per move, ``side``'s seats maximise and the others minimise."""
     if rnd.end is not None:
-        return stake(rnd.scores, rnd.winner is not None, side)
+        return stake(rnd.scores, rnd.winner, side)
     values = []
     for move in rnd.legal_moves():
         nxt = rnd.copy()
@@ -46,19 +46,21 @@ def move_values(rnd: Round, stake: Stake) -> dict[str, float]:
 
 
 class Decisive:
-    """A stake unlike ``Margin``: points count up to 20 each way, and a won
-    game 100 (read from the scores: the side that reached the target); so
-    the scores and the game's end matter to it, not only the round's points."""
+    """A stake unlike ``Margin``: points count up to 20 each way, a won game
+    100, and a side 5 or fewer short of the target 10 more; so the scores
+    and the game's end matter to it, not only the round's points."""
 
     def __init__(self, start: Sequence[int], target: int) -> None:
         self.start = tuple(start)
         self.target = target
 
-    def __call__(self, scores: Sequence[int], over: bool, side: int) -> float:
+    def __call__(self, scores: Sequence[int], winner: int | None, side: int) -> float:
         gains = [a - b for a, b in zip(scores, self.start, strict=True)]
         value = float(max(-20, min(20, 2 * gains[side] - sum(gains))))
-        if over:
-            value += 100 if scores[side] >= self.target else -100
+        if winner is not None:
+            value += 100 if winner == side else -100
+        elif scores[side] >= self.target - 5:
+            value += 10
         return value
 
 
@@ -164,12 +166,12 @@ def test_reaching_the_target_in_play_ends_the_game_unscored() -> None:
     """The same table from 245-0 with the target 250 (RULES.md section 8):
     3-3>3-4 scores 10 and wins on the spot, so the round is not scored and
     seat 1's 15 pips are never taken off: 10, not 25. A stake that values
-    the won game sees it ended."""
+    the won game sees who won it."""
     rnd = led_3_4(scores=(245, 0))
     assert values(rnd) == {"3-3>3-4": 10.0, "4-5>3-4": 0.0}
 
-    def won(scores: Sequence[int], over: bool, side: int) -> float:
-        return 1.0 if over and scores[side] >= 250 else 0.0
+    def won(scores: Sequence[int], winner: int | None, side: int) -> float:
+        return 1.0 if winner == side else 0.0
 
     assert values(rnd, won) == {"3-3>3-4": 1.0, "4-5>3-4": 0.0}
 
