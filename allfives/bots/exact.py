@@ -241,7 +241,7 @@ class _Search:
         key = (*rnd.hands, rnd.turn, *rnd.scores, self.edges,
                spinners[0] if self.first_spinner and spinners else -1)
         entry = self.table.get(key)
-        low, high, hint = -math.inf, math.inf, moves[0]
+        low, high, hint = -math.inf, math.inf, None
         if entry is not None:
             low, high, hint = entry
             if low >= beta or low == high:
@@ -283,11 +283,11 @@ class _Search:
                     break
         return best, best_move
 
-    def ordered(self, moves: list[Move], hint: Move) -> list[Move]:
+    def ordered(self, moves: list[Move], hint: Move | None) -> list[Move]:
         """The table's best move first, then the most points now."""
         moves = distinct(moves)
         moves.sort(key=self.rnd.points_for, reverse=True)
-        if hint in moves:
+        if hint is not None and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
         return moves
