@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -253,6 +254,27 @@ class Round:
                 self._end_if_blocked()
         return points
 
+    def undo(self) -> None:
+        """Take back the last move, ``play`` in reverse (and the round's end, if
+        it ended the round): for searches that walk a tree of moves on one
+        round instead of copying it at every step (``bots.exact``). The
+        table's open ends may be listed in another order afterwards
+        (``Layout.unplace``)."""
+        seat, move, points = self.history.pop()
+        if self.end is not None:
+            if self.result is not None:
+                for side, pts in enumerate(self.result.points):
+                    self.scores[side] -= pts
+            self.end = self.went_out = self.result = self.winner = None
+        self.turn = seat
+        if move == DRAW:
+            self.bone_pos -= 1
+            self.hands[seat] &= ~(1 << self.boneyard[self.bone_pos])
+        elif move != PASS:
+            self.hands[seat] |= 1 << MOVE_TILE[move]
+            self.layout.unplace()
+            self.scores[self.side_of[seat]] -= points
+
     def _end_if_blocked(self) -> None:
         playable = PLAYABLE[self.layout.open_values]
         for hand in self.hands:
@@ -262,7 +284,7 @@ class Round:
 
     def _finish(self, end: RoundEnding) -> None:
         self.end = end
-        result = score_round(self.rules, self.pips(), self.went_out)
+        result = _round_score(self.rules, tuple(self.pips()), self.went_out)
         self.result = result
         lifted = []
         for side, pts in enumerate(result.points):
@@ -274,6 +296,13 @@ class Round:
             leaders = [s for s in lifted if self.scores[s] == best]
             if len(leaders) == 1:  # an exact tie plays on
                 self.winner = leaders[0]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _round_score(rules: Rules, pips: tuple[int, ...], went_out: Seat | None) -> RoundScore:
+    """``score_round``, remembered (its result is immutable): an exact search
+    (``bots.exact``) ends many rounds with the same pips left in the hands."""
+    return score_round(rules, list(pips), went_out)
 
 
 @dataclass(frozen=True)

@@ -151,3 +151,45 @@ class Layout:
         else:
             self._open(b if v == a else a, tile)
         return count
+
+    def unplace(self) -> None:
+        """Take back the last tile placed, ``place`` in reverse, so a search can
+        walk a tree of plays on one layout instead of copying it at every step.
+        The open-end lists may come back in another order: the same legal
+        plays, perhaps listed in another order."""
+        tile, on = self.placements.pop()
+        a = LOW[tile]
+        b = HIGH[tile]
+        if on == LEAD:
+            self.count = 0
+            self.ends = [[] for _ in range(7)]
+            self.open_values = 0
+            self.free[tile] = 0
+            self.spinner_tiles.clear()
+            return
+        v = a if a == LOW[on] or a == HIGH[on] else b  # the joint
+        own = a if a == b else (b if v == a else a)  # the point the tile left open
+        self._close(own, tile)
+        self.free[tile] = 0
+        self.joined[tile] = 0
+        if self.spinner_tiles and self.spinner_tiles[-1] == tile:
+            self.spinner_tiles.pop()
+        self.joined[on] -= 1
+        removed = v  # what covering `on` took off the count (``count_after``)
+        if IS_DOUBLE[on]:
+            self.free[on] += 1
+            if self.free[on] == 1:
+                self._open(v, on)
+            if on in self.spinner_tiles:
+                removed = v + v if self.joined[on] + 1 == self.live_joins else 0
+            else:
+                removed = v + v if self.free[on] == 1 else 0
+        else:
+            self._open(v, on)
+        self.count += removed - (a + a if a == b else own)
+
+    def _close(self, v: int, t: int) -> None:
+        ends = self.ends[v]
+        ends.remove(t)
+        if not ends:
+            self.open_values &= ~(1 << v)
