@@ -45,6 +45,7 @@ from allfives.web.review.state import Review
 from allfives.web.storage.keys import PUZZLES_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
 from allfives.web.table import kept
 from allfives.web.table import saves_page as saves
+from allfives.web.table.looks import Looks
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
@@ -55,7 +56,7 @@ js.performance.mark("allfives:imported")
 class App:
     def __init__(self) -> None:
         settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
-        looks_page.apply(settings)  # as theme.js showed it; the boards draw with its faces
+        looks_page.apply(settings)  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
@@ -65,8 +66,8 @@ class App:
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
         self.bots = BotClient()
-        self.puzzles = PuzzlesPage(self.bots)
-        self.reviews = ReviewPanel(self.bots, self.play_on, self.puzzles.collect)
+        self.puzzles = PuzzlesPage(self.bots, self.looks)
+        self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
         self.table = TablePage(self.ctl, self.bots, self.ended, self.open_review)
         self.coach = CoachPage(self.ctl, self.bots, self.table.run_turns, self.table.rethink)
         self.table.judge = self.coach
@@ -95,7 +96,7 @@ class App:
         for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup):
             room.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
-                        lambda: dialogs.read_new_game(self.setup).preset)
+                        lambda: dialogs.read_new_game(self.setup).preset, self.looks)
         on(el("mute"), "click", lambda _e: self.change_settings(
             replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self.language_chosen).bind()
@@ -124,6 +125,10 @@ class App:
             self.puzzles.open()
 
     # -- what the rooms hand each other ----------------------------------------------
+
+    def looks(self) -> Looks:
+        """How the settings draw tiles now (Review's, the puzzles' and How to play's)."""
+        return self.ctl.settings.looks
 
     def ended(self, table: Table) -> str:
         """A round or the game ended: counted in the statistics; the daily's best, in words."""

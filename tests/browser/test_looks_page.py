@@ -240,6 +240,8 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
             page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
             take_turn(page)
             settle(page)
+            # the tiles' faces, as the settings say, in every board and hand
+            kind = {"numerals": "text.numeral", "colour": '.pip[class*=" n"]'}.get(faces, ".pip")
             for opener, dialog, closer in DIALOGS:
                 page.click(opener)
                 page.wait_for_selector(f"{dialog}[open]")
@@ -247,10 +249,12 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
                     page.wait_for_selector("#puzzle-board [data-tile]")
                     assert page.evaluate(COMPUTED, ["#puzzle-board rect.face", "fill"]) == \
                         rgb(page.evaluate(PROPERTY, "--tile-face"))
+                    assert page.locator(f"#puzzle-board {kind}").count() > 0
+                    assert page.locator(f"#puzzle-hand {kind}").count() > 0
+                if dialog == "#rules-help":  # How to play's examples
+                    assert page.locator(f"#rules-help-body .rules-board {kind}").count() > 0
                 if dialog == "#review":  # the board, the graded decisions and the chart
                     page.wait_for_selector("#review-board [data-tile]")
-                    kind = {"numerals": "text.numeral", "colour": '.pip[class*=" n"]'}.get(
-                        faces, ".pip")
                     assert page.locator(f"#review-board {kind}").count() > 0
                     page.wait_for_selector("#review-progress[hidden]", state="attached",
                                            timeout=120_000)

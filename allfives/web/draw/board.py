@@ -35,6 +35,7 @@ MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units acr
 MIN_VIEW_LARGE = 10.5  # ... with larger tiles (the tiles drawn about 1.4 times as big)
 NUMERAL_SIZE = 0.62  # a numeral's height, in tile units (a half is 1 by 1)
 MARGIN = 0.8
+PLAIN = looks.Looks()  # pips, the usual size: what a board is drawn with unless told
 
 
 def _n(x: float) -> str:
@@ -68,11 +69,9 @@ def half_pips(value: int, center: Vec, along: Vec, faces: str = "pips") -> str:
     return "".join(out)
 
 
-def tile_shape(p: Placed, faces: str | None = None) -> str:
+def tile_shape(p: Placed, faces: str = looks.FACES[0]) -> str:
     """The face of a placed tile (rectangle, divider, pips or numerals),
-    absolute coordinates; ``faces`` as ``looks.FACES``, by default the page's
-    (``looks.current``)."""
-    faces = looks.current().faces if faces is None else faces
+    absolute coordinates; ``faces`` as ``looks.FACES``."""
     x0, y0, x1, y1 = p.box()
     ins = 0.04
     along = (p.far_at[0] - p.near_at[0], p.far_at[1] - p.near_at[1])
@@ -97,7 +96,7 @@ def tile_shape(p: Placed, faces: str | None = None) -> str:
 
 
 def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None,
-               faces: str | None = None) -> str:
+               faces: str = looks.FACES[0]) -> str:
     classes = cls + (" spinner" if p.spinner else "")
     extra = _attrs(attrs or {})
     # Translators: a tile on the table that is the spinner (a double played on from all sides)
@@ -107,7 +106,7 @@ def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None
             f"{tile_shape(p, faces)}</g>")
 
 
-def tile_svg(tile: int, label: str | None = None, faces: str | None = None) -> str:
+def tile_svg(tile: int, label: str | None = None, faces: str = looks.FACES[0]) -> str:
     """A standalone upright tile (for the hand and revealed hands); ``faces``
     as ``tile_shape``'s."""
     a, b = NAMES[tile].split("-")
@@ -147,7 +146,7 @@ class BoardScene:
     fresh: int | None = None
     fresh_points: int = 0
     hint: Move | None = None
-    drawn: looks.Looks | None = None  # the tiles' faces and size (None: the page's)
+    drawn: looks.Looks = PLAIN  # the tiles' faces and size
 
 
 def view_box(bounds: tuple[float, float, float, float], aspect: float,
@@ -177,15 +176,14 @@ def hint_place(ghost: Placed) -> str:
 def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
           selected: int | None = None, fresh: int | None = None,
           fresh_points: int = 0, hint: Move | None = None, width_px: float = 0.0,
-          drawn: looks.Looks | None = None) -> Board:
+          drawn: looks.Looks = PLAIN) -> Board:
     """The layout as SVG content. ``targets`` light up where ``selected`` could
     go, each with its points; ``fresh`` is the tile just played, marked with
     ``+points`` when it scored. ``hint`` (a move) outlines the tile it joins
     (``data-hint="target"``) and the place the tile would take
     (``data-hint="place"``). With the board's width in CSS pixels, a lit place
     drawn smaller than ``MIN_TARGET_PX`` gets a larger invisible hit area.
-    ``drawn``: the tiles' faces and size (by default the page's, ``looks.current``)."""
-    drawn = looks.current() if drawn is None else drawn
+    ``drawn``: the tiles' faces and size (the settings')."""
     arranger = arranged(tuple(view.layout.placements), view.rules.spinners, aspect)
     hinted = DRAW if hint is None else hint
     joins = move_on(hinted) if hinted >= 0 else None

@@ -15,6 +15,7 @@ from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
 from ..table import words
 from ..table.hand import HandState
+from ..table.looks import FACES
 from ..table.seats import level_shown
 from ..table.table_view import TableView
 from ..table.words_grades import grade_word, swatch
@@ -22,7 +23,7 @@ from .board import tile_svg
 from .tally import tally_svg
 
 
-def hand(state: HandState, faces: str | None = None) -> str:
+def hand(state: HandState, faces: str = FACES[0]) -> str:
     """The person's tiles as buttons; the hint's tile gets ``data-hint="tile"``;
     ``faces`` as ``board.tile_shape``'s."""
     out = []
@@ -60,9 +61,9 @@ def tile_label(tile: int, playable: bool, hinted: bool) -> str:
     return text.format(tile=NAMES[tile])
 
 
-def seat_panel(view: TableView, seat: int) -> str:
+def seat_panel(view: TableView, seat: int, faces: str = FACES[0]) -> str:
     """An opponent's or partner's place: name, level, tiles (backs, or faces
-    once the round is over)."""
+    once the round is over, drawn as ``faces``)."""
     rules = view.rules
     name = escape(view.names[seat])
     bot = view.levels[seat]
@@ -74,7 +75,8 @@ def seat_panel(view: TableView, seat: int) -> str:
     badge = f'<span class="badge">{escape(badge)}</span>' if partner else ""
     if view.round.revealed:
         shown = view.round.revealed[seat]
-        body = "".join(f'<span class="shown">{tile_svg(t, NAMES[t])}</span>' for t in shown)
+        body = "".join(f'<span class="shown">{tile_svg(t, NAMES[t], faces)}</span>'
+                       for t in shown)
         count = len(shown)
     else:
         count = view.hand_count(seat)
@@ -90,10 +92,10 @@ def seat_panel(view: TableView, seat: int) -> str:
             f'<div class="count" data-count="{count}">{words.tiles_count(count)}</div></section>')
 
 
-def seats(view: TableView) -> str:
+def seats(view: TableView, faces: str = FACES[0]) -> str:
     """Every seat but the viewer's, whose hand is below (behind the privacy
     screen, every seat: no hand is shown)."""
-    return "".join(seat_panel(view, s) for s in range(view.rules.players)
+    return "".join(seat_panel(view, s, faces) for s in range(view.rules.players)
                    if s != view.seat or view.screened)
 
 
@@ -144,7 +146,7 @@ def log(view: TableView) -> str:
     return "".join(out)
 
 
-def round_end_panel(view: TableView, *, headline: bool = True) -> str:
+def round_end_panel(view: TableView, *, headline: bool = True, faces: str = FACES[0]) -> str:
     """The round-end panel: how it ended, every hand, each scoring line, the
     scores; ``headline=False`` leaves out how it ended (the review has said it
     in ``#review-says`` just above)."""
@@ -154,7 +156,7 @@ def round_end_panel(view: TableView, *, headline: bool = True) -> str:
         f"<li class='none'>{escape(words.no_round_end_points())}</li>"
     hands = "".join(
         f"<div class='reveal' data-seat='{seat}'><b>{escape(view.names[seat])}</b> "
-        f"{''.join(tile_svg(t, NAMES[t]) for t in tiles)}"
+        f"{''.join(tile_svg(t, NAMES[t], faces) for t in tiles)}"
         f"<span class='pips'>{escape(pips(pips_of(mask_of(tiles))))}</span></div>"
         for seat, tiles in enumerate(rnd.revealed))
     said = f"<p>{escape(words.end_words(view, rnd))}</p>" if headline else ""
@@ -196,6 +198,6 @@ def review_moves(decisions: list[Decision], divisor: int = 1) -> str:
     return "".join(out)
 
 
-def review_hand(view: TableView) -> str:
+def review_hand(view: TableView, faces: str = FACES[0]) -> str:
     """The reviewed seat's tiles at the shown position, face up."""
-    return "".join(tile_svg(t, NAMES[t]) for t in view.player.hand)
+    return "".join(tile_svg(t, NAMES[t], faces) for t in view.player.hand)

@@ -20,6 +20,7 @@ from ..draw import board
 from ..draw.geometry import arranged
 from ..i18n.catalogs import _, ngettext
 from ..table import words
+from ..table.looks import Looks
 from ..table.seats import BOT_NAMES, YOU
 from ..table.table import Table
 from ..table.table_view import TableView
@@ -101,10 +102,12 @@ def _n(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def example(rules: Rules, name: str, moves: Sequence[str], intro: str) -> str:
-    """A small table after ``moves``, with what each move counted and scored."""
+def example(rules: Rules, name: str, moves: Sequence[str], intro: str,
+            looks: Looks = board.PLAIN) -> str:
+    """A small table after ``moves``, with what each move counted and scored,
+    its tiles drawn as ``looks``."""
     view, steps = played(rules, moves)
-    drawn = board.board(view, ASPECT)
+    drawn = board.board(view, ASPECT, drawn=looks)
     x0, y0, x1, y1 = arranged(tuple(view.layout.placements), rules.spinners, ASPECT).bounds()
     box = f"{_n(x0 - PAD)} {_n(y0 - PAD)} {_n(x1 - x0 + 2 * PAD)} {_n(y1 - y0 + 2 * PAD)}"
     # Translators: describes an example's picture; {moves} are the moves made, as "5-5,
@@ -117,9 +120,9 @@ def example(rules: Rules, name: str, moves: Sequence[str], intro: str) -> str:
             f"<p>{escape(words.table_words(view))}</p></figcaption></figure>")
 
 
-def breakdown(rules: Rules) -> str:
-    """A round's end scored under ``rules``: every hand left, and each line
-    as the round-end panel words it."""
+def breakdown(rules: Rules, faces: str = board.PLAIN.faces) -> str:
+    """A round's end scored under ``rules``: every hand left (drawn as
+    ``faces``), and each line as the round-end panel words it."""
     blocked = rules.round_end == "blocked_bonus"
     hands = BLOCKED_HANDS if blocked else WENT_OUT_HANDS
     players = len(hands)
@@ -130,7 +133,7 @@ def breakdown(rules: Rules) -> str:
     result = score_round(example, [pips_of(m) for m in masks], None if blocked else 0)
     shown = "".join(
         f'<div class="reveal" data-seat="{seat}"><b>{escape(view.names[seat])}</b> '
-        f"{''.join(board.tile_svg(parse_tile(t), t) for t in hand)}"
+        f"{''.join(board.tile_svg(parse_tile(t), t, faces) for t in hand)}"
         f'<span class="pips">{escape(_pips(pips_of(mask)))}</span></div>'
         for seat, (hand, mask) in enumerate(zip(hands, masks, strict=True)))
     if blocked:

@@ -15,6 +15,7 @@ from html import escape
 from ...bots.names import LEVELS
 from ...errors import RulesError
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
+from ..draw.board import PLAIN
 from ..i18n.catalogs import _, ngettext
 from ..i18n.labels import (
     level_description,
@@ -23,12 +24,14 @@ from ..i18n.labels import (
     preset_name,
     preset_title,
 )
+from ..table.looks import Looks
 from ..table.seats import BOT_NAMES, NAME_LIMIT, YOU, shown_name
 from .rules_examples import LEAD_EXAMPLE, LINE_EXAMPLE, SPINNER_EXAMPLE, breakdown, example
 
 
-def rules_help(preset: str) -> str:
-    """The rules of ``preset`` as HTML; RulesError for a preset that is not one."""
+def rules_help(preset: str, looks: Looks = PLAIN) -> str:
+    """The rules of ``preset`` as HTML, the examples' tiles drawn as ``looks``;
+    RulesError for a preset that is not one."""
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r} (choose one of {', '.join(PRESETS)})")
     rules = Rules.make(preset)
@@ -43,9 +46,9 @@ def rules_help(preset: str) -> str:
         # halves; a spinner is a double that takes tiles on all four sides.
         ("spinners", _("Doubles and spinners"), _spinners(rules)),
         # Translators: a heading of How to play.
-        ("scoring", _("Scoring as you play"), _scoring(rules)),
+        ("scoring", _("Scoring as you play"), _scoring(rules, looks)),
         # Translators: a heading of How to play.
-        ("round-end", _("The end of a round"), _round_end(rules)),
+        ("round-end", _("The end of a round"), _round_end(rules, looks.faces)),
         # Translators: a heading of How to play.
         ("winning", _("Winning"), _winning()),
         # Translators: a heading of How to play: the choices made in the new-game dialog.
@@ -175,7 +178,7 @@ def _spinner_counts(rules: Rules) -> str:
              "only the ends of its arms count, although its ends still take tiles.")
 
 
-def _scoring(rules: Rules) -> str:
+def _scoring(rules: Rules, looks: Looks) -> str:
     # Translators: the count is the sum of the open ends of the layout; pips are the spots on
     # a tile's half; a double (as 5-5) lies across the line. A sentence on spinners may follow.
     counting = _("After every tile, add up the open ends: that is the count. A tile's free "
@@ -191,21 +194,22 @@ def _scoring(rules: Rules) -> str:
                      "of 15 scores 3, and the game is played to {target}.").format(
             target=rules.target))
     # Translators: to lead is to lay the first tile of a round; 5-5 is the double five.
-    out = [text, example(rules, "lead", LEAD_EXAMPLE, _("A lead of 5-5 counts both halves:"))]
+    out = [text, example(rules, "lead", LEAD_EXAMPLE, _("A lead of 5-5 counts both halves:"),
+                         looks)]
     if rules.spinners == "none":
         # Translators: introduces an example. A double is a tile with the same number on both
         # halves; closed: it takes no more tiles.
         intro = _("A double takes tiles on its two sides, then it is closed:")
-        out.append(example(rules, "line", LINE_EXAMPLE, intro))
+        out.append(example(rules, "line", LINE_EXAMPLE, intro, looks))
     else:
         # Translators: introduces an example. A spinner is a double that takes tiles on all four
         # sides; its sides are its long edges, its ends the short ones.
         intro = _("Four tiles round a spinner: its two sides, then its two ends.")
-        out.append(example(rules, "spinner", SPINNER_EXAMPLE, intro))
+        out.append(example(rules, "spinner", SPINNER_EXAMPLE, intro, looks))
     return "".join(out)
 
 
-def _round_end(rules: Rules) -> str:
+def _round_end(rules: Rules, faces: str) -> str:
     # Translators: pips are the spots on the tiles; the numbers are pips.
     rounding = _p(_("Pips are rounded to the nearest 5: 1 or 2 round down, 3 or 4 round up, so "
                     "7 counts 5 and 8 counts 10."))
@@ -241,7 +245,7 @@ def _round_end(rules: Rules) -> str:
         # player, or two partners.
         text = _("Every player's remaining pips, rounded, come off their side's score; scores "
                  "may go below zero.")
-    return _p(text) + rounding + breakdown(rules)
+    return _p(text) + rounding + breakdown(rules, faces)
 
 
 def _winning() -> str:

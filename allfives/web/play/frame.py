@@ -46,6 +46,7 @@ class Frame:
     hint: str
     scores: str
     tally: bool  # the scores drawn with tally marks too
+    faces: str  # the tiles' faces, as the settings say
     seats: str
     log: str
     boneyard: tuple[str, str]  # the tiles left, and its label
@@ -81,12 +82,16 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
     if not settled and now.phase == "human" and ctl.note() is None and (
             last is None or last.position[:2] == position[:2]):
         status = last.status if last is not None else None
+    if again is not None and again.faces == settings.faces:
+        seats = again.seats
+    else:
+        seats = render.seats(view, settings.faces)
     state = replace(ctl.hand(view), selected=None)
     table = ctl.table
     left = view.player.boneyard_left
     return Frame(
         position=position, status=status, hint=ctl.hint_words, scores=scores,
-        tally=settings.tally, seats=again.seats if again else render.seats(view),
+        tally=settings.tally, faces=settings.faces, seats=seats,
         log=again.log if again else render.log(view),
         boneyard=(str(left), words.boneyard(left)),
         hand=HandFrame(state, render.hand(state, settings.faces), words.hand_label(view),
@@ -103,7 +108,7 @@ def changed(last: Frame | None, now: Frame) -> set[str]:
     """The names of ``now``'s parts that differ from ``last`` (all, if none).
     A board of another view is another board: views are made once per
     position and language, so comparing them field by field would only cost."""
-    names = [f for f in now.__dataclass_fields__ if f not in ("position", "tally")]
+    names = [f for f in now.__dataclass_fields__ if f not in ("position", "tally", "faces")]
     if last is None:
         return set(names)
     out = {n for n in names if n != "board" and getattr(last, n) != getattr(now, n)}

@@ -200,7 +200,7 @@ def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
     view = ctl.view()
     panel = "round-end" if round_only else "game-over"
     if round_only:
-        el("round-end-body").innerHTML = render.round_end_panel(view)
+        el("round-end-body").innerHTML = render.round_end_panel(view, faces=ctl.settings.faces)
     else:
         el("game-over-body").innerHTML = render.game_over(view)
         el("game-over-daily").textContent = daily

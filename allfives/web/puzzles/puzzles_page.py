@@ -8,6 +8,8 @@ mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from ..dom import closest, el, found, on, show_dialog, spawn, store, stored_json
 from ..draw import board_page, render
 from ..storage.keys import PUZZLES_KEY
 from ..table.clock_page import today
+from ..table.looks import Looks
 from . import sentences
 from .collect import own_puzzle, still_to_value, wanted
 from .progress import DAILY, Progress, choose
@@ -33,8 +36,9 @@ SHIPPED = Path(puzzle_files.__file__).with_name("puzzles.json")
 
 
 class PuzzlesPage:
-    def __init__(self, bots: BotClient) -> None:
+    def __init__(self, bots: BotClient, looks: Callable[[], Looks]) -> None:
         self.bots = bots
+        self.looks = looks  # how the settings draw tiles now
         self.progress = Progress.from_json(stored_json(PUZZLES_KEY))
         self.shipped: list[Puzzle] | None = None  # read when the panel first opens
         self.problem = ""
@@ -115,7 +119,8 @@ class PuzzlesPage:
     def on_resize(self) -> None:
         """The board is drawn for its box's shape: drawn again when that changes."""
         if self.solving is not None and el("puzzles").open:
-            board_page.draw("puzzle-board", self.solving.scene(), whole_pixels=True)
+            board_page.draw("puzzle-board", replace(self.solving.scene(), drawn=self.looks()),
+                            whole_pixels=True)
 
     def on_cancel(self, evt: Any) -> None:
         """Escape puts a picked tile back before it closes the panel."""
@@ -187,8 +192,9 @@ class PuzzlesPage:
         el("puzzle-task").textContent = sentences.task(solving.leads)
         el("puzzle-situation").textContent = sentences.situation(puzzle)
         el("puzzle-counts").textContent = sentences.counts(puzzle)
-        board_page.draw("puzzle-board", solving.scene(), whole_pixels=True)
-        el("puzzle-hand").innerHTML = render.hand(solving.hand())
+        drawn = self.looks()
+        board_page.draw("puzzle-board", replace(solving.scene(), drawn=drawn), whole_pixels=True)
+        el("puzzle-hand").innerHTML = render.hand(solving.hand(), drawn.faces)
         answered = solving.chosen is not None
         el("puzzle-verdict").textContent = (sentences.verdict(puzzle, solving.chosen)
                                             if solving.chosen is not None else "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -19,6 +20,7 @@ from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
 from ..draw import board_page, render
 from ..table import words
+from ..table.looks import Looks
 from ..table.seats import shown_name
 from ..table.words_grades import summary_html
 from ..table.words_reasons import too_big
@@ -30,10 +32,13 @@ MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 
 class ReviewPanel:
     def __init__(self, bots: BotClient, play_on: Callable[[Review], None],
+                 looks: Callable[[], Looks],
                  analysed: Callable[[Moment, Decision], None] | None = None) -> None:
-        """``analysed`` hears of each decision of the person's own game as its
-        analysis comes in (their mistakes become puzzles)."""
+        """``looks``: how the settings draw tiles now; ``analysed`` hears of
+        each decision of the person's own game as its analysis comes in (their
+        mistakes become puzzles)."""
         self.bots = bots
+        self.looks = looks
         self.play_on = play_on
         self.analysed = analysed
         self.review: Review | None = None
@@ -155,14 +160,17 @@ class ReviewPanel:
             return
         view = review.view()
         here = review.decision_here()
-        board_page.draw("review-board", review.scene(view), whole_pixels=True)
+        drawn = self.looks()
+        board_page.draw("review-board", replace(review.scene(view), drawn=drawn),
+                        whole_pixels=True)
         el("review-step").textContent = review.step_text()
         seed = review.seed
         el("review-deal").textContent = words.deal_line(
             str(seed), review.daily) if seed is not None else ""
         el("review-says").textContent = words.review_says(view, here)
-        el("review-hand").innerHTML = render.review_hand(view)
-        end = render.round_end_panel(view, headline=False) if view.round.over else ""
+        el("review-hand").innerHTML = render.review_hand(view, drawn.faces)
+        end = render.round_end_panel(view, headline=False, faces=drawn.faces) \
+            if view.round.over else ""
         el("review-end").innerHTML = end
         toggle(el("review-prev"), "disabled", review.at == 0)
         toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
@@ -172,7 +180,8 @@ class ReviewPanel:
         """The board and the chart are drawn for their boxes' sizes: drawn
         again when those change."""
         if self.review is not None and el("review").open:
-            board_page.draw("review-board", self.review.scene(self.review.view()),
+            scene = self.review.scene(self.review.view())
+            board_page.draw("review-board", replace(scene, drawn=self.looks()),
                             whole_pixels=True)
             self.draw_chart(self.review)
 

@@ -27,18 +27,6 @@ class Looks:
     large: bool = False
 
 
-_current = [Looks()]
-
-
-def use(looks: Looks) -> None:
-    """Draw from now on with ``looks`` (the page calls it when the settings change)."""
-    _current[0] = looks
-
-
-def current() -> Looks:
-    return _current[0]
-
-
 def html_attributes(theme: str, faces: str, large: bool) -> dict[str, str]:
     """The attributes of ``<html>`` that show a look, as ``theme.js`` sets them
     before the first paint.

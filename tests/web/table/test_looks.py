@@ -12,9 +12,11 @@ import pytest
 
 from allfives.moves import parse_move
 from allfives.tiles import NAMES, parse_tile
-from allfives.web.draw import board
+from allfives.web.draw import board, render
 from allfives.web.draw.tally import tally_svg
+from allfives.web.home.rules_help import rules_help
 from allfives.web.table import looks
+from allfives.web.table.hand import HandState
 from allfives.web.table.looks import FACES, THEMES, Looks
 from allfives.web.table.settings import Settings
 from allfives.web.table.table_view import TableView
@@ -109,18 +111,21 @@ def test_plain_pips_have_no_number_class_and_no_numerals():
     assert svg.count('class="pip"') == 8 and " n3" not in svg and "<text" not in svg
 
 
-def test_the_faces_drawn_by_default_are_the_pages_choice():
-    try:
-        looks.use(Looks("numerals", False))
-        assert texts(board.tile_svg(parse_tile("2-6"))) == [("2", "2"), ("6", "6")]
-        game = random_game("standard", 2, 1)
-        drawn = board.board(view_of(game), 1.5).svg
-        placed = [NAMES[t] for t, _ in game.round.layout.placements]
-        assert len(texts(drawn)) == 2 * len(placed) and 'class="pip' not in drawn
-        assert 'class="pip n' in board.board(view_of(game), 1.5, drawn=Looks("colour")).svg
-    finally:
-        looks.use(Looks())
+def test_tiles_are_drawn_as_they_are_told_and_as_pips_unless_told():
+    # no module state: what draws a tile is told its faces (the page: the settings')
+    assert texts(board.tile_svg(parse_tile("2-6"), faces="numerals")) == [("2", "2"), ("6", "6")]
     assert 'class="pip"' in board.tile_svg(parse_tile("2-6"))
+    game = random_game("standard", 2, 1)
+    drawn = board.board(view_of(game), 1.5, drawn=Looks("numerals", False)).svg
+    placed = [NAMES[t] for t, _ in game.round.layout.placements]
+    assert len(texts(drawn)) == 2 * len(placed) and 'class="pip' not in drawn
+    assert 'class="pip n' in board.board(view_of(game), 1.5, drawn=Looks("colour")).svg
+    assert 'class="pip"' in board.board(view_of(game), 1.5).svg
+    seen = view_of(game)
+    assert "<text" in render.hand(HandState(tuple(seen.player.hand), frozenset(), None, False,
+                                            None, False, False), "numerals")
+    assert "<text" in rules_help("standard", Looks("numerals"))  # How to play's examples
+    assert "<text" not in rules_help("standard")
 
 
 def test_larger_tiles_zoom_the_board_in_closer():
