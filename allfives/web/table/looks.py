@@ -1,8 +1,8 @@
 """How the table looks: the theme, the tiles' faces, larger tiles. Pure:
 the names the settings keep and ``static/theme.js`` reads before the first
 paint, the ``<html>`` attributes that carry them (``static/style.css`` keys
-every colour on them), and the faces and zoom the SVG of ``board`` draws
-with when nobody names them.
+every colour on them), and ``Looks``, the faces and zoom a board or hand is
+drawn with (handed down from the settings; no state here).
 
 The theme ``system`` follows the browser's ``prefers-color-scheme`` (and
 ``prefers-contrast: more``), live: ``theme.js`` resolves it into
