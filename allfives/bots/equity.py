@@ -25,10 +25,10 @@ a game can return to scores it had: the system has cycles and is iterated
 until no value moves by more than ``tolerance`` in a sweep.
 
 **Bounds of the table.** Scores step by the points' greatest common divisor
-(5, or 1 with the cribbage divisor). Below ``floor`` (by default minus half
-the target) a score counts as the floor: a side that far behind needs more
-than a game and a half of points, its chance is small, and the clamp can
-only overstate it (``bench/match_equity.json`` gives the table's value at
+(5, or 1 with the cribbage divisor). Below ``floor`` (by default minus the
+target) a score counts as the floor: a side that far behind needs two
+games' worth of points, its chance is small, and the clamp can only
+overstate it (``bench/match_equity.json`` gives the table's value at
 the floor). Above, a score can pass ``target - 1 + the largest round-end
 gain`` only after two exact ties over the target in a row; such a score
 counts as that top.
@@ -37,6 +37,7 @@ counts as that top.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -123,8 +124,9 @@ class Grid:
 
 
 # A state's equation: the chance side 0 wins during this round, and the
-# (state, weight) pairs of the rounds after which the game goes on.
-Equation = tuple[float, list[tuple[int, float]]]
+# states the game goes on in with their weights (arrays: a large sample
+# gives each state hundreds of them).
+Equation = tuple[float, "array[int]", "array[float]"]
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def grid_for(trajectories: Sequence[Trajectory], target: int, floor: int | None 
         points = [p for t in trajectories for _, p in t.events]
         points += [p for t in trajectories for p in t.end_points]
         step = math.gcd(*points) or 1
-    low = -(target // 2) if floor is None else floor
+    low = -target if floor is None else floor
     low -= low % step
     gain = max([p for t in trajectories for p in t.end_points] + [0])
     top = target - 1 + gain
@@ -209,7 +211,7 @@ def _equation(sample: Iterable[Trajectory], start: Scores, target: int, grid: Gr
         for s in starters:
             state = s * size * size + cell
             goes_on[state] = goes_on.get(state, 0.0) + share / len(starters)
-    return won, list(goes_on.items())
+    return won, array("l", goes_on), array("d", goes_on.values())
 
 
 def build(trajectories: Sequence[Trajectory], target: int, *, floor: int | None = None,
@@ -229,8 +231,8 @@ def build(trajectories: Sequence[Trajectory], target: int, *, floor: int | None 
     for sweep in range(1, max_sweeps + 1):
         moved = 0.0
         for i in order:
-            won, goes_on = system[i]
-            new = won + sum(values[j] * w for j, w in goes_on)
+            won, states, weights = system[i]
+            new = won + sum(values[j] * w for j, w in zip(states, weights, strict=True))
             moved = max(moved, abs(new - values[i]))
             values[i] = new
         if moved < tolerance:

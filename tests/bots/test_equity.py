@@ -31,38 +31,38 @@ def table(*rounds: Trajectory, target: int = 50) -> EquityTable:
 
 # -- replay: the rules of the target, with RULES.md section 8's numbers ------
 
-def test_a_side_reaching_the_target_in_play_wins_and_the_round_is_not_scored():
+def test_a_side_reaching_the_target_in_play_wins_and_the_round_is_not_scored() -> None:
     # 236; 5-5 (10), 3-5>5-5 (0), 2-5>5-5 (5, seat 0's last tile); seat 1's 6-6 (-10)
     rnd = Trajectory(0, ((0, 10), (0, 5)), (0, -10), 0)
     assert replay(rnd, (236, 0), 250) == (0, (251, 0))
     assert replay(rnd, (0, 0), 250) == (None, (15, -10))
 
 
-def test_the_first_side_to_the_target_in_play_wins():
+def test_the_first_side_to_the_target_in_play_wins() -> None:
     rnd = Trajectory(1, ((1, 10), (0, 15)), (0, 0), None)
     assert replay(rnd, (240, 240), 250) == (1, (240, 250))
     assert replay(rnd, (240, 230), 250) == (0, (255, 240))
 
 
-def test_round_end_points_that_lift_a_side_win():
+def test_round_end_points_that_lift_a_side_win() -> None:
     # winner_takes: 230, 5-5 (10), then out; seat 1's 12 pips round to 10
     assert replay(Trajectory(0, ((0, 10),), (10, 0), 0), (230, 0), 250) == (0, (250, 0))
 
 
-def test_an_exact_tie_over_the_target_plays_on_and_a_higher_score_wins():
+def test_an_exact_tie_over_the_target_plays_on_and_a_higher_score_wins() -> None:
     # winner_takes, 3 players, target 100: 95, 95, 0 and 5 each to the tied seats
     blocked = Trajectory(0, (), (5, 5, 0), None)
     assert replay(blocked, (95, 95, 0), 100) == (None, (100, 100, 0))
     assert replay(blocked, (96, 95, 0), 100) == (0, (101, 100, 0))
 
 
-def test_after_a_tie_a_score_over_the_target_wins_only_when_it_grows():
+def test_after_a_tie_a_score_over_the_target_wins_only_when_it_grows() -> None:
     lost_pips = Trajectory(0, (), (-5, 0), None)  # subtract: no side gains
     assert replay(lost_pips, (255, 255), 250) == (None, (250, 255))
     assert replay(Trajectory(0, ((1, 5),), (0, 0), 1), (260, 255), 250) == (1, (260, 260))
 
 
-def test_a_round_is_recorded_from_the_engine():
+def test_a_round_is_recorded_from_the_engine() -> None:
     rules = Rules.make("standard", players=2, target=10 ** 6)
     hands, boneyard, starter = deal(rules, "equity", 0)
     rnd = Round(rules, hands, boneyard, starter)
@@ -76,7 +76,7 @@ def test_a_round_is_recorded_from_the_engine():
 
 # -- tables worked out by hand (target 50) -------------------------------------
 
-def test_one_round_that_gives_the_starter_ten_points():
+def test_one_round_that_gives_the_starter_ten_points() -> None:
     # mirrored, the other side scores its 10 when it starts: the starter wins
     t = table(Trajectory(0, ((0, 10),), (0, 0), 0))
     assert t.win_probability(40, 0, 0) == 1.0
@@ -86,7 +86,7 @@ def test_one_round_that_gives_the_starter_ten_points():
     assert t.win_probability(20, 40, 1) == 0.0
 
 
-def test_a_fair_coin_for_ten_points():
+def test_a_fair_coin_for_ten_points() -> None:
     """Each round one side or the other scores 10, whoever starts: side 0 wins
     if it takes k rounds before side 1 takes m, as with a fair coin."""
     t = table(Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1))
@@ -97,7 +97,7 @@ def test_a_fair_coin_for_ten_points():
         assert t.win_probability(30, 30, s) == pytest.approx(1 / 2, abs=1e-8)
 
 
-def test_a_tie_over_the_target_plays_on():
+def test_a_tie_over_the_target_plays_on() -> None:
     """Half the rounds block with 10 to each side, half the starter scores 5.
     From 50-50 the starter wins at once half the time; else a tie at 60 plays
     on, with a random starter: 1/2 + 1/2 * 1/2."""
@@ -106,7 +106,7 @@ def test_a_tie_over_the_target_plays_on():
     assert t.win_probability(50, 50, 1) == pytest.approx(1 / 4, abs=1e-8)
 
 
-def test_a_win_in_play_skips_the_round_end_points():
+def test_a_win_in_play_skips_the_round_end_points() -> None:
     """Side 0 reaches 50 with its play; the round end would have cost it 20
     and given side 1 the 50 it needs."""
     t = table(Trajectory(0, ((0, 10),), (-20, 50), 0))
@@ -114,7 +114,7 @@ def test_a_win_in_play_skips_the_round_end_points():
     assert t.win_probability(30, 0, 0) == 0.0  # 40 - 20, and side 1 is lifted to 50
 
 
-def test_the_stake_is_the_chance_of_winning():
+def test_the_stake_is_the_chance_of_winning() -> None:
     t = table(Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1))
     stake = WinChance(t)
     assert stake((55, 40), 0, 0) == 1.0 and stake((55, 40), 0, 1) == 0.0
@@ -142,7 +142,7 @@ ROUNDS = bot_rounds(40)
 REAL = build(ROUNDS, 100, tolerance=TOLERANCE)
 
 
-def test_the_table_is_symmetric():
+def test_the_table_is_symmetric() -> None:
     scores = range(REAL.grid.floor, REAL.grid.top + 1, 5)
     for x in scores:
         for y in scores:
@@ -151,7 +151,7 @@ def test_the_table_is_symmetric():
                 assert total == pytest.approx(1, abs=1e-7)
 
 
-def test_more_points_never_hurt():
+def test_more_points_never_hurt() -> None:
     scores = range(REAL.grid.floor, 100, 5)  # below the target: above it ties only
     for y in scores:
         for s in (0, 1):
@@ -168,11 +168,14 @@ def test_more_points_never_hurt():
                           st.sampled_from((0, 1, None))),
                 min_size=1, max_size=4),
        st.sampled_from((20, 30)))
-def test_the_table_solves_its_own_equation(rounds, target):
+def test_the_table_solves_its_own_equation(
+        rounds: list[tuple[int, list[tuple[int, int]], tuple[int, int], int | None]],
+        target: int) -> None:
     sample = [Trajectory(s, tuple(e), p, n) for s, e, p, n in rounds
               if e or any(x > 0 for x in p)]  # a sample in which the games end
     if not sample:
         return
     t = build(sample, target, tolerance=1e-6)
-    for i, (won, goes_on) in enumerate(equations(sample, target, t.grid)):
-        assert abs(won + sum(t.values[j] * w for j, w in goes_on) - t.values[i]) < 1e-6
+    for i, (won, states, weights) in enumerate(equations(sample, target, t.grid)):
+        then = sum(t.values[j] * w for j, w in zip(states, weights, strict=True))
+        assert abs(won + then - t.values[i]) < 1e-6

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Match-equity tables by self-play (issue 29, "the real stake near the
+target"), 2 players per preset. Writes bench/match_equity.json.
+
+Seeded rounds (round ``i`` dealt as ``deal(rules, SEED, i)`` deals a game's
+round ``i``), ``--bot`` in both seats, each played to its domino or block at
+an unreachable target and kept as a ``bots.equity.Trajectory``; the table
+for the preset's own target is built from them (``bots.equity.build``).
+Reported per preset: the rounds, the sweeps, the table's values at a few
+named scores for each starter, and their sampling error: the standard
+deviation over ``--bootstrap`` tables built from the rounds drawn again
+with replacement (seeded). ``value_at_floor`` is side 0's chance at the
+table's lowest score against 0 (what the clamp below can overstate).
+
+    .venv/bin/python bench/match_equity.py [--bot master] [--rounds 4000] [--jobs 1]
+                                           [--bootstrap 20] [--only standard ...]
+                                           [--note TEXT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+import harness
+
+from allfives import __version__
+from allfives.bots import BOTS, make_bot
+from allfives.bots.equity import EquityTable, Trajectory, build, trajectory_of
+from allfives.game import Round, deal
+from allfives.rules import PRESETS, Rules
+from allfives.view import PlayerView
+
+OUT = harness.BENCH / "match_equity.json"
+SEED = "equity"
+PLAYERS = 2
+NEVER = 10 ** 9  # a target no round reaches: every round is played to its end
+
+
+def play_round(task: tuple[str, str, int]) -> Trajectory:
+    """Round ``index`` of the preset, played by two ``bot``s to its end."""
+    preset, bot, index = task
+    rules = Rules.make(preset, players=PLAYERS, target=NEVER)
+    hands, boneyard, starter = deal(rules, SEED, index)
+    bots = [make_bot(bot, f"{SEED}:{index}:{seat}") for seat in range(PLAYERS)]
+    rnd = Round(rules, hands, boneyard, starter)
+    while not rnd.over:
+        rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+    return trajectory_of(rnd)
+
+
+def named_scores(target: int, step: int) -> dict[str, tuple[int, int]]:
+    """A few scores to report, on the table's grid: the start, halfway, and
+    two scoring steps (10 points, 2 with the divisor) short of the target."""
+    half = target // 2 // step * step
+    near = (target - 2 * step) // step * step
+    return {"start": (0, 0), "halfway": (half, half), "near-halfway": (near, half),
+            "halfway-near": (half, near), "both-near": (near, near)}
+
+
+def values(table: EquityTable, named: dict[str, tuple[int, int]]) -> dict[str, list[float]]:
+    """Side 0's chance at each named score, starter side 0 then side 1."""
+    return {name: [table.win_probability(x, y, s) for s in (0, 1)]
+            for name, (x, y) in named.items()}
+
+
+def figures(preset: str, rounds: list[Trajectory], bootstrap: int) -> dict[str, object]:
+    rules = Rules.make(preset, players=PLAYERS)
+    target = rules.target
+    started = time.perf_counter()
+    table = build(rounds, target, step=5 // rules.divisor)
+    seconds = time.perf_counter() - started
+    named = named_scores(target, table.grid.step)
+    rng = random.Random(f"{SEED}:{preset}:bootstrap")
+    again = [values(build(rng.choices(rounds, k=len(rounds)), target, floor=table.grid.floor,
+                          step=table.grid.step), named) for _ in range(bootstrap)]
+    return {
+        "target": target, "rounds": len(rounds),
+        "blocked": sum(1 for t in rounds if t.next_starter is None),
+        "grid": {"floor": table.grid.floor, "top": table.grid.top, "step": table.grid.step},
+        "tolerance": table.tolerance, "sweeps": table.sweeps,
+        "build_seconds": round(seconds, 1),
+        "value_at_floor": [round(table.win_probability(table.grid.floor, 0, s), 4)
+                           for s in (0, 1)],
+        "named": {name: {"scores": list(named[name]), "value": [round(v, 4) for v in vs],
+                         "bootstrap_sd": [round(statistics.stdev(a[name][s] for a in again), 4)
+                                          if bootstrap > 1 else None for s in (0, 1)]}
+                  for name, vs in values(table, named).items()},
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="master", choices=BOTS)
+    parser.add_argument("--rounds", type=harness.at_least(1), default=4000,
+                        help="rounds per preset")
+    parser.add_argument("--bootstrap", type=harness.at_least(0), default=20,
+                        help="tables from resampled rounds, for the sampling error")
+    harness.add_jobs(parser, 1)
+    parser.add_argument("--only", nargs="+", choices=PRESETS, help="these presets only")
+    parser.add_argument("--note", default="", help="a sentence kept in the file")
+    args = parser.parse_args()
+    rows: dict[str, object] = {}
+    started = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        for preset in args.only or PRESETS:
+            tasks = [(preset, args.bot, i) for i in range(args.rounds)]
+            rounds = pool.map(play_round, tasks, chunksize=4)
+            rows[preset] = figures(preset, rounds, args.bootstrap)
+            print(f"{preset}: {rows[preset]}", file=sys.stderr)
+    result = {
+        "about": "Match equity by self-play, 2 players (issue 29): side 0's chance of "
+                 "winning from named scores, starter side 0 then side 1, from whole "
+                 "rounds replayed by docs/RULES.md section 8 (allfives/bots/equity.py); "
+                 "bootstrap_sd is the spread over tables built from the rounds resampled.",
+        "note": args.note,
+        **harness.identity(),
+        "engine": __version__,
+        "bot": args.bot,
+        "seed": SEED,
+        "seconds": round(time.perf_counter() - started, 1),
+        "presets": rows,
+    }
+    harness.write_json(OUT, result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
