@@ -242,10 +242,16 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     deal. The seed does not depend on the move made, so every move of the
     decision is judged against the same values (the coach's, ``judged``);
     another ``salt`` samples other deals (puzzles re-check their answer so)."""
-    options = view.legal_moves()
     solution = solved(view)
     if solution is not None:
-        return Valuation([solution.value_of(m) for m in options], EXACT)
+        return Valuation([solution.value_of(m) for m in view.legal_moves()], EXACT)
+    return (yield from estimating(round_, move, view, playouts, salt))
+
+
+def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
+               salt: str = "review") -> Generator[None, None, Valuation]:
+    """``valuing`` by the expert's playouts alone, whatever the view hides."""
+    options = view.legal_moves()
     rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
     totals = [0.0] * len(options)

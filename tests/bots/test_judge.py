@@ -13,10 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from allfives.bots import analysis, make_bot
-from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, analyse, valuing
+from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, analyse, estimating, valuing
 from allfives.bots.exact import known_round, solve
-from allfives.bots.expert import outcome, outcome_stake, playout_worlds, solved, view_key
-from allfives.bots.knowledge import infer
+from allfives.bots.expert import outcome, outcome_stake, solved
 from allfives.bots.master import MasterBot
 from allfives.coach.tutor import coaching
 from allfives.game import Round, deal
@@ -114,14 +113,11 @@ def test_review_solves_where_nothing_is_hidden_and_says_so() -> None:
 
 def estimate(view: PlayerView, move: int) -> Decision:
     """The decision by the playouts alone (Review before the exact judge)."""
-    rng = random.Random(f"review:1:9:{view_key(view)}")
-    options = view.legal_moves()
-    worlds = max(analysis.MIN_WORLDS, FAST // len(options))
-    totals = [0.0] * len(options)
-    for _ in playout_worlds(view, infer(view), options, worlds, rng, totals):
-        pass
-    values = analysis.Valuation([t / worlds for t in totals], ESTIMATE)
-    return analysis.judged(Moment(1, 9, view, move), values)
+    steps = estimating(1, 9, view, FAST)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    return analysis.judged(Moment(1, 9, view, move), done.value.value)
 
 
 def test_with_something_hidden_review_still_estimates() -> None:
