@@ -27,9 +27,8 @@ def grading(divisor: int = 1) -> dict[str, Any]:
 
 def to_json(decisions: list[Decision], divisor: int = 1) -> dict[str, Any]:
     """``allfives review --json``: every decision with its grade (and its
-    ``method``: exact or estimate), each seat's summary, and the cut-offs and
-    formula used (``divisor``: the rules', as
-    ``grades.grade`` takes it)."""
+    ``method``: exact or estimate), each seat's summary, and the cut-offs
+    and formula used (``divisor``: the rules', as ``grades.grade`` takes it)."""
     return {"decisions": [{**d.to_json(), "grade": grades.grade(d.loss, divisor)}
                           for d in decisions],
             "seats": [{"seat": seat, **s.to_json()}

@@ -92,5 +92,5 @@ def test_review_tells_a_solved_decision_from_an_estimate(tmp_path, capsys):
     assert {d["method"] for d in got} == {"exact", "estimate"}
     assert cli.main(["review", str(path), "--seat", "1"]) == 0
     table = capsys.readouterr().out.splitlines()
-    marks = {"exact": "solved", "estimate": "estimate"}
-    assert [row.split()[8] for row in table[1:-2]] == [marks[d["method"]] for d in got]
+    assert [row.split()[8] for row in table[1:-2]] == [
+        {"exact": "solved", "estimate": "estimate"}[d["method"]] for d in got]
