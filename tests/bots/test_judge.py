@@ -183,6 +183,7 @@ def test_the_master_searches_as_before_where_the_solve_does_not_decide(
     hidden = [r for r in positions(Rules.make("standard"), 6, 9) if r.boneyard_left][:3]
     hidden += [r for r in positions(Rules.make("standard", players=3), 10, 9)
                if not r.boneyard_left][:2]
+    assert len(hidden) == 5
     bot = MasterBot(seed=2, simulations=120, extra=0)
     for rnd in hidden:
         view = PlayerView.of(rnd, rnd.turn)
