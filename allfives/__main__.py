@@ -296,8 +296,9 @@ def make_parser(prog: str) -> Parser:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("review", help="the expert's review of every decision in a game record, "
-                       "graded, with each seat's accuracy")
+    p = sub.add_parser("review", help="every decision in a game record valued (solved exactly "
+                       "where nothing is hidden, else the expert's estimate), graded, with each "
+                       "seat's accuracy")
     p.add_argument("file")
     p.add_argument("--seat", type=int, help="review only this seat's decisions (default: all)")
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")

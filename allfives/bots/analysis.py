@@ -1,6 +1,9 @@
 """Reviewing a game: every decision a seat made with more than one legal
-option, each option valued by the expert's playouts from that seat's
-``PlayerView`` at that moment (what it could see then, never a hidden tile).
+option, each option valued from that seat's ``PlayerView`` at that moment
+(what it could see then, never a hidden tile): exactly where the view hides
+nothing and the solve fits its budget (``expert.solved``: 2 players, the
+boneyard empty; the master plays the same best move there), else by the
+expert's playouts. A decision says which (``EXACT`` or ``ESTIMATE``).
 
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
@@ -24,7 +27,7 @@ from ..moves import Move, move_on, move_text, move_tile, parse_move
 from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
-from .expert import playout_worlds, view_key
+from .expert import playout_worlds, solved, view_key
 from .hard import reply_points
 from .knowledge import infer
 
@@ -33,6 +36,7 @@ MIN_WORLDS = 30  # sampled deals per option, at least
 REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
 THREAT = 10  # a reply this big left to the next player is worth naming
 SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
+EXACT, ESTIMATE = "exact", "estimate"  # how a decision's values were found
 
 
 @dataclass(frozen=True)
@@ -144,9 +148,19 @@ class MomentJSON(TypedDict):
 
 
 @dataclass(frozen=True)
+class Valuation:
+    """The value of each legal move of a decision, in the view's order, and
+    how they were found: ``EXACT`` (solved) or ``ESTIMATE`` (playouts)."""
+
+    values: list[float]
+    method: str
+
+
+@dataclass(frozen=True)
 class Decision:
     """A reviewed decision: the best option and the expected points the move
-    made lost against it (0 when it was best or as good)."""
+    made lost against it (0 when it was best or as good), and whether the
+    values were exact or estimated (``method``)."""
 
     round: int
     move: int
@@ -156,21 +170,25 @@ class Decision:
     loss: float
     options: int
     reason: Reason | None = None
+    method: str = ESTIMATE
 
     def to_json(self) -> DecisionJSON:
         """JSON-like, for the page's worker and ``allfives review --json``: moves as text."""
         return {"round": self.round, "move": self.move, "seat": self.seat,
                 "played": move_text(self.played), "best": move_text(self.best),
                 "loss": self.loss, "options": self.options,
-                "reason": None if self.reason is None else self.reason.to_json()}
+                "reason": None if self.reason is None else self.reason.to_json(),
+                "method": self.method}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
-        """A decision from ``to_json`` (or its older form, the reason a
-        sentence); a reason that is neither form is left out."""
+        """A decision from ``to_json`` (or its older forms: the reason a
+        sentence, no method, which was always an estimate); a reason that is
+        neither form is left out."""
         return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
                    parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
-                   int(data["options"]), Reason.from_json(data.get("reason")))
+                   int(data["options"]), Reason.from_json(data.get("reason")),
+                   EXACT if data.get("method") == EXACT else ESTIMATE)
 
 
 class DecisionJSON(TypedDict):
@@ -182,6 +200,7 @@ class DecisionJSON(TypedDict):
     loss: float
     options: int
     reason: ReasonJSON | None
+    method: str
 
 
 def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
@@ -211,27 +230,38 @@ def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
 def analysing(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Generator[None, None, Decision]:
     """``analyse`` in steps: yields after each sampled deal of the hidden
     tiles and returns the decision (the page's worker answers between steps)."""
-    values = yield from valuing(moment.round, moment.move, moment.view, playouts)
-    return judged(moment, values)
+    valuation = yield from valuing(moment.round, moment.move, moment.view, playouts)
+    return judged(moment, valuation)
 
 
 def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
-            salt: str = "review") -> Generator[None, None, list[float]]:
+            salt: str = "review") -> Generator[None, None, Valuation]:
     """The value of each of ``view.legal_moves()``, in their order, for the
-    decision at move ``move`` (1-based) of round ``round_``: yields after each
-    sampled deal. The seed does not depend on the move made, so every move of
-    the decision is judged against the same values (the coach's, ``judged``);
+    decision at move ``move`` (1-based) of round ``round_``: solved at once
+    where ``expert.solved`` can, else estimated, yielding after each sampled
+    deal. The seed does not depend on the move made, so every move of the
+    decision is judged against the same values (the coach's, ``judged``);
     another ``salt`` samples other deals (puzzles re-check their answer so)."""
+    solution = solved(view)
+    if solution is not None:
+        return Valuation([solution.value_of(m) for m in view.legal_moves()], EXACT)
+    return (yield from estimating(round_, move, view, playouts, salt))
+
+
+def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
+               salt: str = "review") -> Generator[None, None, Valuation]:
+    """``valuing`` by the expert's playouts alone, whatever the view hides."""
     options = view.legal_moves()
     rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
     totals = [0.0] * len(options)
     yield from playout_worlds(view, infer(view), options, worlds, rng, totals)
-    return [t / worlds for t in totals]
+    return Valuation([t / worlds for t in totals], ESTIMATE)
 
 
-def judged(moment: Moment, values: list[float]) -> Decision:
+def judged(moment: Moment, valuation: Valuation) -> Decision:
     """The moment's decision, from the values of its view's legal moves (``valuing``)."""
+    values = valuation.values
     view = moment.view
     options = view.legal_moves()
     made = options.index(moment.played)
@@ -242,7 +272,7 @@ def judged(moment: Moment, values: list[float]) -> Decision:
     best = options[top]
     reason = why(view, moment.played, best) if loss >= REASON_FROM else None
     return Decision(moment.round, moment.move, moment.seat, moment.played, best, loss,
-                    len(options), reason)
+                    len(options), reason, valuation.method)
 
 
 def review(game: Game, seats: Collection[int] | None = None,

@@ -92,14 +92,19 @@ class Stake(Protocol):
 class Margin:
     """The default stake: ``side``'s points since ``start`` (the scores when
     the search began) minus the other sides' (their mean when there are more
-    than one); a won game is worth nothing more. Antisymmetric for 2 sides."""
+    than one), and ``bonus`` more for a won game (less for a lost one: by
+    default nothing). Antisymmetric for 2 sides."""
 
     start: tuple[int, ...]
+    bonus: float = 0.0
 
     def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float:
         gains = [now - before for now, before in zip(scores, self.start, strict=True)]
         others = (sum(gains) - gains[side]) / (len(gains) - 1)
-        return gains[side] - others
+        value = gains[side] - others
+        if winner is not None:
+            value += self.bonus if winner == side else -self.bonus
+        return value
 
 
 class OutOfBudget(Exception):

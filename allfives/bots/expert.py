@@ -14,7 +14,7 @@ playout. Many candidates are first cut to the best few by the
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..game import Round
@@ -22,6 +22,7 @@ from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
 from ..scoring import POINTS
 from ..tiles import HIGH, LOW, PIPS, PLAYABLE, Mask
 from ..view import PlayerView
+from .exact import Margin, OutOfBudget, Solution, known_round, solve
 from .hard import WIN, rank
 from .knowledge import Knowledge, infer, sample
 
@@ -131,6 +132,26 @@ def outcome(rnd: Round, start: list[int], side: int) -> float:
     if rnd.winner is not None:
         value += WIN_BONUS if rnd.winner == side else -WIN_BONUS
     return value
+
+
+def outcome_stake(start: Sequence[int]) -> Margin:
+    """``outcome`` as the exact solver's stake: the same value of every
+    finished round, from the scores ``start`` when the search began."""
+    return Margin(tuple(start), WIN_BONUS)
+
+
+def solved(view: PlayerView) -> Solution | None:
+    """Every legal move's exact value by ``outcome``'s measure when ``view``
+    hides nothing (``exact.known_round``) and the solve fits the solver's
+    budget, else None. Review and the master both judge by it there, so the
+    master's move is the move Review calls best."""
+    known = known_round(view)
+    if known is None:
+        return None
+    try:
+        return solve(known, outcome_stake(known.scores))
+    except OutOfBudget:
+        return None
 
 
 def view_key(view: PlayerView) -> str:

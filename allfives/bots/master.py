@@ -8,8 +8,11 @@
   better half goes on to more worlds, and so on, so the budget goes to the
   moves still in the running (all on the same worlds); the last two get more
   worlds while they are too close to call.
-- At the end of a round (boneyard empty, few tiles left) each world is
-  solved exactly by alpha-beta instead of played out.
+- Where nothing is hidden (2 players, the boneyard empty) it plays the
+  best move of the exact solver (``expert.solved``, Review's judge there),
+  when the solve fits its budget.
+- Otherwise, at the end of a round (boneyard empty, 2 sides, few tiles
+  left) each world is solved exactly by alpha-beta instead of played out.
 
 Like every bot it sees one seat's view, and the same view and seed give the
 same move:
@@ -29,7 +32,7 @@ import random
 from ..game import Round
 from ..moves import Move
 from ..view import PlayerView
-from .expert import Policy, outcome, playout, view_key
+from .expert import Policy, outcome, playout, solved, view_key
 from .hard import WIN, rank
 from .inference import Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
@@ -59,7 +62,8 @@ EXACT_TILES = 7
 
 class MasterBot:
     """The master; its options are what ``bench/`` and the tests vary
-    (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search)."""
+    (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search,
+    neither ``expert.solved`` nor the worlds')."""
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
@@ -79,6 +83,13 @@ class MasterBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        exactly = solved(view) if self.exact else None
+        if exactly is not None:
+            return exactly.best
+        return self.search(view, moves)
+
+    def search(self, view: PlayerView, moves: list[Move]) -> Move:
+        """The best of ``moves`` (two or more) by the master's search."""
         know = infer(view)
         ranked = sorted(rank(view, know, moves), key=lambda vm: -vm[0])
         if ranked[0][0] >= WIN:

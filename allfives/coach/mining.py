@@ -33,7 +33,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.analysis import REVIEW_PLAYOUTS, Moment, moments, valuing, why
+from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
 from ..moves import Move
 from ..rules import Rules
@@ -96,8 +96,8 @@ def values_of(moment: Moment, playouts: int, salt: str) -> list[float]:
         try:
             next(steps)
         except StopIteration as done:
-            values: list[float] = done.value
-            return values
+            valuation: Valuation = done.value
+            return valuation.values
 
 
 def rating(view: PlayerView, answer: Move, seed: str) -> int:

@@ -1,15 +1,19 @@
 """``allfives review``'s output with grades: the reviewed decisions as a
-table with each one's grade, and each seat's summary (``grades.by_seat``),
-as text or JSON. English, like the rest of the command line."""
+table with each one's grade and how it was valued (``METHOD_MARKS``), and
+each seat's summary (``grades.by_seat``), as text or JSON. English, like the
+rest of the command line."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..bots.analysis import KEPT, SCORED, Decision, Reason, biggest_losses
+from ..bots.analysis import ESTIMATE, EXACT, KEPT, SCORED, Decision, Reason, biggest_losses
 from ..moves import move_text, move_tile
 from ..tiles import NAMES
 from . import grades
+
+# The table's mark for each way a decision was valued (the JSON's "method").
+METHOD_MARKS = {EXACT: "solved", ESTIMATE: "estimate"}
 
 
 def grading(divisor: int = 1) -> dict[str, Any]:
@@ -22,9 +26,9 @@ def grading(divisor: int = 1) -> dict[str, Any]:
 
 
 def to_json(decisions: list[Decision], divisor: int = 1) -> dict[str, Any]:
-    """``allfives review --json``: every decision with its grade, each seat's
-    summary, and the cut-offs and formula used (``divisor``: the rules', as
-    ``grades.grade`` takes it)."""
+    """``allfives review --json``: every decision with its grade (and its
+    ``method``: exact or estimate), each seat's summary, and the cut-offs
+    and formula used (``divisor``: the rules', as ``grades.grade`` takes it)."""
     return {"decisions": [{**d.to_json(), "grade": grades.grade(d.loss, divisor)}
                           for d in decisions],
             "seats": [{"seat": seat, **s.to_json()}
@@ -59,15 +63,17 @@ def reason_text(reason: Reason | None) -> str:
 
 
 def format_table(decisions: list[Decision], divisor: int = 1) -> str:
-    """The review as a table with each decision's grade, then per seat the
-    points lost and the worst moves, and the grades' summary.
+    """The review as a table with each decision's grade and whether its
+    values were solved or estimated, then per seat the points lost and the
+    worst moves, and the grades' summary.
 
     >>> from allfives.moves import parse_move as m
     >>> print(format_table([Decision(1, 2, 0, m("0-5>5-5"), m("0-5>5-5"), 0.0, 3),
-    ...                     Decision(1, 4, 0, m("6-6>1-6"), m("3-6>1-6"), 4.5, 2)]))
-    round move seat  played   best      loss options  grade       reason
-        1    2    0  0-5>5-5  0-5>5-5    0.0       3  best
-        1    4    0  6-6>1-6  3-6>1-6    4.5       2  inaccuracy
+    ...                     Decision(1, 4, 0, m("6-6>1-6"), m("3-6>1-6"), 4.5, 2,
+    ...                              method=EXACT)]))
+    round move seat  played   best      loss options  grade       method    reason
+        1    2    0  0-5>5-5  0-5>5-5    0.0       3  best        estimate
+        1    4    0  6-6>1-6  3-6>1-6    4.5       2  inaccuracy  solved
     seat 0: 2 decisions, 4.5 points lost; biggest: round 1 move 4 (4.5)
     seat 0: accuracy 63.8, 2.25 points lost a decision on average; best 1, good 0, \
 inaccuracy 1, mistake 0, blunder 0
@@ -75,11 +81,12 @@ inaccuracy 1, mistake 0, blunder 0
     if not decisions:
         return "No decisions: every move in the record was forced."
     rows = [f"{'round':>5} {'move':>4} {'seat':>4}  {'played':<8} {'best':<8} {'loss':>5}"
-            f" {'options':>7}  {'grade':<10}  reason"]
+            f" {'options':>7}  {'grade':<10}  {'method':<8}  reason"]
     for d in decisions:
         rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
                     f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
-                    f"  {grades.grade(d.loss, divisor):<10}  {reason_text(d.reason)}".rstrip())
+                    f"  {grades.grade(d.loss, divisor):<10}  {METHOD_MARKS[d.method]:<8}"
+                    f"  {reason_text(d.reason)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

@@ -1,11 +1,12 @@
 """The coach (tutor mode): before the person's move is played, whether it
 loses enough against the best move to stop and ask first.
 
-A decision is valued as Review values it (``bots.analysis.valuing``: the
-expert's playouts from the mover's ``PlayerView``, seeded by the position,
-never a hidden tile), and every legal move is judged against those values
-(``Coaching``), so whatever the person then picks, the coach says what
-Review will say of it: the same loss, grade and reason. The setting names
+A decision is valued as Review values it (``bots.analysis.valuing``: exact
+where the mover's ``PlayerView`` hides nothing, else the expert's playouts
+from it, seeded by the position, never a hidden tile), and every legal
+move is judged against those values (``Coaching``), so whatever the person
+then picks, the coach says what Review will say of it: the same loss,
+grade, reason and method (solved or estimated). The setting names
 the grade from which the coach stops (``THRESHOLDS``).
 
 Games played with the coach carry ``"coached": N`` in their record (the
@@ -109,8 +110,8 @@ def coaching(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PL
     """The decision at move ``move`` (1-based) of round ``round_``, seen
     through ``view``, every legal move judged; in steps, as
     ``analysis.analysing`` (the worker answers between them)."""
-    values = yield from valuing(round_, move, view, playouts)
-    return Coaching(round_, move, tuple(judged(Moment(round_, move, view, m), values)
+    valuation = yield from valuing(round_, move, view, playouts)
+    return Coaching(round_, move, tuple(judged(Moment(round_, move, view, m), valuation)
                                         for m in view.legal_moves()))
 
 

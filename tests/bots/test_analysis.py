@@ -172,7 +172,7 @@ def test_reasons_name_what_was_plain():
                 assert Decision.from_json(sent) == d
     assert given >= 3
     assert set(d.to_json()) == {"round", "move", "seat", "played", "best", "loss", "options",
-                                "reason"}
+                                "reason", "method"}
 
 
 @pytest.mark.parametrize(("reason", "english"), [

@@ -40,7 +40,7 @@ def test_review_prints_the_analysis_as_json_and_as_a_table(tmp_path, capsys):
     assert cli.main(["review", str(path), "--seat", "0"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0].split() == ["round", "move", "seat", "played", "best", "loss", "options",
-                                "grade", "reason"]
+                                "grade", "method", "reason"]
     assert len(table) == 1 + len(got) + 2
     assert [row.split()[7] for row in table[1:-2]] == [d["grade"] for d in got]
     lost = sum(d["loss"] for d in got)
@@ -80,3 +80,17 @@ def test_review_refuses_a_broken_record_and_a_missing_seat(tmp_path, capsys):
     good.write_text(dumps(bot_game(7)), encoding="utf-8")
     assert cli.main(["review", str(good), "--seat", "2"]) == 2
     assert capsys.readouterr().err == "review: the record has seats 0 to 1, not 2\n"
+
+
+def test_review_tells_a_solved_decision_from_an_estimate(tmp_path, capsys):
+    """A game whose seat 1 meets the boneyard empty: those decisions are
+    solved ("exact" in the JSON, "solved" in the table), the others estimated."""
+    path = tmp_path / "game.json"
+    path.write_text(dumps(bot_game(10)), encoding="utf-8")
+    assert cli.main(["review", str(path), "--seat", "1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["decisions"]
+    assert {d["method"] for d in got} == {"exact", "estimate"}
+    assert cli.main(["review", str(path), "--seat", "1"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert [row.split()[8] for row in table[1:-2]] == [
+        {"exact": "solved", "estimate": "estimate"}[d["method"]] for d in got]
