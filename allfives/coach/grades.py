@@ -97,10 +97,11 @@ def summary(losses: Iterable[float], divisor: int = 1) -> Summary:
     counts = [0] * len(GRADES)
     for loss in found:
         counts[GRADES.index(grade(loss, divisor))] += 1
-    lost = round(sum(found), 1)
+    total = math.fsum(found)  # exact: the same in every order and Python (sum() is not)
+    lost = round(total, 1)
     if not found:
         return Summary(0, tuple(counts), 0.0, None, None)
-    average = sum(found) / len(found)
+    average = total / len(found)
     return Summary(len(found), tuple(counts), lost, round(average, 2), accuracy(average, divisor))
 
 
