@@ -15,9 +15,17 @@ from .browser_helpers import FAST, FIRST_LOAD_MS, HUMAN_LEADS, play_on, watched_
 # header takes (one is expected, from its first layout on).
 OBSERVE = """
 window.shifts = [];
+window.shifted = [];  // what moved, for a failure's message: [when, element, top before, after]
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (!entry.hadRecentInput) window.shifts.push(entry.value);
+    if (entry.hadRecentInput) continue;
+    window.shifts.push(entry.value);
+    for (const source of entry.sources) {
+      const node = source.node;
+      window.shifted.push([Math.round(entry.startTime),
+                           node ? node.id || node.className || node.nodeName : "?",
+                           source.previousRect.y, source.currentRect.y]);
+    }
   }
 }).observe({type: "layout-shift", buffered: true});
 window.headerHeights = [];
@@ -42,6 +50,6 @@ def test_nothing_moves_from_the_first_paint_through_ten_moves(browser, server, s
         for _ in range(MOVES):
             play_on(page)
         shifts = page.evaluate("window.shifts")
-        assert sum(shifts) <= MOST, shifts
+        assert sum(shifts) <= MOST, (shifts, page.evaluate("window.shifted"))
         assert len(set(page.evaluate("window.headerHeights"))) == 1, \
             page.evaluate("window.headerHeights")
