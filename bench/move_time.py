@@ -44,12 +44,13 @@ WIDTH_PX = 900.0
 class Page:
     """The page's Python for a move, through whichever layout the tree has:
     the table's rooms in layers with one redraw of a ``Frame`` (issue 28), or
-    the rooms before, which drew the whole table at every move."""
+    the rooms before, which drew the whole table at every move. ``steps``:
+    the controller's values (its own module since issue 28)."""
 
     def __init__(self) -> None:
         try:
             from allfives.web.draw import board, render
-            from allfives.web.play import controller, frame
+            from allfives.web.play import controller, frame, steps
             from allfives.web.play.cues import cue
             from allfives.web.table import words
             from allfives.web.table.settings import Settings
@@ -66,8 +67,10 @@ class Page:
             from allfives.web.draw import board, render
             from allfives.web.play import controller, words
             from allfives.web.play.cues import cue
+            steps = controller  # the controller's values were in it
             self.frames = None
-        self.board, self.render, self.words, self.steps = board, render, words, controller
+        self.board, self.render, self.words, self.steps = board, render, words, steps
+        self.Controller = controller.Controller
         self.cue, self.can_take_back = cue, can_take_back
         self.Settings, self.Setup, self.Table = Settings, Setup, Table
         self.last: Any = None  # the frame drawn last
@@ -145,7 +148,7 @@ def play_games(games: int, players: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"person": [], "bot": []}
     for g in range(games):
         setup = page.Setup(players=players, target=150, bots=("medium",) * 3)
-        ctl = page.steps.Controller(page.Table.new(setup, f"moves:{players}:{g}"),
+        ctl = page.Controller(page.Table.new(setup, f"moves:{players}:{g}"),
                                     page.Settings(bot_pause=0))
         for _ in range(2000):
             step = ctl.next_step()

@@ -31,7 +31,7 @@ from allfives.web.home.backup_page import BackupPage
 from allfives.web.home.launch import Launch, launch
 from allfives.web.home.menu_page import Menu
 from allfives.web.home.sharing_page import Sharing
-from allfives.web.home.stats import check_stats
+from allfives.web.home.stats_kept import check_stats
 from allfives.web.home.stats_page import StatsPage
 from allfives.web.i18n import catalogs as i18n
 from allfives.web.play import looks_page, screen_page

@@ -16,7 +16,8 @@ from allfives.coach import puzzles as pz
 from allfives.moves import DRAW, PASS, move_tile, parse_move
 from allfives.tiles import NAMES
 from allfives.web import worker
-from allfives.web.play.controller import AwaitPerson, BotMove, Controller
+from allfives.web.play.controller import Controller
+from allfives.web.play.steps import AwaitPerson, BotMove
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table

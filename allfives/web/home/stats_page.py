@@ -9,13 +9,14 @@ from ..dom import el, on, show_dialog, store, stored_json, toggle
 from ..storage.keys import STATS_KEY
 from ..table.clock_page import today
 from ..table.table import Table
-from .stats import Stats, record_game, reset
+from .stats import record_game, reset
+from .stats_kept import kept_stats
 from .stats_panel import stats_panel
 
 
 class StatsPage:
     def __init__(self) -> None:
-        self.stats = Stats.from_json(stored_json(STATS_KEY))
+        self.stats = kept_stats(stored_json(STATS_KEY))
 
     def bind(self) -> None:
         on(el("stats-button"), "click", lambda _e: self.show())
@@ -25,7 +26,7 @@ class StatsPage:
 
     def reload(self) -> None:
         """Read the statistics again from storage (a backup was restored)."""
-        self.stats = Stats.from_json(stored_json(STATS_KEY))
+        self.stats = kept_stats(stored_json(STATS_KEY))
 
     def ended(self, table: Table) -> None:
         """A round or the game is over: a finished game is counted (once)."""

@@ -2,9 +2,10 @@
 tile or a lit place means, when a bot moves, automatic drawing, round and
 game over, and the hint.
 
-``app.py`` asks ``next_step()`` what the turn loop does next and hands every
-click and key to a method here; the answers are values (``Play``,
-``Select``, ``Refuse``, a ``Step``), so a whole game can be driven in CPython.
+``table_page`` asks ``next_step()`` what the turn loop does next and hands
+every click and key to a method here; the answers are values (``steps``:
+``Play``, ``Select``, ``Refuse``, a ``Step``), so a whole game can be driven
+in CPython.
 Moves are ``Move`` values throughout; text only at the page's ``data-move``
 attributes and the worker's JSON. The controller owns the live ``Table`` (it
 must deal and apply moves) but decides from ``TableView``, what seat 0 may
@@ -13,10 +14,6 @@ see, built once per position (``view``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
-from ...bots.asks import MoveAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ..draw.board import BoardScene, Target
@@ -27,135 +24,27 @@ from ..table.seats import HINT_BOT
 from ..table.settings import Settings
 from ..table.table import Position, Table
 from ..table.table_view import TableView
+from .steps import (
+    AutoMove,
+    AwaitPerson,
+    BotMove,
+    Command,
+    Fresh,
+    GameOver,
+    HintAsk,
+    PassTo,
+    Play,
+    Played,
+    Refuse,
+    Reply,
+    RoundOver,
+    Say,
+    Select,
+    Status,
+    Step,
+)
 
-Phase = Literal["human", "pass", "bot", "round-over", "game-over"]
-AUTO_MOVE_SECONDS = 0.35  # an automatic draw or pass shows its words this long first
 LINGER_MS = 400  # a bot's draw or pass stays in view at most this long
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status line: ``phase`` is ``#status[data-phase]``."""
-
-    phase: Phase
-    text: str
-
-
-# -- what the turn loop does next ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AwaitPerson:
-    """The person's turn: wait for a click or a key."""
-
-
-@dataclass(frozen=True)
-class AutoMove:
-    """The person cannot play and asked to draw and pass automatically."""
-
-    move: Move
-    status: Status
-    delay: float = AUTO_MOVE_SECONDS
-
-
-@dataclass(frozen=True)
-class BotMove:
-    """Ask the bots for ``seat``'s move; let ``pause`` seconds pass in all."""
-
-    seat: int
-    request: MoveAsk
-    pause: float
-
-
-@dataclass(frozen=True)
-class PassTo:
-    """Friends at one table: the privacy screen, until ``seat``'s person asks
-    to see their hand."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class RoundOver:
-    """Show the round-end panel and wait for "Next round"."""
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """Show the game-over panel."""
-
-
-Step = AwaitPerson | AutoMove | BotMove | PassTo | RoundOver | GameOver
-
-
-# -- what a click or key means ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Play:
-    move: Move
-
-
-@dataclass(frozen=True)
-class Select:
-    """The selection changed: ``tile`` waits for a lit place (None: nothing does)."""
-
-    tile: int | None
-
-
-@dataclass(frozen=True)
-class Refuse:
-    """The input cannot be taken; ``text`` says why, on the status line."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Say:
-    """Words for the screen reader's live region only."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Command:
-    """A shortcut for a button: ``hint``, ``keys`` (the shortcuts panel),
-    ``undo`` (take back, where the setting allows it) or ``review``."""
-
-    name: Literal["hint", "keys", "undo", "review"]
-
-
-Reply = Play | Select | Refuse | Say | Command | None  # None: nothing to do
-
-
-@dataclass(frozen=True)
-class Played:
-    """What a move did, for the page's animation: ``tile`` slides in from
-    ``seat``'s place (None for a draw or a pass, which lingers ``linger`` s);
-    ``said`` is the move in words for a screen reader."""
-
-    seat: int
-    tile: int | None
-    points: int
-    linger: float
-    said: str = ""
-
-
-@dataclass(frozen=True)
-class Fresh:
-    """The tile just played, its points and the side that scored them."""
-
-    tile: int
-    points: int
-    side: int
-
-
-@dataclass(frozen=True)
-class HintAsk:
-    """A hint request and the position it was asked in."""
-
-    position: Position
-    request: MoveAsk
 
 
 class Controller:

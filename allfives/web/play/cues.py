@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .controller import Phase, Played
+from .steps import Phase, Played
 
 Sound = Literal["click", "score", "round", "game"]
 

@@ -16,8 +16,9 @@ from pyscript import document
 from ...moves import parse_move
 from ...tiles import parse_tile
 from ..dom import at_point, closest, on
-from .controller import Controller, Reply
+from .controller import Controller
 from .pointer import drag_started
+from .steps import Reply
 
 
 @dataclass

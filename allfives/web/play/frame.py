@@ -19,7 +19,8 @@ from ..table import words
 from ..table.hand import HandState
 from ..table.table import Position
 from ..table.takeback import can_take_back
-from .controller import Controller, Status
+from .controller import Controller
+from .steps import Status
 
 
 @dataclass(frozen=True)

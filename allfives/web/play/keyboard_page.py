@@ -13,7 +13,8 @@ from pyscript import document
 from ...moves import parse_move
 from ..dom import closest, el, found, on, show_dialog
 from ..table.focus import next_focus
-from .controller import Command, Controller, Reply
+from .controller import Controller
+from .steps import Command, Reply
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 

@@ -25,13 +25,14 @@ from ..table import words
 from ..table.hand import played_tile
 from ..table.seats import HINT_BOT
 from ..table.table import Position, Table
-from . import controller as steps
 from . import screen_page as screen
-from .controller import Controller, Play, Reply
+from . import steps
+from .controller import Controller
 from .cues import cue
 from .drag_page import Drag
 from .keyboard_page import Keyboard
 from .sound_page import Player
+from .steps import Play, Reply
 
 
 class Judge(Protocol):

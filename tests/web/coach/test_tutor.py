@@ -28,7 +28,8 @@ from allfives.web import worker
 from allfives.web.bots import decide
 from allfives.web.coach.advisor import Advisor, watches
 from allfives.web.coach.sentences import better_words, stop_words
-from allfives.web.play.controller import Controller, Played, Refuse
+from allfives.web.play.controller import Controller
+from allfives.web.play.steps import Played, Refuse
 from allfives.web.table.deals import daily
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup

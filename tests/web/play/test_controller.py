@@ -12,12 +12,13 @@ from allfives.tiles import NAMES
 from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.draw.board import BoardScene, Target
-from allfives.web.play.controller import (
+from allfives.web.play.controller import Controller
+from allfives.web.play.pointer import drag_started
+from allfives.web.play.steps import (
     AutoMove,
     AwaitPerson,
     BotMove,
     Command,
-    Controller,
     GameOver,
     Play,
     Played,
@@ -27,7 +28,6 @@ from allfives.web.play.controller import (
     Select,
     Status,
 )
-from allfives.web.play.pointer import drag_started
 from allfives.web.table.focus import next_focus
 from allfives.web.table.hand import hand_order, played_tile
 from allfives.web.table.looks import Looks

@@ -11,8 +11,9 @@ import pytest
 from allfives.moves import DRAW, PASS
 from allfives.tiles import NAMES
 from allfives.web.bots.decide import decide
-from allfives.web.play.controller import Controller, Played
+from allfives.web.play.controller import Controller
 from allfives.web.play.cues import SOUNDS, cue
+from allfives.web.play.steps import Played
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table

@@ -10,8 +10,9 @@ from dataclasses import replace
 from allfives.moves import parse_move
 from allfives.tiles import NAMES
 from allfives.web import worker
-from allfives.web.play.controller import BotMove, Controller, Played, Select
+from allfives.web.play.controller import Controller
 from allfives.web.play.frame import Frame, changed, frame
+from allfives.web.play.steps import BotMove, Played, Select
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table

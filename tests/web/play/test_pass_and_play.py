@@ -17,10 +17,10 @@ from allfives.web.bots.decide import decide
 from allfives.web.draw import render
 from allfives.web.home import new_game as forms
 from allfives.web.home.stats import Stats, record_game
-from allfives.web.play.controller import (
+from allfives.web.play.controller import Controller
+from allfives.web.play.steps import (
     AwaitPerson,
     BotMove,
-    Controller,
     GameOver,
     PassTo,
     Played,

@@ -10,7 +10,8 @@ import pytest
 
 from allfives.game import Game
 from allfives.rules import Rules
-from allfives.web.home.stats import Stats, check_stats, record_game
+from allfives.web.home.stats import Stats, record_game
+from allfives.web.home.stats_kept import check_stats
 from allfives.web.i18n.page_text import messages
 from allfives.web.puzzles.progress import Progress, check_progress
 from allfives.web.storage.backup import (
