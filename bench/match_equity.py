@@ -15,16 +15,23 @@ table's lowest score against 0 (what the clamp below can overstate).
     .venv/bin/python bench/match_equity.py [--bot master] [--rounds 4000] [--jobs 1]
                                            [--bootstrap 20] [--only standard ...]
                                            [--note TEXT]
+
+The rounds played are kept in bench/match_equity-rounds.json (every 40
+rounds, with a hash of the code that played them): a stopped run resumes
+where it stopped, and the tables can be built again from the kept rounds
+without playing them again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
 import harness
 
@@ -36,6 +43,8 @@ from allfives.rules import PRESETS, Rules
 from allfives.view import PlayerView
 
 OUT = harness.BENCH / "match_equity.json"
+KEPT = harness.BENCH / "match_equity-rounds.json"
+CHUNK = 40
 SEED = "equity"
 PLAYERS = 2
 NEVER = 10 ** 9  # a target no round reaches: every round is played to its end
@@ -53,6 +62,43 @@ def play_round(task: tuple[str, str, int]) -> Trajectory:
     return trajectory_of(rnd)
 
 
+def to_row(t: Trajectory) -> list[object]:
+    return [t.starter, [list(e) for e in t.events], list(t.end_points), t.next_starter]
+
+
+def from_row(row: list) -> Trajectory:
+    starter, events, end_points, next_starter = row
+    return Trajectory(starter, tuple((side, points) for side, points in events),
+                      tuple(end_points), next_starter)
+
+
+def kept_rounds(bot: str) -> dict:
+    """The rounds kept by earlier runs of this code and bot (else none)."""
+    code = harness.code_hash()
+    kept = json.loads(KEPT.read_text()) if KEPT.exists() else None
+    if kept is None:
+        return {"code": code, "bot": bot, "presets": {}, "seconds": {}}
+    if (kept["code"], kept["bot"]) != (code, bot):
+        sys.exit(f"match_equity: the rounds kept in {KEPT.name} were played by other code or "
+                 "another bot; move the file away to start over")
+    return kept
+
+
+def rounds_of(preset: str, bot: str, wanted: int, pool: Any, kept: dict) -> list[Trajectory]:
+    """The preset's first ``wanted`` rounds: the kept ones, the rest played
+    (and kept every ``CHUNK`` rounds)."""
+    rows = kept["presets"].setdefault(preset, [])
+    while len(rows) < wanted:
+        started = time.perf_counter()
+        tasks = [(preset, bot, i) for i in range(len(rows), min(wanted, len(rows) + CHUNK))]
+        rows += [to_row(t) for t in pool.map(play_round, tasks, chunksize=1)]
+        spent = kept["seconds"].get(preset, 0.0) + time.perf_counter() - started
+        kept["seconds"][preset] = round(spent, 1)
+        KEPT.write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+        print(f"{preset}: {len(rows)} of {wanted} rounds", file=sys.stderr, flush=True)
+    return [from_row(r) for r in rows[:wanted]]
+
+
 def named_scores(target: int, step: int) -> dict[str, tuple[int, int]]:
     """A few scores to report, on the table's grid: the start, halfway, and
     two scoring steps (10 points, 2 with the divisor) short of the target."""
@@ -68,7 +114,8 @@ def values(table: EquityTable, named: dict[str, tuple[int, int]]) -> dict[str, l
             for name, (x, y) in named.items()}
 
 
-def figures(preset: str, rounds: list[Trajectory], bootstrap: int) -> dict[str, object]:
+def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: float
+            ) -> dict[str, object]:
     rules = Rules.make(preset, players=PLAYERS)
     target = rules.target
     started = time.perf_counter()
@@ -79,7 +126,7 @@ def figures(preset: str, rounds: list[Trajectory], bootstrap: int) -> dict[str, 
     again = [values(build(rng.choices(rounds, k=len(rounds)), target, floor=table.grid.floor,
                           step=table.grid.step), named) for _ in range(bootstrap)]
     return {
-        "target": target, "rounds": len(rounds),
+        "target": target, "rounds": len(rounds), "play_seconds": played_in,
         "blocked": sum(1 for t in rounds if t.next_starter is None),
         "grid": {"floor": table.grid.floor, "top": table.grid.top, "step": table.grid.step},
         "tolerance": table.tolerance, "sweeps": table.sweeps,
@@ -106,11 +153,11 @@ def main() -> int:
     args = parser.parse_args()
     rows: dict[str, object] = {}
     started = time.perf_counter()
+    kept = kept_rounds(args.bot)
     with Pool(args.jobs) as pool:
         for preset in args.only or PRESETS:
-            tasks = [(preset, args.bot, i) for i in range(args.rounds)]
-            rounds = pool.map(play_round, tasks, chunksize=4)
-            rows[preset] = figures(preset, rounds, args.bootstrap)
+            rounds = rounds_of(preset, args.bot, args.rounds, pool, kept)
+            rows[preset] = figures(preset, rounds, args.bootstrap, kept["seconds"][preset])
             print(f"{preset}: {rows[preset]}", file=sys.stderr)
     result = {
         "about": "Match equity by self-play, 2 players (issue 29): side 0's chance of "
@@ -122,6 +169,7 @@ def main() -> int:
         "engine": __version__,
         "bot": args.bot,
         "seed": SEED,
+        "code": kept["code"],
         "seconds": round(time.perf_counter() - started, 1),
         "presets": rows,
     }
