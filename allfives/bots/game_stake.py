@@ -137,6 +137,7 @@ def shipped() -> Mapping[str, GameTable]:
     return {preset: decode(table) for preset, table in data["tables"].items()}
 
 
+@cache
 def table_for(rules: Rules) -> GameTable | None:
     """The table of these rules: a preset's own, 2 players, its target."""
     game = shipped().get(rules.preset)

@@ -3,11 +3,15 @@ back, the chance as points on one scale, and which rules get which stake."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from allfives.bots import game_stake
 from allfives.bots.equity import EquityTable, Trajectory, build
 from allfives.bots.exact import Margin
+from allfives.bots.expert import outcome, outcome_stake
+from allfives.game import Round
 from allfives.bots.game_stake import (
     SCALE,
     GameChance,
@@ -19,6 +23,7 @@ from allfives.bots.game_stake import (
     table_for,
 )
 from allfives.rules import Rules
+from allfives.tiles import mask_of, parse_tile
 
 # Each round one side or the other scores 10, whoever starts: a fair coin.
 COIN = build([Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1)],
@@ -65,9 +70,12 @@ def test_the_chance_in_points() -> None:
 
 
 @pytest.fixture
-def coin_standard(monkeypatch: pytest.MonkeyPatch) -> None:
+def coin_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fair coin shipped as standard's table, for a game to 50."""
     monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game()})
+    table_for.cache_clear()
+    yield
+    table_for.cache_clear()
 
 
 @pytest.mark.usefixtures("coin_standard")
@@ -87,3 +95,21 @@ def test_rules_without_their_table_keep_points_and_the_bonus() -> None:
                   Rules.make("five_up", players=2, target=50)):
         assert table_for(rules) is None
         assert stake_for(rules, (45, 45), 60.0) == Margin((45, 45), 60.0)
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_playouts_and_the_solver_value_a_round_near_the_target_by_the_game() -> None:
+    """From 40-30 in a game to 50, side 0 leads 5-5: its 10 points win the
+    game on the spot, worth half a game more than an even chance (the
+    coin's 3/4 from 40-30 is not what counts: the round decided it)."""
+    rules = Rules.make("standard", players=2, target=50)
+    hands = [mask_of([parse_tile("5-5")]), mask_of([parse_tile("1-2")])]
+    rnd = Round.from_position(rules, hands, [], starter=0, scores=[40, 30], history=[], turn=0)
+    rnd.play(rnd.legal_moves()[0])
+    assert rnd.winner == 0
+    half = points_per_game(COIN) / 2
+    assert outcome(rnd, [40, 30], 0) == pytest.approx(half)
+    assert outcome(rnd, [40, 30], 1) == pytest.approx(-half)
+    assert outcome_stake(rules, [40, 30])(rnd.scores, rnd.winner, 0) == pytest.approx(half)
+    # counted from 30-30, where no round can end the game, it is points and the bonus
+    assert outcome(rnd, [30, 30], 0) == Margin((30, 30), 60.0)(rnd.scores, 0, 0) == 20 + 60.0
