@@ -154,7 +154,11 @@ def _as_preset(rules: Rules) -> bool:
 def stake_for(rules: Rules, start: Sequence[int], bonus: float) -> Stake:
     """The stake of a round played from scores ``start``: ``GameChance``
     where the rules have a table and the round can end the game, else the
-    points since ``start`` with ``bonus`` for a won game."""
+    points since ``start`` with ``bonus`` for a won game.
+
+    >>> stake_for(Rules.make("standard", players=3), (200, 240, 10), 60.0)  # no table
+    Margin(start=(200, 240, 10), bonus=60.0)
+    """
     game = table_for(rules)
     if game is not None and game.can_end(start):
         return GameChance(game)

@@ -11,7 +11,6 @@ from allfives.bots import game_stake
 from allfives.bots.equity import EquityTable, Trajectory, build
 from allfives.bots.exact import Margin
 from allfives.bots.expert import outcome, outcome_stake
-from allfives.game import Round
 from allfives.bots.game_stake import (
     SCALE,
     GameChance,
@@ -22,6 +21,7 @@ from allfives.bots.game_stake import (
     stake_for,
     table_for,
 )
+from allfives.game import Round
 from allfives.rules import Rules
 from allfives.tiles import mask_of, parse_tile
 
