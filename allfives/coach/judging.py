@@ -15,9 +15,10 @@ decided game would be at stake (``DECIDED``). Otherwise a drop names its
 kind and the valuation that refused: ``WRONG`` (another move is better),
 ``TIE`` (another is exactly as good), ``CLOSE`` (best by less than the margin).
 
-What a finished round is worth is pluggable (``estimates.StakeOf``): today
-``expert.outcome_stake`` (points, and a fixed bonus for a won game); a win
-probability near the target can take its place.
+What a finished round is worth is pluggable (``estimates.StakeOf``, ``STAKE``
+by default): today ``expert.outcome_stake`` (points, and a fixed bonus for a
+won game); a win probability near the target can take its place (then
+``MARGIN``, in points, wants a threshold in its units).
 
 >>> from allfives.rules import Rules
 >>> verdict = Verdict(EXACT, {"exact": 1.2}, [0.0, -1.2], None)
@@ -44,6 +45,7 @@ from .puzzles import MARGIN, Puzzle
 # beyond the page's budget (``exact.BUDGET``), as a check runs once, offline.
 EXACT_BUDGET = 200_000
 PLAYOUTS = 4000  # per estimate, shared by the legal moves
+STAKE: StakeOf = outcome_stake
 DECIDED, WRONG, TIE, CLOSE = "decided", "wrong", "tie", "close"
 KINDS = {DECIDED: "every move gives the same game result",
          WRONG: "another move is better", TIE: "another move is as good",
@@ -74,6 +76,11 @@ class Verdict:
                 "verdict": "keep" if self.drop is None else "drop", "reason": self.drop}
 
 
+def stake_name(stake_of: StakeOf) -> str:
+    """The stake's name, for a run's figures."""
+    return getattr(stake_of, "__name__", repr(stake_of))
+
+
 def margin(values: Sequence[float], options: Sequence[Move], answer: Move) -> float:
     """The answer's value less the best other move's."""
     mine = values[options.index(answer)]
@@ -96,7 +103,7 @@ def decided(results: Sequence[float]) -> bool:
 
 
 def judge(view: PlayerView, answer: Move, playouts: int = PLAYOUTS, seed: str = "",
-          stake_of: StakeOf = outcome_stake) -> Verdict:
+          stake_of: StakeOf = STAKE) -> Verdict:
     """The verdict on ``answer`` in ``view``: exact where it can be, else two
     estimates of ``playouts`` each, seeded by ``seed`` and the view."""
     options = view.legal_moves()
@@ -169,10 +176,10 @@ def summary_line(verdicts: Sequence[Verdict]) -> str:
 
 
 def report(puzzles: Sequence[Puzzle], verdicts: Sequence[Verdict], playouts: int,
-           stake_of: StakeOf = outcome_stake) -> dict[str, Any]:
+           stake_of: StakeOf = STAKE) -> dict[str, Any]:
     """Every verdict and the tally, as ``allfives puzzles check --json`` writes them."""
     return {"margin": MARGIN, "exact_budget": EXACT_BUDGET, "playouts": playouts,
-            "stake": getattr(stake_of, "__name__", repr(stake_of)), "kinds": KINDS,
+            "stake": stake_name(stake_of), "kinds": KINDS,
             **tally(verdicts),
             "verdicts": [{"id": p.id, "config": f"{p.view.rules.preset}/{p.view.rules.players}",
                           **v.to_json()} for p, v in zip(puzzles, verdicts, strict=True)]}

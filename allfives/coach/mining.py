@@ -42,7 +42,7 @@ from ..moves import Move
 from ..rules import Rules
 from ..tournament import play_game
 from ..view import PlayerView
-from .judging import EXACT_BUDGET, Verdict, judge, judged
+from .judging import EXACT_BUDGET, PLAYOUTS, STAKE, Verdict, judge, judged, stake_name
 from .puzzles import MARGIN, Puzzle, refusal
 
 # The configurations a run cycles through, game by game: (preset, players).
@@ -50,7 +50,7 @@ CONFIGS: tuple[tuple[str, int], ...] = (
     ("standard", 2), ("standard", 4), ("five_up", 2), ("muggins", 4), ("five_up", 4),
     ("muggins", 2))
 LEVELS = ("master", "expert")  # seat s of game i: LEVELS[(s + i) % 2]
-CHECK_PLAYOUTS = 4000  # per estimate of the judge
+CHECK_PLAYOUTS = PLAYOUTS  # per estimate of the judge
 BOT_MOVE, MASTER = "the game's bot played the greedy move", "the master plays another move"
 # A puzzle's rating (its difficulty), by which bots miss its answer.
 RATING_BASE, RATING_STEP = 1300, 300  # hard finds it: 1300; only the expert: 1600; neither: 1900
@@ -139,7 +139,7 @@ def verdict_of(view: PlayerView, answer: Move, refused: str | None, seed: str) -
     did not refuse it, and the master plays it; else why not."""
     if refused is not None:
         return refused
-    verdict = judge(view, answer, CHECK_PLAYOUTS, "generate")
+    verdict = judge(view, answer, CHECK_PLAYOUTS, "generate", STAKE)
     if verdict.drop is not None:
         return verdict.drop
     if make_bot("master", seed).choose(view) != answer:
@@ -209,7 +209,7 @@ def checks_json() -> dict[str, Any]:
     """How a kept puzzle was checked, for the run's figures."""
     return {"margin": MARGIN, "first_valuation_playouts": REVIEW_PLAYOUTS,
             "judge": {"exact_budget": EXACT_BUDGET, "estimates": ["master", "greedy"],
-                      "playouts": CHECK_PLAYOUTS, "stake": "expert.outcome_stake"},
+                      "playouts": CHECK_PLAYOUTS, "stake": stake_name(STAKE)},
             "master_agrees": True, "greedy_is_not_the_answer": True,
             "rating": f"{RATING_BASE} + {RATING_STEP} per bot of hard and expert missing it"}
 
