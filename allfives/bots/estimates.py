@@ -25,7 +25,10 @@ again, and returns a move only: a check needs every move's value).
 A value is the mean, over worlds, of the stake (``StakeOf``: what a
 finished round is worth to the mover's side, from the scores when the
 search began; ``expert.outcome_stake`` by default), a result the mean of the
-game's result for the mover's side (1 won, -1 lost, 0 the game goes on).
+game's result for the mover's side (1 won, -1 lost, 0 the game goes on):
+
+>>> [result_stake([250, 90], winner, side=0) for winner in (0, 1, None)]
+[1.0, -1.0, 0.0]
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@
   the answer must be the best by ``MARGIN`` under both.
 
 Before either, a puzzle whose every move gives the same game result (every
-move wins the game, or every move loses it) is dropped: only the margin of a
-decided game would be at stake (``DECIDED``). Otherwise a drop names its
+move wins the game, or every move loses it: exactly, or in every world of
+either estimate) is dropped: only the margin of a decided game would be at
+stake (``DECIDED``). Otherwise a drop names its
 kind and the valuation that refused: ``WRONG`` (another move is better),
 ``TIE`` (another is exactly as good), ``CLOSE`` (best by less than the margin).
 
@@ -20,9 +21,8 @@ by default): today ``expert.outcome_stake`` (points, and a fixed bonus for a
 won game); a win probability near the target can take its place (then
 ``MARGIN``, in points, wants a threshold in its units).
 
->>> from allfives.rules import Rules
->>> verdict = Verdict(EXACT, {"exact": 1.2}, [0.0, -1.2], None)
->>> verdict.keep, reason({"exact": 1.2}, divisor=5), reason({"exact": 1.2}, divisor=1)
+>>> verdict = Verdict(EXACT, {"exact": 2.0}, [0.0, -2.0], None)
+>>> verdict.keep, reason({"exact": 2.0}, divisor=5), reason({"exact": 2.0}, divisor=1)
 (True, None, 'close under exact')
 """
 
