@@ -33,9 +33,11 @@ game's result for the mover's side (1 won, -1 lost, 0 the game goes on):
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game import Round
 from ..moves import MOVE_TILE, Move
@@ -63,12 +65,20 @@ def result_stake(scores: Sequence[int], winner: Side | None, side: Side) -> floa
 @dataclass(frozen=True)
 class Estimate:
     """Each legal move's mean stake and mean game result (in the order of
-    ``view.legal_moves()``), over ``worlds`` worlds, by ``method``."""
+    ``view.legal_moves()``), over ``worlds`` worlds, by ``method``; ``samples``
+    holds each world's stakes, for the error of a difference."""
 
     method: str
     values: list[float]
     results: list[float]
     worlds: int
+    samples: list[list[float]] = field(default_factory=list, repr=False, compare=False)
+
+    def error(self, a: int, b: int) -> float:
+        """The standard error of the difference between moves ``a`` and ``b``
+        (by index), from the worlds' paired values (0 without samples)."""
+        diffs = [world[a] - world[b] for world in self.samples]
+        return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
 def estimate(view: PlayerView, method: str, playouts: int, seed: str = "",
@@ -85,12 +95,14 @@ def estimate(view: PlayerView, method: str, playouts: int, seed: str = "",
     value = _greedy_world if method == GREEDY else _master_world(view)
     stake = stake_of(view.scores)
     side = view.rules.side_of(view.seat)
-    values, results = [0.0] * len(moves), [0.0] * len(moves)
+    samples, results = [], [0.0] * len(moves)
     for _ in range(count):
-        for i, (v, r) in enumerate(value(worlds.draw(), moves, stake, side)):
-            values[i] += v
+        found = value(worlds.draw(), moves, stake, side)
+        samples.append([v for v, _ in found])
+        for i, (_, r) in enumerate(found):
             results[i] += r
-    return Estimate(method, [v / count for v in values], [r / count for r in results], count)
+    return Estimate(method, [sum(w[i] for w in samples) / count for i in range(len(moves))],
+                    [r / count for r in results], count, samples)
 
 
 World = Callable[[Round, list[Move], Stake, Side], list[tuple[float, float]]]

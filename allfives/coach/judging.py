@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.analysis import ESTIMATE, EXACT
@@ -59,12 +59,15 @@ class Verdict:
     ``ESTIMATE``), the answer's margin over the best other move under each
     valuation (game points; negative when another move is better), the
     values of the first valuation (exact, or the master's; in the order of
-    ``view.legal_moves()``), and why it is dropped (None: kept)."""
+    ``view.legal_moves()``), why it is dropped (None: kept) and, for
+    estimates, each margin's standard error (over the worlds; the verdict
+    does not use it)."""
 
     method: str
     margins: dict[str, float]
     values: list[float]
     drop: str | None
+    errors: dict[str, float] = field(default_factory=dict)
 
     @property
     def keep(self) -> bool:
@@ -73,6 +76,7 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         return {"method": self.method,
                 "margins": {k: round(v, 1) for k, v in self.margins.items()},
+                "errors": {k: round(v, 2) for k, v in self.errors.items()},
                 "verdict": "keep" if self.drop is None else "drop", "reason": self.drop}
 
 
@@ -136,7 +140,10 @@ def estimated(view: PlayerView, options: list[Move], answer: Move, playouts: int
     margins = {e.method: margin(e.values, options, answer) for e in found}
     drop = DECIDED if any(decided(e.results) for e in found) else reason(
         margins, view.rules.divisor)
-    return Verdict(ESTIMATE, margins, found[0].values, drop)
+    mine = options.index(answer)
+    errors = {e.method: e.error(mine, max((i for i in range(len(options)) if i != mine),
+                                          key=e.values.__getitem__)) for e in found}
+    return Verdict(ESTIMATE, margins, found[0].values, drop, errors)
 
 
 def judged(puzzle: Puzzle, verdict: Verdict) -> Puzzle:

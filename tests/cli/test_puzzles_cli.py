@@ -74,8 +74,8 @@ def test_check_prints_each_puzzles_method_margins_and_verdict_then_a_summary(tmp
     assert figures["dropped"] == {"decided": 1, "tie under exact": 1, "wrong under greedy": 1}
     assert figures["verdicts"][3] == {
         "id": "61e6608f038a", "config": "muggins/2", "method": "estimate",
-        "margins": {"master": 91.2, "greedy": -53.9}, "verdict": "drop",
-        "reason": "wrong under greedy"}
+        "margins": {"master": 91.2, "greedy": -53.9}, "errors": {"master": 5.18, "greedy": 5.37},
+        "verdict": "drop", "reason": "wrong under greedy"}
     # the kept puzzle is written as judged: solved, the solver's losses and margin
     (solved,) = pz.loads(kept.read_text())
     assert solved.id == "c1c1949d7f0e" and solved.method == "exact"

@@ -76,6 +76,8 @@ def test_the_second_estimate_refuting_the_masters_answer_drops_it():
     verdict = judge(view, SPLIT.answer, 400, "check")
     assert verdict.method == ESTIMATE and verdict.drop == "wrong under greedy"
     assert verdict.to_json()["margins"] == {"master": 91.2, "greedy": -53.9}
+    # each margin's standard error, from the worlds' paired values: both far from 0
+    assert verdict.to_json()["errors"] == {"master": 5.18, "greedy": 5.37}
     assert judge(view, SPLIT.answer, 400, "check") == verdict  # the same seed, the same verdict
 
 
@@ -111,6 +113,14 @@ def test_the_exact_estimates_where_nothing_is_hidden_are_the_solvers():
     for method in (MASTER, GREEDY):
         found = estimate(SOLVED.view, method, 60)
         assert found == Estimate(method, [10.0, 0.0], [0.0, 0.0], 30)
+
+
+def test_an_estimates_error_is_the_standard_error_of_paired_differences():
+    # the answer beats the other move by 2, 4 and 2 in three worlds: a mean of
+    # 8/3, a standard deviation of sqrt(4/3), an error of sqrt(4/3) / sqrt(3) = 2/3
+    found = Estimate(MASTER, [4.0, 4 / 3], [0.0, 0.0], 3, [[3.0, 1.0], [5.0, 1.0], [4.0, 2.0]])
+    assert found.error(0, 1) == pytest.approx(2 / 3) and found.error(1, 0) == found.error(0, 1)
+    assert Estimate(MASTER, [1.0, 0.0], [0.0, 0.0], 30).error(0, 1) == 0.0  # no samples
 
 
 def test_greedy_playouts_play_the_greedy_bots_move_at_every_turn():
