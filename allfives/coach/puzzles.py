@@ -10,7 +10,8 @@ each legal move loses against it. A decision is a puzzle only when
 - its best move is best by at least ``MARGIN`` points (7: every other move
   would be graded a mistake or worse; the game's own points times the rules'
   divisor, as grades count) in every independent valuation
-  asked of it (an "only move", as lichess demands of its puzzles);
+  asked of it (an "only move", as lichess demands of its puzzles; which
+  valuations, and the game not decided, is ``coach.judging``'s);
 - it is not trivial: the greedy (medium) bot's move is not the answer.
 
 Puzzles travel as versioned JSON (``FORMAT``, ``VERSION``); ``loads`` checks
