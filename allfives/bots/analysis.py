@@ -8,9 +8,11 @@ expert's playouts. A decision says which (``EXACT`` or ``ESTIMATE``).
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
 worker and on the command line, and tiles the seat could not see cannot
-change it. Values are the expert's: the side's expected points in the rest
-of the round minus the other sides' mean, with a won game worth
-``WIN_BONUS`` more (docs/RULES.md section 6 for the points).
+change it. Values are the expert's (``expert.outcome``): the side's expected
+points in the rest of the round minus the other sides' mean, with a won
+game worth ``WIN_BONUS`` more (docs/RULES.md section 6 for the points), or
+where the round can end the game and the rules have a match-equity table,
+the chance of winning the game on the same scale (``game_stake``).
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ again, and returns a move only: a check needs every move's value).
   by the margin under both does not rest on one policy's judgement.
 
 A value is the mean, over worlds, of the stake (``StakeOf``: what a
-finished round is worth to the mover's side, from the scores when the
-search began; ``expert.outcome_stake`` by default), a result the mean of the
+finished round is worth to the mover's side, from the rules and the scores
+when the search began; ``expert.outcome_stake`` by default), a result the mean of the
 game's result for the mover's side (1 won, -1 lost, 0 the game goes on):
 
 >>> [result_stake([250, 90], winner, side=0) for winner in (0, 1, None)]
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ..game import Round
 from ..moves import MOVE_TILE, Move
-from ..rules import Side
+from ..rules import Rules, Side
 from ..tiles import PIPS
 from ..view import PlayerView
 from .exact import Stake, solve
@@ -53,8 +53,9 @@ from .master import BETA, EXACT_TILES, MASTER_POLICY, POOL, Worlds
 MASTER, GREEDY = "master", "greedy"
 MIN_WORLDS = 30  # per move, at least
 
-# What a finished round is worth, given the scores when the search began.
-StakeOf = Callable[[Sequence[int]], Stake]
+# What a finished round is worth, given the rules and the scores when the
+# search began (``expert.outcome_stake``'s form).
+StakeOf = Callable[[Rules, Sequence[int]], Stake]
 
 
 def result_stake(scores: Sequence[int], winner: Side | None, side: Side) -> float:
@@ -93,7 +94,7 @@ def estimate(view: PlayerView, method: str, playouts: int, seed: str = "",
     worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
     count = max(MIN_WORLDS, playouts // len(moves))
     value = _greedy_world if method == GREEDY else _master_world(view)
-    stake = stake_of(view.scores)
+    stake = stake_of(view.rules, view.scores)
     side = view.rules.side_of(view.seat)
     samples, results = [], [0.0] * len(moves)
     for _ in range(count):

@@ -17,9 +17,10 @@ kind and the valuation that refused: ``WRONG`` (another move is better),
 ``TIE`` (another is exactly as good), ``CLOSE`` (best by less than the margin).
 
 What a finished round is worth is pluggable (``estimates.StakeOf``, ``STAKE``
-by default): today ``expert.outcome_stake`` (points, and a fixed bonus for a
-won game); a win probability near the target can take its place (then
-``MARGIN``, in points, wants a threshold in its units).
+by default): ``expert.outcome_stake``, every judge's (points, and a fixed
+bonus for a won game; near the target, where the rules have a match-equity
+table, the chance of winning the game on the same points scale:
+``game_stake``), so ``MARGIN`` keeps its meaning.
 
 >>> verdict = Verdict(EXACT, {"exact": 2.0}, [0.0, -2.0], None)
 >>> verdict.keep, reason({"exact": 2.0}, divisor=5), reason({"exact": 2.0}, divisor=1)
@@ -123,7 +124,7 @@ def exactly(view: PlayerView, options: list[Move], answer: Move,
     if known is None:
         return None
     try:
-        values = solve(known, stake_of(known.scores), EXACT_BUDGET)
+        values = solve(known, stake_of(known.rules, known.scores), EXACT_BUDGET)
         results = solve(known, result_stake, EXACT_BUDGET)
     except OutOfBudget:
         return None

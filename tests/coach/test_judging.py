@@ -139,7 +139,7 @@ def test_greedy_playouts_play_the_greedy_bots_move_at_every_turn():
 def test_the_stake_is_pluggable():
     # a stake that counts only the game's result: the open game is worth 0 either way
     view = PlayerView.from_json({**DECIDED_GAME.view.to_json(), "scores": [200, 0]})
-    verdict = judge(view, DECIDED_GAME.answer, stake_of=lambda start: result_stake)
+    verdict = judge(view, DECIDED_GAME.answer, stake_of=lambda rules, start: result_stake)
     assert verdict == Verdict(EXACT, {"exact": 0.0}, [0.0, 0.0], "tie under exact")
-    first = estimate(SPLIT.view, MASTER, 100, "x", lambda start: result_stake)
+    first = estimate(SPLIT.view, MASTER, 100, "x", lambda rules, start: result_stake)
     assert all(-1.0 <= v <= 1.0 for v in first.values) and first.values == first.results
