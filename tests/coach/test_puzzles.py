@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from allfives.bots.analysis import Moment
+from allfives.bots.analysis import ESTIMATE, EXACT, Moment
 from allfives.bots.greedy import GreedyBot
-from allfives.coach import mining, repetition
+from allfives.coach import judging, mining, repetition
 from allfives.coach import puzzles as pz
 from allfives.coach.puzzles import CLOSE, GREEDY, UNSTABLE, Puzzle, PuzzleError
 from allfives.coach.rating import Rating, after_puzzle, update
@@ -127,8 +127,20 @@ def test_a_puzzle_holds_only_what_the_mover_sees(monkeypatch):
                     9.0, None, 1600)
     assert set(puzzle.to_json()) == {"id", "source", "rules", "round", "seat", "hand", "history",
                                      "hand_counts", "boneyard_left", "starter", "scores",
-                                     "answer", "losses", "margin", "reason", "rating"}
+                                     "answer", "losses", "margin", "reason", "rating",
+                                     "method"}
     assert Puzzle.from_json(json.loads(json.dumps(puzzle.to_json()))) == puzzle
+
+
+def test_a_puzzle_says_how_its_answer_was_judged_and_older_files_read_as_estimated():
+    data = puzzle_json()
+    assert data["method"] == ESTIMATE
+    solved = Puzzle.from_json({**data, "method": EXACT})
+    assert solved.method == EXACT and solved.to_json()["method"] == EXACT
+    assert solved.id == data["id"]  # the position names it, not how it was judged
+    del data["method"]  # a file from before the field
+    assert Puzzle.from_json(data).method == ESTIMATE
+    assert pz.loads(pz.dumps([solved])) == [solved] and pz.VERSION == 1
 
 
 def test_generation_is_deterministic_whatever_the_jobs(small_run):
@@ -146,6 +158,9 @@ def test_generation_is_deterministic_whatever_the_jobs(small_run):
     for p in one:
         assert move_text(GreedyBot().choose(p.view)) != move_text(p.answer)
         assert p.margin >= pz.MARGIN and p.loss_of(p.answer) == 0.0
+        # the judge kept it, and the puzzle carries its method and values
+        verdict = judging.judge(p.view, p.answer, mining.CHECK_PLAYOUTS, "generate")
+        assert verdict.keep and judging.judged(p, verdict) == p
     assert pz.loads(pz.dumps(one)) == one
 
 
@@ -177,6 +192,7 @@ def puzzle_json() -> dict:
     (lambda d: d["history"].__setitem__(1, "x"), "[seat, move, points]"),
     (lambda d: d.update(rules={"preset": "chess"}), "chess"),
     (lambda d: d.update(source="elsewhere"), "unknown source"),
+    (lambda d: d.update(method="guessed"), "unknown method"),
     (lambda d: d.update(reason="lucky"), "unknown reason"),
     (lambda d: d.update(id="0" * 12), "does not match"),
     (lambda d: d.pop("answer"), "'answer' is missing"),
