@@ -58,8 +58,8 @@ def reason_text(played: Move, reason: Reason | None) -> str:
 
     >>> from allfives.moves import parse_move as m
     >>> print(reason_text(m("3-3>0-3"), Reason(m("5-5>0-5"), 0, 10, 8.2, 1.0, 11.6)))
-    3-3 on 0-3 scores 0 now, 5-5 on 0-5 10; 3-3 on 0-3 gives the others 8.2 in reply, \
-5-5 on 0-5 1.0; 5-5 on 0-5 keeps 11.6 more for later
+    3-3 on 0-3 scores 0 now, 5-5 on 0-5 scores 10; the others score 8.2 in reply to 3-3 on 0-3 \
+and 1 in reply to 5-5 on 0-5; 5-5 on 0-5 keeps 11.6 more for later
     """
     if reason is None:
         return ""
@@ -68,8 +68,13 @@ def reason_text(played: Move, reason: Reason | None) -> str:
         later = f"{a} and {b} keep as much for later"
     else:
         later = f"{b if reason.later > 0 else a} keeps {abs(reason.later):g} more for later"
-    return (f"{a} scores {reason.scored} now, {b} {reason.best_scored}; {a} gives the others "
-            f"{reason.reply:g} in reply, {b} {reason.best_reply:g}; {later}")
+    now = (f"Both moves score {reason.scored} now" if reason.scored == reason.best_scored else
+           f"{a} scores {reason.scored} now, {b} scores {reason.best_scored}")
+    reply = (f"the others score {reason.reply:g} in reply either way"
+             if reason.reply == reason.best_reply else
+             f"the others score {reason.reply:g} in reply to {a} and {reason.best_reply:g} in "
+             f"reply to {b}")
+    return f"{now}; {reply}; {later}"
 
 
 def method_mark(d: Decision, divisor: int = 1) -> str:

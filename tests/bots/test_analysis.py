@@ -176,8 +176,8 @@ def test_an_exact_loss_in_parts_known_by_hand():
                                                    0.0)
     assert d.reason == analysis.Reason(parse_move("3-6>2-6"), 0, 0, 10.0, 0.0, 10.0)
     assert reason_text(d.played, d.reason) == (
-        "3-3 on 3-4 scores 0 now, 3-6 on 2-6 0; 3-3 on 3-4 gives the others 10 in reply, "
-        "3-6 on 2-6 0; 3-6 on 2-6 keeps 10 more for later")
+        "Both moves score 0 now; the others score 10 in reply to 3-3 on 3-4 and 0 in reply to "
+        "3-6 on 2-6; 3-6 on 2-6 keeps 10 more for later")
 
 
 def drive(steps):

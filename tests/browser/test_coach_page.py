@@ -67,9 +67,10 @@ def test_the_coach_asks_before_a_blunder_and_each_answer_works(page, server):
         want.decision.method)
     # why, in parts that add up to the loss, as Review will say it: an estimate
     assert shown["says"] == stop_words(want) == (
-        "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 10; 1-6 gives"
-        " the others 6.6 in reply, 5-5 4.8; 5-5 keeps 32.1 more for later: 1-6 loses 43.9"
-        " points. Review would grade it: blunder. Estimated from deals of the hidden tiles.")
+        "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 scores 10; the"
+        " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 32.1 more for"
+        " later: 1-6 loses 43.9 points. Review would grade it: blunder. Estimated from deals of"
+        " the hidden tiles.")
     assert shown["focused"] == "coach-rethink"  # the harmless answer has focus
     page.keyboard.press("Enter")  # Think again
     closed_unplayed(page)

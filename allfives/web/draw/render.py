@@ -196,7 +196,7 @@ def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES
         mark = method_mark(d.method)
         solved = f" <span class='method'>{escape(mark)}</span>" if mark else ""
         tile = move_tile(d.played) if d.played >= 0 else None
-        drawn = tile_svg(tile, None, faces) if tile is not None else ""
+        drawn = tile_svg(tile, None, faces, lying=True) if tile is not None else ""
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
             f' data-round="{d.round}" data-move="{d.move}"'

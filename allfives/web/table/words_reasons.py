@@ -41,17 +41,30 @@ def move_name(move: Move) -> str:
 
 def parts_words(played: Move, reason: Reason) -> str:
     """Why ``played`` lost against ``reason.best``, in three clauses whose
-    numbers add up to the loss: points now, the others' reply, later."""
+    numbers add up to the loss: points now, the others' reply, later. Begins
+    a sentence."""
     names = {"played": move_name(played), "best": move_name(reason.best)}
-    # Translators: the first part of why a move lost: what the move made ({played}, as
-    # "2-5 on 0-5") scores now and what the better move {best} scores now, in points.
-    now = _("{played} scores {points} now, {best} {best_points}").format(
-        points=number(reason.scored), best_points=number(reason.best_scored), **names)
-    # Translators: the second part of why a move lost: the points the other players
-    # are expected to score in reply, before the person's next turn, after {played}
-    # and after the better move {best} (one decimal, as 8.2).
-    reply = _("{played} gives the others {points} in reply, {best} {best_points}").format(
-        points=number(reason.reply), best_points=number(reason.best_reply), **names)
+    if reason.scored == reason.best_scored:
+        # Translators: the first part of why a move lost, beginning a sentence: the move
+        # made and the better move score the same {points} now
+        now = _("Both moves score {points} now").format(points=number(reason.scored))
+    else:
+        # Translators: the first part of why a move lost, beginning a sentence: what the
+        # move made ({played}, as "2-5 on 0-5") and the better move {best} score now
+        now = _("{played} scores {points} now, {best} scores {best_points}").format(
+            points=number(reason.scored), best_points=number(reason.best_scored), **names)
+    if reason.reply == reason.best_reply:
+        # Translators: the second part of why a move lost: the other players are expected
+        # to score {points} in reply (before the person's next turn) after either move
+        reply = _("the others score {points} in reply either way").format(
+            points=number(reason.reply))
+    else:
+        # Translators: the second part of why a move lost: the points the other players
+        # are expected to score in reply (before the person's next turn) to the move made
+        # {played} and to the better move {best} (one decimal, as 8.2)
+        reply = _("the others score {points} in reply to {played} and {best_points} in reply "
+                  "to {best}").format(points=number(reason.reply),
+                                      best_points=number(reason.best_reply), **names)
     return f"{now}; {reply}; {later_words(reason, names)}"
 
 

@@ -237,8 +237,9 @@ def test_a_verdict_says_in_the_logs_words_what_each_part_of_the_loss_is():
     assert parts_words(d.played, reason) == reason_text(d.played, reason)
     assert words.judged("Anna", d) == (
         "Next, Anna played 5-5 on 0-5; the expert prefers 3-3 on 0-3. 5-5 on 0-5 scores 10 now,"
-        " 3-3 on 0-3 0; 5-5 on 0-5 gives the others 8.2 in reply, 3-3 on 0-3 1; 3-3 on 0-3 keeps"
-        " 10.6 more for later: 5-5 on 0-5 loses 7.8 points. Solved exactly: nothing was hidden.")
+        " 3-3 on 0-3 scores 0; the others score 8.2 in reply to 5-5 on 0-5 and 1 in reply to"
+        " 3-3 on 0-3; 3-3 on 0-3 keeps 10.6 more for later: 5-5 on 0-5 loses 7.8 points."
+        " Solved exactly: nothing was hidden.")
     # an estimate whose loss, give or take two standard errors, spans grades says so
     unsure = replace(d, method=ESTIMATE, error=1.4, reason=None)
     assert words.judged("You", unsure, you=True) == (
@@ -265,4 +266,7 @@ def test_a_file_too_big_is_refused_in_one_sentence():
         assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: after move ")
         assert move_name(parse_move("2-5>0-5")) == "⟦2-5 on 0-5⟧"
         assert parts_words(parse_move("2-3"), Reason(parse_move("5-5"), 0, 10, 2.0, 0.0, 1.5)) \
-            .startswith("⟦2-3 scores 0 now, 5-5 10⟧; ⟦2-3 gives the others 2 in reply, 5-5 0⟧; ")
+            .startswith("⟦2-3 scores 0 now, 5-5 scores 10⟧; ⟦the others score 2 in reply to 2-3"
+                        " and 0 in reply to 5-5⟧; ")
+        assert parts_words(parse_move("2-3"), Reason(parse_move("5-5"), 0, 0, 2.0, 2.0, 1.5)) \
+            .startswith("⟦Both moves score 0 now⟧; ⟦the others score 2 in reply either way⟧; ")
