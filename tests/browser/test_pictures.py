@@ -149,6 +149,8 @@ def test_a_turn_a_score_a_pick_by_mouse_and_by_keys_the_hint_review_and_round_en
         page.click("#review-button")
         page.wait_for_selector("#review-progress[hidden]", state="attached",
                                timeout=WORKER_MS)
+        page.click("#review-moves [data-method]")  # the decision's verdict in words
+        page.wait_for_selector("#review-says[data-method]", state="attached")
         shoot(page, "review")
         page.click("#review-close")
         assert play_until(page, ("round-over", "game-over")) == "round-over"
