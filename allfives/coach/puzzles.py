@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.analysis import ESTIMATE, EXACT, Reason, why
+from ..bots.analysis import ESTIMATE, EXACT, Plain, why
 from ..errors import AllFivesError
 from ..layout import Layout
 from ..moves import LEAD, Move, move_on, move_text, move_tile, parse_move
@@ -137,8 +137,8 @@ class Puzzle:
         options = self.options
         return self.losses[options.index(move)] if move in options else None
 
-    def why(self, move: Move) -> Reason | None:
-        """Review's reason why ``move`` is worse than the answer, when it is plain."""
+    def why(self, move: Move) -> Plain | None:
+        """The plain kind of reason why ``move`` loses to the answer (the file's ``reason``)."""
         return why(self.view, move, self.answer) if move != self.answer else None
 
     def to_json(self) -> dict[str, Any]:
