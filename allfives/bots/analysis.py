@@ -5,7 +5,10 @@ nothing and the solve fits its budget (``expert.solved``: 2 players, the
 boneyard empty; the master plays the same best move there), else by the
 expert's playouts. A decision says which (``EXACT`` or ``ESTIMATE``),
 how sure an estimate is (``Decision.error``) and why the move lost, in three
-parts that add up to the loss (``Parts``, ``Reason``).
+parts that add up to the loss (``Parts``, ``Reason``); where the round can
+end the game and the values are chances of winning it (``game_stake``), the
+chance each move leaves instead (``Decision.chances``): points scored now or
+given away are not what decides there.
 
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
@@ -23,7 +26,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypedDict, TypeGuard
 
 from ..errors import NotationError
@@ -34,6 +37,7 @@ from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
 from .exact import OutOfBudget, known_round, solve
 from .expert import EXPERT_POLICY, outcome, outcome_stake, playout, policy_move, solved, view_key
+from .game_stake import GameChance
 from .hard import reply_points
 from .knowledge import Knowledge, infer, sample
 
@@ -197,12 +201,15 @@ class Valuation:
     how they were found: ``EXACT`` (solved) or another method (an estimate);
     each value's ``parts`` when known, and for an estimate from sampled deals
     each option's value in every deal (``samples``, the same deals for every
-    option), from which a loss's standard error follows (``loss_error``)."""
+    option), from which a loss's standard error follows (``loss_error``);
+    where the stake was the game's (``game_stake.GameChance``), each
+    option's chance of winning it (``chances``) and no parts."""
 
     values: list[float]
     method: str
     parts: tuple[Parts, ...] | None = None
     samples: tuple[tuple[float, ...], ...] = ()
+    chances: tuple[float, ...] | None = None  # each option's chance of winning the game
 
     def loss_error(self, best: int, made: int) -> float:
         """The standard error of ``values[best] - values[made]``, from the
@@ -219,7 +226,9 @@ class Decision:
     made lost against it (0 when it was best or as good), whether the values
     were exact or estimated (``method``), an estimated loss's standard error
     (``error``, 0 when exact) and why it lost (``reason``, when it lost at
-    least ``REASON_FROM`` and the parts are known)."""
+    least ``REASON_FROM`` and the parts are known), or where the game was at
+    stake, the chance of winning it after the move made and after the best
+    (``chances``)."""
 
     round: int
     move: int
@@ -231,6 +240,7 @@ class Decision:
     reason: Reason | None = None
     method: str = ESTIMATE
     error: float = 0.0
+    chances: tuple[float, float] | None = None
 
     def to_json(self) -> DecisionJSON:
         """JSON-like, for the page's worker and ``allfives review --json``: moves as text."""
@@ -238,19 +248,22 @@ class Decision:
                 "played": move_text(self.played), "best": move_text(self.best),
                 "loss": self.loss, "options": self.options,
                 "reason": None if self.reason is None else self.reason.to_json(),
-                "method": self.method, "error": self.error}
+                "method": self.method, "error": self.error,
+                "chances": None if self.chances is None else list(self.chances)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """A decision from ``to_json`` (or its older forms: the reason of
         one kind, which reads as none; no method, which was always an
         estimate; no error, read as 0); a reason of no known form is left out."""
-        error = data.get("error", 0.0)
+        error, chances = data.get("error", 0.0), data.get("chances")
         return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
                    parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
                    int(data["options"]), Reason.from_json(data.get("reason")),
                    EXACT if data.get("method") == EXACT else ESTIMATE,
-                   float(error) if _real(error) else 0.0)
+                   float(error) if _real(error) else 0.0,
+                   (float(chances[0]), float(chances[1]))
+                   if _pair(chances, lambda c: _real(c) and 0 <= c <= 1) else None)
 
 
 class DecisionJSON(TypedDict):
@@ -264,6 +277,7 @@ class DecisionJSON(TypedDict):
     reason: ReasonJSON | None
     method: str
     error: float
+    chances: list[float] | None
 
 
 def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
@@ -308,9 +322,22 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     solution = solved(view)
     if solution is not None:
         options = view.legal_moves()
-        return Valuation([solution.value_of(m) for m in options], EXACT,
-                         exact_parts(view, options, solution.value_of))
-    return (yield from estimating(round_, move, view, playouts, salt))
+        found = Valuation([solution.value_of(m) for m in options], EXACT,
+                          exact_parts(view, options, solution.value_of))
+    else:
+        found = yield from estimating(round_, move, view, playouts, salt)
+    return at_stake(view, found)
+
+
+def at_stake(view: PlayerView, found: Valuation) -> Valuation:
+    """``found`` as it is, or where the game is at stake (its values are
+    chances of winning it, ``game_stake.GameChance``) with each option's
+    chance and without parts: what a move scores now or gives away is not
+    what decides there, and "later" would be all the rest."""
+    stake = outcome_stake(view.rules, view.scores)
+    if not isinstance(stake, GameChance):
+        return found
+    return replace(found, parts=None, chances=tuple(stake.chance_of(v) for v in found.values))
 
 
 def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
@@ -438,9 +465,11 @@ def judged(moment: Moment, valuation: Valuation) -> Decision:
     parts = valuation.parts
     reason = reason_of(best, parts[made], parts[top], loss) \
         if loss >= REASON_FROM and parts is not None else None
+    chances = valuation.chances
     return Decision(moment.round, moment.move, moment.seat, moment.played, best, loss,
                     len(options), reason, valuation.method,
-                    round(valuation.loss_error(top, made), 2))
+                    round(valuation.loss_error(top, made), 2),
+                    None if chances is None else (chances[made], chances[top]))
 
 
 def review(game: Game, seats: Collection[int] | None = None,

@@ -77,6 +77,23 @@ and 1 in reply to 5-5 on 0-5; 5-5 on 0-5 keeps 11.6 more for later
     return f"{now}; {reply}; {later}"
 
 
+def chance_text(d: Decision) -> str:
+    """Where the game was at stake, the chance of winning it each move left
+    ("" elsewhere); the page's ``table.words_reasons.chance_words`` says the
+    same in its language.
+
+    >>> from allfives.moves import parse_move as m
+    >>> d = Decision(9, 4, 0, m("3-3>0-3"), m("5-5>0-5"), 65.2, 3, chances=(0.412, 0.644))
+    >>> print(chance_text(d))
+    the game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times
+    """
+    if d.chances is None or d.played == d.best:
+        return ""
+    made, best = (round(100 * c) for c in d.chances)
+    return (f"the game is at stake: {move_words(d.played)} wins it {made} times in 100, "
+            f"{move_words(d.best)} {best} times")
+
+
 def method_mark(d: Decision, divisor: int = 1) -> str:
     """The table's method column: "solved", or "estimate" with the loss's
     spread ("±2.9", two standard errors) when that spans grades."""
@@ -110,7 +127,7 @@ inaccuracy 1, mistake 0, blunder 0
         rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
                     f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
                     f"  {grades.grade(d.loss, divisor):<10}  {method_mark(d, divisor):<8}"
-                    f"  {reason_text(d.played, d.reason)}".rstrip())
+                    f"  {chance_text(d) or reason_text(d.played, d.reason)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

@@ -265,7 +265,7 @@ def test_a_reason_and_an_error_travel_as_json_and_old_answers_still_read():
         assert Decision.from_json({**bare, "reason": old}) == replace(decision, reason=None,
                                                                       error=0.0)
     assert set(sent) == {"round", "move", "seat", "played", "best", "loss", "options",
-                         "reason", "method", "error"}
+                         "reason", "method", "error", "chances"}
 
 
 # Real answers of the worker before reasons were split (main at a7ce2f0, FAST

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from allfives.bots import game_stake
+from allfives.bots import game_stake, make_bot
+from allfives.bots.analysis import EXACT, Moment, analyse
 from allfives.bots.equity import EquityTable, Trajectory, build
 from allfives.bots.exact import Margin
 from allfives.bots.expert import outcome, outcome_stake
@@ -21,9 +22,11 @@ from allfives.bots.game_stake import (
     stake_for,
     table_for,
 )
-from allfives.game import Round
+from allfives.game import Round, deal
+from allfives.moves import move_text
 from allfives.rules import Rules
 from allfives.tiles import mask_of, parse_tile
+from allfives.view import PlayerView
 
 # Each round one side or the other scores 10, whoever starts: a fair coin.
 COIN = build([Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1)],
@@ -113,3 +116,82 @@ def test_playouts_and_the_solver_value_a_round_near_the_target_by_the_game() -> 
     assert outcome_stake(rules, [40, 30])(rnd.scores, rnd.winner, 0) == pytest.approx(half)
     # counted from 30-30, where no round can end the game, it is points and the bonus
     assert outcome(rnd, [30, 30], 0) == Margin((30, 30), 60.0)(rnd.scores, 0, 0) == 20 + 60.0
+
+
+# The same coin for 5 points a round: its table's grid has every score a game can reach.
+FIVES = build([Trajectory(0, ((0, 5),), (0, 0), 0), Trajectory(0, ((1, 5),), (0, 0), 1)],
+              50, tolerance=1e-12)
+
+
+@pytest.fixture
+def fives_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The 5-point coin shipped as standard's table, for a game to 50 (any
+    round can end it, its reach says)."""
+    monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game(FIVES, reach=50)})
+    table_for.cache_clear()
+    yield
+    table_for.cache_clear()
+
+
+@pytest.mark.usefixtures("fives_standard")
+def test_review_near_the_target_judges_by_the_chance_each_move_leaves() -> None:
+    """40-30 in a game to 50: leading 5-5 wins at once, in every deal of the
+    hidden tiles (chance 1); after leading 1-2 the game may go on. The loss
+    is the chance lost on the table's scale, and no parts are given."""
+    rules = Rules.make("standard", players=2, target=50)
+    hands = [mask_of([parse_tile("5-5"), parse_tile("1-2")]),
+             mask_of([parse_tile("0-3"), parse_tile("6-6")])]
+    rnd = Round.from_position(rules, hands, [], starter=0, scores=[40, 30], history=[], turn=0)
+    view = PlayerView.of(rnd, 0)
+    lead_12 = next(m for m in view.legal_moves() if move_text(m) == "1-2")
+    d = analyse(Moment(1, 1, view, lead_12), 200)
+    assert move_text(d.best) == "5-5" and d.chances is not None
+    assert d.chances[1] == pytest.approx(1.0)
+    assert 0 < d.chances[0] < 1
+    assert d.loss == round((1 - d.chances[0]) * points_per_game(FIVES), 1)
+    assert d.reason is None  # points now and replies are not what decides here
+
+
+def minimax(rnd: Round, side: int) -> float:
+    """The chance ``side`` wins the game by plain minimax over the rest of the
+    round, straight from the coin's table (no pruning, no shared code)."""
+    if rnd.end is not None:
+        if rnd.winner is not None:
+            return 1.0 if rnd.winner == side else 0.0
+        return sum(FIVES.win_probability(rnd.scores[side], rnd.scores[1 - side], s)
+                   for s in (0, 1)) / 2
+    values = []
+    for move in rnd.legal_moves():
+        nxt = rnd.copy()
+        nxt.play(move)
+        values.append(minimax(nxt, side))
+    return max(values) if rnd.side_of[rnd.turn] == side else min(values)
+
+
+@pytest.mark.usefixtures("fives_standard")
+def test_solved_chances_near_the_target_are_plain_minimaxs() -> None:
+    """Endgames of hard against hard in a game to 50 with the boneyard
+    empty: Review solves them, and each move's chance is plain minimax's."""
+    rules = Rules.make("standard", players=2, target=50)
+    bots = [make_bot("hard", s) for s in (0, 1)]
+    checked = 0
+    for g in range(150):
+        hands, boneyard, starter = deal(rules, f"stake:{g}", 0)
+        rnd = Round(rules, hands, boneyard, starter, [5 * (g % 3), 10])
+        while rnd.end is None:
+            if not rnd.boneyard_left and len(rnd.legal_moves()) > 1 \
+                    and sum(rnd.hands[s].bit_count() for s in (0, 1)) <= 8:
+                view = PlayerView.of(rnd.copy(), rnd.turn)
+                d = analyse(Moment(1, 1, view, view.legal_moves()[-1]), 200)
+                assert d.method == EXACT and d.chances is not None
+                chances = []
+                for move in view.legal_moves():
+                    nxt = rnd.copy()
+                    nxt.play(move)
+                    chances.append(minimax(nxt, rnd.side_of[rnd.turn]))
+                assert d.chances[1] == pytest.approx(max(chances), abs=1e-9)
+                assert d.chances[0] == pytest.approx(chances[-1], abs=1e-9)
+                checked += 1
+                break
+            rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+    assert checked >= 10

@@ -107,12 +107,27 @@ def loss_words(d: Decision, divisor: int = 1) -> str:
 
 def verdict_words(d: Decision, divisor: int = 1) -> str:
     """Why the move made lost and how much, as one sentence: "2-5 on 0-5
-    scores 0 now, 5-5 10; ...: 2-5 on 0-5 loses 13.4 points." (just the
-    loss when its parts are not known)."""
+    scores 0 now, 5-5 10; ...: 2-5 on 0-5 loses 13.4 points." (the chances
+    of winning the game each move left where the game was at stake; just
+    the loss when its parts are not known)."""
     lost = loss_words(d, divisor)
+    if d.chances is not None and d.played != d.best:
+        return f"{chance_words(d)}: {lost}."
     if d.reason is None:
         return f"{lost}."
     return f"{parts_words(d.played, d.reason)}: {lost}."
+
+
+def chance_words(d: Decision) -> str:
+    """Where the game was at stake, the chance of winning it each move left:
+    "The game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times"."""
+    made, best = (round(100 * c) for c in d.chances or (0.0, 0.0))
+    # Translators: a verdict near the end of a game, where a move is worth the chance of winning
+    # the game it leaves (not its points): {played} and {best} are moves (as "2-5 on 0-5"),
+    # {chance} and {best_chance} how many games in 100 the move made and the best one win
+    return _("The game is at stake: {played} wins it {chance} times in 100, {best} "
+             "{best_chance} times").format(played=move_name(d.played), best=move_name(d.best),
+                                      chance=number(made), best_chance=number(best))
 
 
 def method_words(method: str) -> str:

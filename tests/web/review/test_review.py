@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, Reason, analyse
-from allfives.coach.report import reason_text
+from allfives.coach.report import chance_text, reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
 from allfives.moves import DRAW, PASS, parse_move
@@ -255,6 +255,19 @@ def test_a_verdict_says_in_the_logs_words_what_each_part_of_the_loss_is():
         "; 5-5 on 0-5 and 3-3 on 0-3 keep as much for later")
     assert [move_name(m(x)) for x in ("2-5>0-5", "5-5")] == ["2-5 on 0-5", "5-5"]
     assert (move_name(DRAW), move_name(PASS)) == ("draw", "pass")
+
+
+def test_where_the_game_is_at_stake_a_verdict_gives_the_chance_each_move_left():
+    m = parse_move
+    d = Decision(9, 4, 0, m("3-3>0-3"), m("5-5>0-5"), 65.2, 3, None, EXACT, chances=(0.412, 0.644))
+    said = ("The game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times:"
+            " 3-3 on 0-3 loses 65.2 points.")
+    assert verdict_words(d) == said
+    # parts, had they come, are not what decides there
+    assert verdict_words(replace(d, reason=Reason(m("5-5>0-5"), 0, 10, 8.2, 1.0, 63.4))) == said
+    assert chance_text(d) == said[0].lower() + said[1:said.index(":", 25)]
+    assert Decision.from_json(json.loads(json.dumps(d.to_json()))) == d
+    assert Decision.from_json({**d.to_json(), "chances": [0.4, 1.2]}).chances is None
 
 
 def test_a_file_too_big_is_refused_in_one_sentence():
