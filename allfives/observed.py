@@ -573,7 +573,7 @@ class ObservedGame:
         """Check an entry, make it and keep it; IllegalMoveError if it cannot be.
         The methods above enter their entries so; undo and records replay
         ``entries`` through it, and so may a redo."""
-        why = self._why_not(entry)
+        why = self.why_not(entry)
         if why is not None:
             raise IllegalMoveError(why)
         if isinstance(entry, Start):
@@ -585,7 +585,16 @@ class ObservedGame:
             self.round.settle(self.round.read_left(entry.left))
         self.entries.append(entry)
 
-    def _why_not(self, entry: Entry) -> str | None:
+    def why_not(self, entry: Entry) -> str | None:
+        """None if ``entry`` can be entered now, else the reason it cannot
+        (for greying out what cannot be, without entering it).
+
+        >>> game = ObservedGame(Rules.make("standard", players=4, hand_size=7))
+        >>> game.why_not(Start(starter=2)), game.start_round(2).boneyard_left
+        (None, 0)
+        >>> game.why_not(Turn(DRAW)), game.why_not(Turn(PASS))
+        ('the table is empty: seat 2 leads any tile', 'the table is empty: seat 2 leads any tile')
+        """
         if self.over:
             return "the game is over"
         if isinstance(entry, Start):
@@ -594,7 +603,11 @@ class ObservedGame:
             return "no round has started"
         if isinstance(entry, Turn):
             return self.round.why_not_move(entry)
-        return None  # a round end: checked by ``read_left``
+        try:
+            self.round.read_left(entry.left)
+        except IllegalMoveError as e:
+            return str(e)
+        return None
 
     def _why_not_start(self, entry: Start) -> str | None:
         n, size = self.rules.players, self.rules.hand_size
@@ -701,6 +714,10 @@ def _replay_round(game: ObservedGame, r: int, data: Any) -> None:
     known, hands = game.known_seat, data["hands"]
     if len(hands) != game.rules.players:
         raise RecordError(f"{where}: hands must be {game.rules.players} entries, one per seat")
+    for seat, hand in enumerate(hands):
+        if seat != known and hand is not None:
+            raise RecordError(f"{where}: seat {seat}'s hand was not entered at the table "
+                              f"(write null)")
     try:
         game.start_round(data.get("starter"), None if known is None else hands[known])
     except AllFivesError as e:

@@ -58,6 +58,7 @@ def test_muggins_points_can_win_the_game():
     ("muggins", "5-5", 15, "seat 0 called 15, but 5-5 scores 10"),
     ("muggins", "3-4", 5, "seat 0 called 5, but 3-4 scores 0"),
     ("on", "5-5", -5, "a call is a number of points from 0, not -5"),
+    ("on", "5-5", 7, "a call of 7 is not a score: points come in fives"),
     ("off", "5-5", 10, "calls are off in this game"),
 ])
 def test_calls_that_cannot_be(calls, move, called, reason):

@@ -7,10 +7,9 @@ import pytest
 
 from allfives.errors import IllegalMoveError, RecordError, RulesError
 from allfives.moves import DRAW, parse_move
-from allfives.observed import ObservedGame, Turn, dumps, loads, replay, to_record
+from allfives.observed import ObservedGame, RoundEnd, Turn, dumps, loads, replay, to_record
 from allfives.record import replay as replay_record
 from allfives.rules import Rules
-from allfives.tiles import parse_tile
 
 
 def game(*moves: str, known: list[str] | None = None, **options: object) -> ObservedGame:
@@ -254,4 +253,19 @@ def test_records_with_unknown_hands():
                                           r"still holds 9 tiles \(draw\)$"):
         replay(data)
     assert loads(json.dumps(to_record(table))).round.counts == [9, 8]
-    assert parse_tile("5-5") in [t for t, _ in table.round.layout.placements]
+
+
+def test_a_record_names_no_hand_the_table_did_not_enter():
+    data = to_record(game("5-5"))
+    data["rounds"][0]["hands"][1] = ["0-0"]
+    with pytest.raises(RecordError, match=r"^round 1: seat 1's hand was not entered at the "
+                                          r"table \(write null\)$"):
+        replay(data)
+
+
+def test_why_not_says_it_without_entering():
+    table = game("3-6", hand_size=1)
+    assert table.why_not(RoundEnd([None, 13])) == \
+        "seat 1's 1 tile cannot hold 13 pips (from 0 to 12)"
+    assert table.why_not(RoundEnd([None, 12])) is None
+    assert table.round.left is None
