@@ -175,7 +175,7 @@ class ObservedRound:
 
     def _fitting_known(self) -> Tile | None:
         """A tile of the known seat's that fits, when it is that seat's turn."""
-        if self.turn != self.known_seat or not self.layout.placements:
+        if self.turn != self.known_seat:
             return None
         fits = tiles_of(self.known & PLAYABLE[self.layout.open_values])
         return fits[0] if fits else None
@@ -209,10 +209,22 @@ class ObservedRound:
         fits = self._fitting_known()
         if fits is not None:
             return f"seat {seat} may not pass: they hold {NAMES[fits]}, which fits"
-        if self.passes == self.rules.players - 1:
-            return (f"seat {seat} may not pass: everyone else has passed since the last tile, "
-                    f"and a tile that fits is still in a hand")
+        if self._fitting_elsewhere() > self._room_elsewhere(seat):
+            return (f"seat {seat} may not pass: they must hold a tile that fits (the others "
+                    f"who have not passed since the last tile cannot hold every tile that fits)")
         return None
+
+    def _fitting_elsewhere(self) -> int:
+        """How many tiles that fit are in the unknown hands (the boneyard empty)."""
+        return (ALL_TILES & ~self.on_table & ~self.known
+                & PLAYABLE[self.layout.open_values]).bit_count()
+
+    def _room_elsewhere(self, seat: Seat) -> int:
+        """How many tiles the unknown hands other than ``seat`` hold, less the
+        hands that passed since the last tile (they hold none that fits)."""
+        passed = {p.seat for p in self.played[len(self.played) - self.passes:]}
+        return sum(count for s, count in enumerate(self.counts)
+                   if s != seat and s != self.known_seat and s not in passed)
 
     def _why_not_play(self, turn: Turn) -> str | None:
         seat, tile, on = self.turn, move_tile(turn.move), move_on(turn.move)
@@ -532,7 +544,7 @@ class ObservedGame:
             count = len(tiles)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(f"a draw takes 1 tile or more, not {count!r}")
-        if self.rounds and count > self.round.boneyard_left > 0:
+        if self.rounds and self.round.end is None and count > self.round.boneyard_left > 0:
             raise IllegalMoveError(f"only {_tiles_text(self.round.boneyard_left)} left to draw, "
                                    f"not {count}")
         drawn: list[Tile | None] = [None] * count
@@ -542,7 +554,8 @@ class ObservedGame:
             try:
                 self.enter(Turn(DRAW, drawn=tile))
             except IllegalMoveError:
-                self.undo(done)
+                if done:
+                    self.undo(done)
                 raise
         return self.round.played[-count:]
 

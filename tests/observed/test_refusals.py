@@ -88,14 +88,18 @@ def test_draws_that_cannot_be(table, how, reason):
     refused(table, lambda t: t.draw(**how), reason)
 
 
+MUST_HOLD = ("seat {} may not pass: they must hold a tile that fits (the others who have not "
+             "passed since the last tile cannot hold every tile that fits)")
+NO_FIVE = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-6", "1-1", "1-2", "1-3", "1-4", "1-6", "2-2",
+           "2-3", "2-4"]
 PASSES = [
     (game(), "the table is empty: seat 0 leads any tile"),
     (game("5-5"), "seat 1 may not pass: the boneyard still holds 10 tiles (draw)"),
     (game("5-5", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw"),
      "seat 1 may not pass: the boneyard still holds 1 tile (draw)"),
-    (game("5-5", "pass", "pass", "pass", **SEVEN),
-     "seat 0 may not pass: everyone else has passed since the last tile, "
-     "and a tile that fits is still in a hand"),
+    (game("5-5", "pass", "pass", "pass", **SEVEN), MUST_HOLD.format(0)),
+    # seat 1's 14 tiles are known and hold no 5, so seat 0 holds the other 5s
+    (game("5-5", "pass", hand_size=14, known=NO_FIVE), MUST_HOLD.format(0)),
 ]
 
 
