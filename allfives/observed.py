@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Literal, TypeAlias, TypeGuard
 
 from .errors import AllFivesError, IllegalMoveError, RecordError, RulesError
@@ -116,7 +117,9 @@ class ObservedRound:
         self.known: Mask = hand or 0  # the known seat's hand now
         self.drawn: list[Tile] = []  # the known seat's draws, in order
         self.played: list[Played] = []
-        self.passes = 0  # passes in a row since the last tile laid or drawn
+        # Per seat, tiles it cannot hold: those that fitted when it passed (the
+        # boneyard was empty, so its hand has only shrunk since).
+        self.void = [0] * rules.players
         self.end: RoundEnding | None = None
         self.went_out: Seat | None = None
         self.left: tuple[Left, ...] | None = None
@@ -209,22 +212,39 @@ class ObservedRound:
         fits = self._fitting_known()
         if fits is not None:
             return f"seat {seat} may not pass: they hold {NAMES[fits]}, which fits"
-        if self._fitting_elsewhere() > self._room_elsewhere(seat):
-            return (f"seat {seat} may not pass: they must hold a tile that fits (the others "
-                    f"who have not passed since the last tile cannot hold every tile that fits)")
+        if seat != self.known_seat and not self._hands_possible(seat, passing=True):
+            return (f"seat {seat} may not pass: they must hold a tile that fits (the other "
+                    f"hands cannot hold every tile that fits, by who passed when)")
         return None
 
-    def _fitting_elsewhere(self) -> int:
-        """How many tiles that fit are in the unknown hands (the boneyard empty)."""
-        return (ALL_TILES & ~self.on_table & ~self.known
-                & PLAYABLE[self.layout.open_values]).bit_count()
-
-    def _room_elsewhere(self, seat: Seat) -> int:
-        """How many tiles the unknown hands other than ``seat`` hold, less the
-        hands that passed since the last tile (they hold none that fits)."""
-        passed = {p.seat for p in self.played[len(self.played) - self.passes:]}
-        return sum(count for s, count in enumerate(self.counts)
-                   if s != seat and s != self.known_seat and s not in passed)
+    def _hands_possible(self, seat: Seat, laid: Tile | None = None,
+                        passing: bool = False) -> bool:
+        """Whether the tiles off the table can still be the unknown hands
+        after ``seat`` lays ``laid`` or passes. Only a pass says what a hand
+        cannot hold, and only once the boneyard is empty, when those tiles are
+        exactly the unknown hands: a seat holds its count of them, none it
+        passed with (``void``). Such a deal exists exactly when, for every
+        group of seats, the tiles only they can hold are no more than they
+        hold together (Hall's condition; at most 3 unknown hands, so 8 groups)."""
+        if self.boneyard_left:
+            return True
+        pool = ALL_TILES & ~self.on_table & ~self.known
+        counts = {s: c for s, c in enumerate(self.counts) if s != self.known_seat}
+        void = {s: self.void[s] for s in counts}
+        if laid is not None:
+            pool &= ~(1 << laid)
+            counts[seat] -= 1
+        if passing:
+            void[seat] |= PLAYABLE[self.layout.open_values]
+        for size in range(len(counts) + 1):
+            for group in combinations(counts, size):
+                elsewhere = 0
+                for s in counts:
+                    if s not in group:
+                        elsewhere |= pool & ~void[s]
+                if (pool & ~elsewhere).bit_count() > sum(counts[s] for s in group):
+                    return False
+        return True
 
     def _why_not_play(self, turn: Turn) -> str | None:
         seat, tile, on = self.turn, move_tile(turn.move), move_on(turn.move)
@@ -241,6 +261,11 @@ class ObservedRound:
             return f"{NAMES[on]} is not on the table"
         elif layout.joint(tile, on) < 0:
             return f"{NAMES[tile]} does not fit an open end of {NAMES[on]}"
+        if seat != self.known_seat and self.void[seat] >> tile & 1:
+            return f"seat {seat} cannot hold {NAMES[tile]}: they passed when it would have fit"
+        if seat != self.known_seat and not self._hands_possible(seat, laid=tile):
+            return (f"seat {seat} cannot lay {NAMES[tile]}: the other hands could not then "
+                    f"hold the tiles still off the table, by who passed when")
         return self._why_not_call(seat, tile, on, turn.called)
 
     def _why_not_tile(self, seat: Seat, tile: Tile) -> str | None:
@@ -279,7 +304,8 @@ class ObservedRound:
             self._draw(seat, turn.drawn)
         elif turn.move == PASS:
             played = Played(seat, PASS, 0)
-            self.passes += 1
+            if seat != self.known_seat:
+                self.void[seat] |= PLAYABLE[self.layout.open_values]
             self.turn = self._next(seat)
         else:
             played = self._lay(seat, move_tile(turn.move), move_on(turn.move), turn.called)
@@ -291,7 +317,6 @@ class ObservedRound:
     def _draw(self, seat: Seat, tile: Tile | None) -> None:
         self.boneyard_left -= 1
         self.counts[seat] += 1
-        self.passes = 0
         if tile is not None:
             self.known |= 1 << tile
             self.drawn.append(tile)
@@ -302,7 +327,6 @@ class ObservedRound:
         points = play_points(self.layout.place(tile, on), self.rules.divisor)
         self.known &= ~(1 << tile)
         self.counts[seat] -= 1
-        self.passes = 0
         if self.calls != "off":
             called = called or 0
             played = Played(seat, play_move(tile, on), called, called, points - called)
@@ -385,6 +409,10 @@ class ObservedRound:
         tiles = _tiles(seat, value)
         if len(tiles) != count:
             raise IllegalMoveError(f"seat {seat} holds {_tiles_text(count)}, not {len(tiles)}")
+        for t in tiles:
+            if self.void[seat] >> t & 1:
+                raise IllegalMoveError(
+                    f"seat {seat} cannot hold {NAMES[t]}: they passed when it would have fit")
         return tiles
 
     def _tile_taken(self, tile: Tile, seat: Seat) -> str:
@@ -395,10 +423,11 @@ class ObservedRound:
         return f"{NAMES[tile]} is entered for two hands"
 
     def _pips_left(self, seat: Seat, pips: object, named: Mask) -> int:
-        """Pips entered for a seat, checked against the tiles it could hold."""
+        """Pips entered for a seat, checked against the tiles it could hold
+        (each hand alone: not whether all the hands entered fit together)."""
         assert _whole(pips)
         count = self.counts[seat]
-        free = sorted(PIPS[t] for t in tiles_of(ALL_TILES & ~named))
+        free = sorted(PIPS[t] for t in tiles_of(ALL_TILES & ~named & ~self.void[seat]))
         low, high = sum(free[:count]), sum(free[len(free) - count:])
         if not low <= pips <= high:
             raise IllegalMoveError(f"seat {seat}'s {_tiles_text(count)} cannot hold {pips} pips "

@@ -40,28 +40,48 @@ def random_entry(table: ObservedGame, rng: random.Random) -> None:
 
 
 def random_left(table: ObservedGame, rng: random.Random) -> list[object]:
-    rnd, free = table.round, tiles_of(pool(table))
-    rng.shuffle(free)
-    left: list[object] = []
+    """The hands at a round's end: tiles dealt out at random (none to a hand
+    that passed when it fitted), some entered as their pips; where that deal
+    runs short, every hand as the pips of tiles it could hold alone."""
+    hands = dealt_out(table, rng)
+    if hands is None:
+        hands = dealt_out(table, rng, alone=True)
+        assert hands is not None
+        return [None if tiles is None else sum(PIPS[t] for t in tiles) for tiles in hands]
+    return [None if tiles is None else sum(PIPS[t] for t in tiles) if rng.random() < 0.5
+            else [NAMES[t] for t in tiles] for tiles in hands]
+
+
+def dealt_out(table: ObservedGame, rng: random.Random,
+              alone: bool = False) -> list[list[int] | None] | None:
+    """Per seat, tiles it could hold (None for a hand already known); each
+    hand drawn from all the free tiles when ``alone``, else from those left."""
+    rnd, free = table.round, pool(table)
+    left: list[list[int] | None] = []
     for seat, count in enumerate(rnd.counts):
         if seat == table.known_seat or not count:
             left.append(None)
             continue
-        tiles, free = free[:count], free[count:]
-        left.append(sum(PIPS[t] for t in tiles) if rng.random() < 0.5
-                    else [NAMES[t] for t in tiles])
+        allowed = tiles_of(free & ~rnd.void[seat])
+        if len(allowed) < count:
+            return None
+        tiles = rng.sample(allowed, count)
+        if not alone:
+            free &= ~sum(1 << t for t in tiles)
+        left.append(tiles)
     return left
 
 
 def random_move(table: ObservedGame, rng: random.Random) -> None:
     rnd = table.round
     known = rnd.turn == table.known_seat
-    plays = [m for t in tiles_of(rnd.known if known else pool(table)) for m in rnd.places(t)]
+    plays = [m for t in tiles_of(rnd.known if known else pool(table)) for m in rnd.places(t)
+             if table.why_not(Turn(m)) is None]  # not one its passes rule out
     choices: list[Move | str] = list(plays)
     if rnd.layout.placements and not (known and plays):
         if rnd.boneyard_left:
             choices.append("draw")
-        elif table.why_not(Turn(PASS)) is None:  # a pass the others' passes allow
+        elif table.why_not(Turn(PASS)) is None:  # a pass the passes before allow
             choices.append("pass")
     choice = rng.choice(choices)
     if choice == "draw":

@@ -88,8 +88,8 @@ def test_draws_that_cannot_be(table, how, reason):
     refused(table, lambda t: t.draw(**how), reason)
 
 
-MUST_HOLD = ("seat {} may not pass: they must hold a tile that fits (the others who have not "
-             "passed since the last tile cannot hold every tile that fits)")
+MUST_HOLD = ("seat {} may not pass: they must hold a tile that fits (the other hands cannot "
+             "hold every tile that fits, by who passed when)")
 NO_FIVE = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-6", "1-1", "1-2", "1-3", "1-4", "1-6", "2-2",
            "2-3", "2-4"]
 PASSES = [
@@ -273,3 +273,22 @@ def test_why_not_says_it_without_entering():
         "seat 1's 1 tile cannot hold 13 pips (from 0 to 12)"
     assert table.why_not(RoundEnd([None, 12])) is None
     assert table.round.left is None
+
+
+# 4 x 7 tiles, no boneyard: seats 1, 2 and 3 pass on 6-6, so seat 0 holds
+# every 6 still off the table, and after 0-6 and 0-0 its five tiles are the
+# five 6s left.
+SIXES = ("6-6", "pass", "pass", "pass", "0-6>6-6", "0-0>0-6")
+
+
+def test_a_seat_cannot_lay_a_tile_it_passed_with():
+    refused(game(*SIXES, **SEVEN), lambda t: t.play("1-6>6-6"),
+            "seat 2 cannot hold 1-6: they passed when it would have fit")
+
+
+def test_a_play_the_other_hands_cannot_allow():
+    table = game(*SIXES, "pass", "pass", **SEVEN)
+    refused(table, lambda t: t.play("0-1>0-0"),
+            "seat 0 cannot lay 0-1: the other hands could not then hold the tiles still off "
+            "the table, by who passed when")
+    table.play("1-6>6-6")
