@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from allfives.bots.analysis import moments, observed_moments
+from allfives.errors import IllegalMoveError
 from allfives.game import Game
 from allfives.moves import DRAW, PASS, move_text, move_tile
 from allfives.observed import ObservedGame, dumps, loads
@@ -145,3 +146,35 @@ def test_a_stored_record_gives_its_replays_scores(known):
     assert [list(rnd.scores) for rnd in table.rounds] == \
         [rnd["scores"] for rnd in summary(game)["rounds"]]
     assert table.scores == summary(game)["scores"]
+
+
+def test_a_hand_at_the_end_holds_no_tile_it_passed_with():
+    """In seeded 4 x 7 games (no boneyard), the first domino round where a seat
+    passed with a tile that fits and another seat still holds such a tile at
+    the end: swapping one such tile into the passer's hand is refused."""
+    rules = Rules.make("standard", players=4, hand_size=7, partnership=False)
+    for seed in range(40):
+        game = play_game(rules, ["random"] * 4, seed)
+        for rnd in game.rounds:
+            table = ObservedGame(rules)
+            table.start_round(rnd.starter)
+            enter_moves(table, rnd.history, rnd.boneyard, None)
+            if rnd.end != "domino":
+                continue
+            for seat, void in enumerate(table.round.void):
+                for other, hand in enumerate(rnd.hands):
+                    swap = tiles_of(void & hand)
+                    if other == seat or not swap or not rnd.hands[seat]:
+                        continue
+                    left = [names(h) for h in rnd.hands]
+                    mine = tiles_of(rnd.hands[seat])[0]
+                    left[seat] = [NAMES[swap[0]], *left[seat][1:]]
+                    left[other] = [NAMES[mine] if t == NAMES[swap[0]] else t for t in left[other]]
+                    left[rnd.went_out] = []
+                    with pytest.raises(IllegalMoveError) as caught:
+                        table.settle(left)
+                    assert str(caught.value) == (f"seat {seat} cannot hold {NAMES[swap[0]]}: "
+                                                 f"they passed when it would have fit")
+                    assert table.settle([names(h) for h in rnd.hands]) == rnd.result
+                    return
+    pytest.fail("no such round in the games searched")
