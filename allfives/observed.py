@@ -52,6 +52,95 @@ CALL_RULES: tuple[CallRule, ...] = ("off", "on", "muggins")
 Left: TypeAlias = tuple[Tile, ...] | int
 
 
+# Why an entry cannot be, by code: the sentence in English, naming values a
+# refusal gives (seats as numbers, tiles and moves as text; ``{tiles}`` is
+# ``count`` tiles: "1 tile", "9 tiles"). The page puts each into words in
+# every language from the code and the values.
+REASONS: dict[str, str] = {
+    "game_over": "the game is over",
+    "no_round": "no round has started",
+    "round_not_finished": "round {round} is not finished",
+    "say_starter": "say who starts: the rules leave it to the table",
+    "starter_range": "the starter must be a seat from 0 to {last}, not {starter}",
+    "must_start": "seat {seat} went out last round and must start, not seat {starter}",
+    "no_known_seat": "no seat's hand is entered in this game",
+    "enter_dealt": "enter the {tiles} dealt to seat {seat}",
+    "dealt_count": "seat {seat} is dealt {tiles}, not {entered}",
+    "round_over": "the round is over ({end})",
+    "table_empty": "the table is empty: seat {seat} leads any tile",
+    "already_led": "the round is already led: name the tile it joins",
+    "lead_alone": "the first tile is led on its own (write just {tile})",
+    "on_table": "{tile} is already on the table",
+    "not_on_table": "{on} is not on the table",
+    "no_fit_on": "{tile} does not fit an open end of {on}",
+    "fits_nowhere": "{tile} fits no open end (they show {values})",
+    "fits_several": "{tile} fits in {places} places ({moves}): name one",
+    "not_held": "seat {seat} does not hold {tile}",
+    "in_known_hand": "{tile} is in seat {seat}'s hand",
+    "passed_with": "seat {seat} cannot hold {tile}: they passed when it would have fit",
+    "hands_cannot": "seat {seat} cannot lay {tile}: the other hands could not then hold the "
+                    "tiles still off the table, by who passed when",
+    "boneyard_empty": "the boneyard is empty",
+    "draw_count": "a draw takes 1 tile or more, not {asked}",
+    "draw_too_many": "only {tiles} left to draw, not {asked}",
+    "draw_holding_fit": "seat {seat} may not draw: they hold {tile}, which fits",
+    "draw_tile_missing": "enter the tile seat {seat} drew",
+    "draw_tile_unknown_hand": "seat {seat}'s hand is not entered: enter the draw without its tile",
+    "drawn_in_hand": "{tile} is already in seat {seat}'s hand",
+    "pass_boneyard": "seat {seat} may not pass: the boneyard still holds {tiles} (draw)",
+    "pass_holding_fit": "seat {seat} may not pass: they hold {tile}, which fits",
+    "pass_must_hold_fit": "seat {seat} may not pass: they must hold a tile that fits (the other "
+                          "hands cannot hold every tile that fits, by who passed when)",
+    "calls_off": "calls are off in this game",
+    "call_not_a_play": "only a tile laid is called",
+    "call_not_a_number": "a call is a number of points from 0, not {call}",
+    "call_not_a_score": "a call of {call} is not a score: points come in fives",
+    "call_too_high": "seat {seat} called {call}, but {tile} scores {points}",
+    "still_playing": "the round is still being played",
+    "already_scored": "this round's end is already scored",
+    "left_per_player": "enter what is left for each of the {players} players",
+    "enter_hand": "enter what seat {seat} holds",
+    "holds": "seat {seat} holds {hand}",
+    "holds_nothing": "seat {seat} holds nothing",
+    "count_mismatch": "seat {seat} holds {tiles}, not {entered}",
+    "on_table_not_hand": "{tile} is on the table, not in seat {seat}'s hand",
+    "two_hands": "{tile} is entered for two hands",
+    "pips_range": "seat {seat}'s {tiles} cannot hold {pips} pips (from {low} to {high})",
+    "left_unreadable": "seat {seat}: enter tiles like ['3-5'] or a number of pips, not {value}",
+    "tile_unreadable": "seat {seat}: {error}",
+    "tile_twice": "seat {seat}: a tile is entered twice",
+    "undo_too_many": "there are {entries} entries to undo, not {asked}",
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an entry cannot be: a code of ``REASONS`` and the values it names;
+    ``str()`` is the English sentence."""
+
+    code: str
+    values: dict[str, object]
+
+    def __str__(self) -> str:
+        values = dict(self.values)
+        count = values.get("count")
+        if isinstance(count, int):
+            values["tiles"] = f"{count} tile" if count == 1 else f"{count} tiles"
+        return REASONS[self.code].format(**values)
+
+
+def _no(code: str, **values: object) -> Refusal:
+    return Refusal(code, values)
+
+
+class RefusedError(IllegalMoveError):
+    """An entry the table cannot have made; ``refusal`` says why, as data."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
 @dataclass(frozen=True)
 class Start:
     """Entry: a round starts with ``starter``; ``hand`` is the known seat's deal."""
@@ -156,7 +245,7 @@ class ObservedRound:
     def view(self) -> PlayerView:
         """The known seat's view now: its hand, the table, the counts."""
         if self.known_seat is None:
-            raise IllegalMoveError("no seat's hand is entered in this game")
+            raise RefusedError(_no("no_known_seat"))
         return PlayerView(rules=self.rules, seat=self.known_seat, hand=tuple(tiles_of(self.known)),
                           history=self.history, hand_counts=tuple(self.counts),
                           boneyard_left=self.boneyard_left, turn=self.turn,
@@ -164,12 +253,12 @@ class ObservedRound:
 
     # -- why an entry cannot be --------------------------------------------
 
-    def why_not_move(self, turn: Turn) -> str | None:
-        """None if the move can be entered now, else a sentence saying why not."""
+    def why_not_move(self, turn: Turn) -> Refusal | None:
+        """None if the move can be entered now, else why not."""
         if self.end is not None:
-            return f"the round is over ({self.end})"
+            return _no("round_over", end=self.end)
         if turn.called is not None and turn.move < 0:
-            return "only a tile laid is called"
+            return _no("call_not_a_play")
         if turn.move == DRAW:
             return self._why_not_draw(turn)
         if turn.move == PASS:
@@ -183,38 +272,36 @@ class ObservedRound:
         fits = tiles_of(self.known & PLAYABLE[self.layout.open_values])
         return fits[0] if fits else None
 
-    def _why_not_draw(self, turn: Turn) -> str | None:
+    def _why_not_draw(self, turn: Turn) -> Refusal | None:
         seat = self.turn
         if not self.layout.placements:
-            return f"the table is empty: seat {seat} leads any tile"
+            return _no("table_empty", seat=seat)
         if not self.boneyard_left:
-            return "the boneyard is empty"
+            return _no("boneyard_empty")
         fits = self._fitting_known()
         if fits is not None:
-            return f"seat {seat} may not draw: they hold {NAMES[fits]}, which fits"
+            return _no("draw_holding_fit", seat=seat, tile=NAMES[fits])
         if seat != self.known_seat:
-            return None if turn.drawn is None else \
-                f"seat {seat}'s hand is not entered: enter the draw without its tile"
+            return None if turn.drawn is None else _no("draw_tile_unknown_hand", seat=seat)
         if turn.drawn is None:
-            return f"enter the tile seat {seat} drew"
-        if (self.on_table | self.known) >> turn.drawn & 1:
-            where = "on the table" if self.on_table >> turn.drawn & 1 else f"in seat {seat}'s hand"
-            return f"{NAMES[turn.drawn]} is already {where}"
+            return _no("draw_tile_missing", seat=seat)
+        if self.on_table >> turn.drawn & 1:
+            return _no("on_table", tile=NAMES[turn.drawn])
+        if self.known >> turn.drawn & 1:
+            return _no("drawn_in_hand", seat=seat, tile=NAMES[turn.drawn])
         return None
 
-    def _why_not_pass(self) -> str | None:
+    def _why_not_pass(self) -> Refusal | None:
         seat = self.turn
         if not self.layout.placements:
-            return f"the table is empty: seat {seat} leads any tile"
+            return _no("table_empty", seat=seat)
         if self.boneyard_left:
-            return (f"seat {seat} may not pass: the boneyard still holds "
-                    f"{_tiles_text(self.boneyard_left)} (draw)")
+            return _no("pass_boneyard", seat=seat, count=self.boneyard_left)
         fits = self._fitting_known()
         if fits is not None:
-            return f"seat {seat} may not pass: they hold {NAMES[fits]}, which fits"
+            return _no("pass_holding_fit", seat=seat, tile=NAMES[fits])
         if seat != self.known_seat and not self._hands_possible(seat, passing=True):
-            return (f"seat {seat} may not pass: they must hold a tile that fits (the other "
-                    f"hands cannot hold every tile that fits, by who passed when)")
+            return _no("pass_must_hold_fit", seat=seat)
         return None
 
     def _hands_possible(self, seat: Seat, laid: Tile | None = None,
@@ -246,7 +333,7 @@ class ObservedRound:
                     return False
         return True
 
-    def _why_not_play(self, turn: Turn) -> str | None:
+    def _why_not_play(self, turn: Turn) -> Refusal | None:
         seat, tile, on = self.turn, move_tile(turn.move), move_on(turn.move)
         why = self._why_not_tile(seat, tile)
         if why is not None:
@@ -254,42 +341,42 @@ class ObservedRound:
         layout = self.layout
         if on == LEAD:
             if layout.placements:
-                return "the round is already led: name the tile it joins"
+                return _no("already_led")
         elif not layout.placements:
-            return f"the first tile is led on its own (write just {NAMES[tile]})"
+            return _no("lead_alone", tile=NAMES[tile])
         elif not self.on_table >> on & 1:
-            return f"{NAMES[on]} is not on the table"
+            return _no("not_on_table", on=NAMES[on])
         elif layout.joint(tile, on) < 0:
-            return f"{NAMES[tile]} does not fit an open end of {NAMES[on]}"
+            return _no("no_fit_on", tile=NAMES[tile], on=NAMES[on])
         if seat != self.known_seat and self.void[seat] >> tile & 1:
-            return f"seat {seat} cannot hold {NAMES[tile]}: they passed when it would have fit"
+            return _no("passed_with", seat=seat, tile=NAMES[tile])
         if seat != self.known_seat and not self._hands_possible(seat, laid=tile):
-            return (f"seat {seat} cannot lay {NAMES[tile]}: the other hands could not then "
-                    f"hold the tiles still off the table, by who passed when")
+            return _no("hands_cannot", seat=seat, tile=NAMES[tile])
         return self._why_not_call(seat, tile, on, turn.called)
 
-    def _why_not_tile(self, seat: Seat, tile: Tile) -> str | None:
+    def _why_not_tile(self, seat: Seat, tile: Tile) -> Refusal | None:
         if self.on_table >> tile & 1:
-            return f"{NAMES[tile]} is already on the table"
+            return _no("on_table", tile=NAMES[tile])
         known = self.known_seat
         if seat == known and not self.known >> tile & 1:
-            return f"seat {seat} does not hold {NAMES[tile]}"
+            return _no("not_held", seat=seat, tile=NAMES[tile])
         if seat != known and self.known >> tile & 1:
-            return f"{NAMES[tile]} is in seat {known}'s hand"
+            return _no("in_known_hand", seat=known, tile=NAMES[tile])
         return None
 
-    def _why_not_call(self, seat: Seat, tile: Tile, on: Tile, called: int | None) -> str | None:
+    def _why_not_call(self, seat: Seat, tile: Tile, on: Tile,
+                       called: int | None) -> Refusal | None:
         if called is None:
             return None
         if self.calls == "off":
-            return "calls are off in this game"
+            return _no("calls_off")
         if not _whole(called) or called < 0:
-            return f"a call is a number of points from 0, not {called!r}"
+            return _no("call_not_a_number", call=repr(called))
         if self.rules.divisor == 1 and called % 5:
-            return f"a call of {called} is not a score: points come in fives"
+            return _no("call_not_a_score", call=called)
         points = self._points(tile, on)
         if called > points:
-            return f"seat {seat} called {called}, but {NAMES[tile]} scores {points}"
+            return _no("call_too_high", seat=seat, call=called, tile=NAMES[tile], points=points)
         return None
 
     def _points(self, tile: Tile, on: Tile) -> int:
@@ -376,19 +463,19 @@ class ObservedRound:
         number of pips, or None where the hand is known (the known seat's,
         or the one that went out). Raise IllegalMoveError saying what is wrong."""
         if self.end is None:
-            raise IllegalMoveError("the round is still being played")
+            raise RefusedError(_no("still_playing"))
         if self.left is not None or self.end == "target":
-            raise IllegalMoveError("this round's end is already scored")
+            raise RefusedError(_no("already_scored"))
         n = self.rules.players
         if isinstance(left, (str, bytes)) or not isinstance(left, Sequence) or len(left) != n:
-            raise IllegalMoveError(f"enter what is left for each of the {n} players")
+            raise RefusedError(_no("left_per_player", players=n))
         out = [self._tiles_left(s, v) for s, v in enumerate(left)]
         named = self.on_table | self.known
         for s, tiles in enumerate(out):
             if tiles is not None and s != self.known_seat:
                 for t in tiles:
                     if named >> t & 1:
-                        raise IllegalMoveError(self._tile_taken(t, s))
+                        raise RefusedError(self._tile_taken(t, s))
                     named |= 1 << t
         return tuple(self._pips_left(s, left[s], named) if tiles is None else tiles
                      for s, tiles in enumerate(out))
@@ -400,27 +487,27 @@ class ObservedRound:
             if value is None or value == pips_of(mask_of(known)) and _whole(value) \
                     or not _whole(value) and _tiles(seat, value) == known:
                 return known
-            raise IllegalMoveError(f"seat {seat} holds {_names(known)}")
+            raise RefusedError(_no("holds", seat=seat, hand=" ".join(NAMES[t] for t in known))
+                               if known else _no("holds_nothing", seat=seat))
         if value is None:
-            raise IllegalMoveError(f"enter what seat {seat} holds")
+            raise RefusedError(_no("enter_hand", seat=seat))
         if _whole(value):
             return None
         count = self.counts[seat]
         tiles = _tiles(seat, value)
         if len(tiles) != count:
-            raise IllegalMoveError(f"seat {seat} holds {_tiles_text(count)}, not {len(tiles)}")
+            raise RefusedError(_no("count_mismatch", seat=seat, count=count, entered=len(tiles)))
         for t in tiles:
             if self.void[seat] >> t & 1:
-                raise IllegalMoveError(
-                    f"seat {seat} cannot hold {NAMES[t]}: they passed when it would have fit")
+                raise RefusedError(_no("passed_with", seat=seat, tile=NAMES[t]))
         return tiles
 
-    def _tile_taken(self, tile: Tile, seat: Seat) -> str:
+    def _tile_taken(self, tile: Tile, seat: Seat) -> Refusal:
         if self.on_table >> tile & 1:
-            return f"{NAMES[tile]} is on the table, not in seat {seat}'s hand"
+            return _no("on_table_not_hand", seat=seat, tile=NAMES[tile])
         if self.known >> tile & 1:
-            return f"{NAMES[tile]} is in seat {self.known_seat}'s hand"
-        return f"{NAMES[tile]} is entered for two hands"
+            return _no("in_known_hand", seat=self.known_seat, tile=NAMES[tile])
+        return _no("two_hands", tile=NAMES[tile])
 
     def _pips_left(self, seat: Seat, pips: object, named: Mask) -> int:
         """Pips entered for a seat, checked against the tiles it could hold
@@ -430,8 +517,8 @@ class ObservedRound:
         free = sorted(PIPS[t] for t in tiles_of(ALL_TILES & ~named & ~self.void[seat]))
         low, high = sum(free[:count]), sum(free[len(free) - count:])
         if not low <= pips <= high:
-            raise IllegalMoveError(f"seat {seat}'s {_tiles_text(count)} cannot hold {pips} pips "
-                                   f"(from {low} to {high})")
+            raise RefusedError(_no("pips_range", seat=seat, count=count, pips=pips, low=low,
+                                   high=high))
         return pips
 
 
@@ -442,23 +529,14 @@ def _whole(value: object) -> TypeGuard[int]:
 def _tiles(seat: Seat, value: object) -> tuple[Tile, ...]:
     """Tiles entered for a seat, lowest first; IllegalMoveError if unreadable or doubled."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise IllegalMoveError(f"seat {seat}: enter tiles like ['3-5'] or a number of pips, "
-                               f"not {value!r}")
+        raise RefusedError(_no("left_unreadable", seat=seat, value=repr(value)))
     try:
         tiles = [parse_tile(t) for t in value]
     except AllFivesError as e:
-        raise IllegalMoveError(f"seat {seat}: {e}") from None
+        raise RefusedError(_no("tile_unreadable", seat=seat, error=str(e))) from None
     if len(set(tiles)) != len(tiles):
-        raise IllegalMoveError(f"seat {seat}: a tile is entered twice")
+        raise RefusedError(_no("tile_twice", seat=seat))
     return tuple(sorted(tiles))
-
-
-def _tiles_text(n: int) -> str:
-    return f"{n} tile" if n == 1 else f"{n} tiles"
-
-
-def _names(tiles: Sequence[Tile]) -> str:
-    return " ".join(NAMES[t] for t in tiles) or "nothing"
 
 
 class ObservedGame:
@@ -473,7 +551,7 @@ class ObservedGame:
     >>> game.pass_turn()
     Traceback (most recent call last):
     ...
-    allfives.errors.IllegalMoveError: seat 1 may not pass: the boneyard still holds 10 tiles (draw)
+    allfives.observed.RefusedError: seat 1 may not pass: the boneyard still holds 10 tiles (draw)
     >>> game.undo(2); game.scores
     [10, 0]
     """
@@ -538,7 +616,7 @@ class ObservedGame:
         if starter is None:
             starter = required
         if starter is None:
-            raise IllegalMoveError("say who starts: the rules leave it to the table")
+            raise RefusedError(_no("say_starter"))
         dealt = None if hand is None else mask_of(_tiles(self.known_seat or 0, hand))
         self.enter(Start(starter, dealt))
         return self.round
@@ -556,14 +634,14 @@ class ObservedGame:
     def _only_place(self, tile: Tile) -> Move:
         rnd = self.round
         if rnd.on_table >> tile & 1:
-            raise IllegalMoveError(f"{NAMES[tile]} is already on the table")
+            raise RefusedError(_no("on_table", tile=NAMES[tile]))
         places = rnd.places(tile)
         if not places:
             values = ", ".join(str(v) for v in range(7) if rnd.layout.open_values >> v & 1)
-            raise IllegalMoveError(f"{NAMES[tile]} fits no open end (they show {values})")
+            raise RefusedError(_no("fits_nowhere", tile=NAMES[tile], values=values))
         if len(places) > 1:
-            raise IllegalMoveError(f"{NAMES[tile]} fits in {len(places)} places "
-                                   f"({', '.join(move_text(m) for m in places)}): name one")
+            raise RefusedError(_no("fits_several", tile=NAMES[tile], places=len(places),
+                                   moves=", ".join(move_text(m) for m in places)))
         return places[0]
 
     def draw(self, count: int = 1, tiles: Sequence[str] | None = None) -> list[Played]:
@@ -572,10 +650,9 @@ class ObservedGame:
         if tiles is not None:
             count = len(tiles)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise IllegalMoveError(f"a draw takes 1 tile or more, not {count!r}")
+            raise RefusedError(_no("draw_count", asked=repr(count)))
         if self.rounds and self.round.end is None and count > self.round.boneyard_left > 0:
-            raise IllegalMoveError(f"only {_tiles_text(self.round.boneyard_left)} left to draw, "
-                                   f"not {count}")
+            raise RefusedError(_no("draw_too_many", count=self.round.boneyard_left, asked=count))
         drawn: list[Tile | None] = [None] * count
         if tiles is not None:
             drawn = [parse_tile(t) for t in tiles]
@@ -605,7 +682,7 @@ class ObservedGame:
     def undo(self, entries: int = 1) -> None:
         """Take back the last ``entries`` entries (round starts and ends too)."""
         if not 0 <= entries <= len(self.entries):
-            raise IllegalMoveError(f"there are {len(self.entries)} entries to undo, not {entries}")
+            raise RefusedError(_no("undo_too_many", entries=len(self.entries), asked=entries))
         kept = self.entries[:len(self.entries) - entries]
         self.entries, self.rounds = [], []
         for entry in kept:
@@ -617,7 +694,7 @@ class ObservedGame:
         ``entries`` through it, and so may a redo."""
         why = self.why_not(entry)
         if why is not None:
-            raise IllegalMoveError(why)
+            raise RefusedError(why)
         if isinstance(entry, Start):
             self.rounds.append(ObservedRound(self.rules, entry.starter, self.scores,
                                              self.known_seat, entry.hand, self.calls))
@@ -627,44 +704,46 @@ class ObservedGame:
             self.round.settle(self.round.read_left(entry.left))
         self.entries.append(entry)
 
-    def why_not(self, entry: Entry) -> str | None:
-        """None if ``entry`` can be entered now, else the reason it cannot
-        (for greying out what cannot be, without entering it).
+    def why_not(self, entry: Entry) -> Refusal | None:
+        """None if ``entry`` can be entered now, else why not (for greying
+        out what cannot be, without entering it).
 
         >>> game = ObservedGame(Rules.make("standard", players=4, hand_size=7))
         >>> game.why_not(Start(starter=2)), game.start_round(2).boneyard_left
         (None, 0)
-        >>> game.why_not(Turn(DRAW)), game.why_not(Turn(PASS))
-        ('the table is empty: seat 2 leads any tile', 'the table is empty: seat 2 leads any tile')
+        >>> why = game.why_not(Turn(DRAW))
+        >>> why.code, why.values, str(why)
+        ('table_empty', {'seat': 2}, 'the table is empty: seat 2 leads any tile')
         """
         if self.over:
-            return "the game is over"
+            return _no("game_over")
         if isinstance(entry, Start):
             return self._why_not_start(entry)
         if not self.rounds:
-            return "no round has started"
+            return _no("no_round")
         if isinstance(entry, Turn):
             return self.round.why_not_move(entry)
         try:
             self.round.read_left(entry.left)
-        except IllegalMoveError as e:
-            return str(e)
+        except RefusedError as e:
+            return e.refusal
         return None
 
-    def _why_not_start(self, entry: Start) -> str | None:
+    def _why_not_start(self, entry: Start) -> Refusal | None:
         n, size = self.rules.players, self.rules.hand_size
         if self.rounds and not self.round.finished:
-            return f"round {len(self.rounds)} is not finished"
+            return _no("round_not_finished", round=len(self.rounds))
         if isinstance(entry.starter, bool) or entry.starter not in range(n):
-            return f"the starter must be a seat from 0 to {n - 1}, not {entry.starter!r}"
+            return _no("starter_range", last=n - 1, starter=repr(entry.starter))
         required = self.required_starter()
         if required is not None and entry.starter != required:
-            return f"seat {required} went out last round and must start, not seat {entry.starter}"
+            return _no("must_start", seat=required, starter=entry.starter)
         if (entry.hand is None) != (self.known_seat is None):
-            return ("no seat's hand is entered in this game" if self.known_seat is None
-                    else f"enter the {size} tiles dealt to seat {self.known_seat}")
+            return (_no("no_known_seat") if self.known_seat is None
+                    else _no("enter_dealt", seat=self.known_seat, count=size))
         if entry.hand is not None and entry.hand.bit_count() != size:
-            return f"seat {self.known_seat} is dealt {size} tiles, not {entry.hand.bit_count()}"
+            return _no("dealt_count", seat=self.known_seat, count=size,
+                       entered=entry.hand.bit_count())
         return None
 
     # -- the known seat's decisions, for Review ----------------------------
@@ -789,5 +868,6 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
-__all__ = ["CALL_RULES", "CallRule", "Entry", "Left", "ObservedGame", "ObservedRound",
-           "Played", "RoundEnd", "Start", "Turn", "dumps", "loads", "replay", "to_record"]
+__all__ = ["CALL_RULES", "REASONS", "CallRule", "Entry", "Left", "ObservedGame", "ObservedRound",
+           "Played", "RefusedError", "Refusal", "RoundEnd", "Start", "Turn", "dumps", "loads",
+           "replay", "to_record"]

@@ -1,13 +1,27 @@
 """docs/RULES.md section 10: every entry that cannot be is refused with its
 reason, and a refused entry changes nothing."""
 
+import inspect
 import json
+import re
 
 import pytest
 
+from allfives import observed
 from allfives.errors import IllegalMoveError, RecordError, RulesError
 from allfives.moves import DRAW, parse_move
-from allfives.observed import ObservedGame, RoundEnd, Turn, dumps, loads, replay, to_record
+from allfives.observed import (
+    REASONS,
+    ObservedGame,
+    Refusal,
+    RefusedError,
+    RoundEnd,
+    Turn,
+    dumps,
+    loads,
+    replay,
+    to_record,
+)
 from allfives.record import replay as replay_record
 from allfives.rules import Rules
 
@@ -34,9 +48,10 @@ def game(*moves: str, known: list[str] | None = None, **options: object) -> Obse
 
 def refused(table: ObservedGame, action, reason: str) -> None:
     before = dumps(table)
-    with pytest.raises(IllegalMoveError) as caught:
+    with pytest.raises(RefusedError) as caught:
         action(table)
     assert str(caught.value) == reason
+    assert caught.value.refusal.code in REASONS
     assert dumps(table) == before
 
 
@@ -269,10 +284,18 @@ def test_a_record_names_no_hand_the_table_did_not_enter():
 
 def test_why_not_says_it_without_entering():
     table = game("3-6", hand_size=1)
-    assert table.why_not(RoundEnd([None, 13])) == \
-        "seat 1's 1 tile cannot hold 13 pips (from 0 to 12)"
+    why = table.why_not(RoundEnd([None, 13]))
+    assert why == Refusal("pips_range", {"seat": 1, "count": 1, "pips": 13, "low": 0, "high": 12})
+    assert str(why) == "seat 1's 1 tile cannot hold 13 pips (from 0 to 12)"
     assert table.why_not(RoundEnd([None, 12])) is None
     assert table.round.left is None
+
+
+def test_every_reason_is_given_and_every_reason_given_has_its_words():
+    """The page words refusals by code (``REASONS``): each code the module
+    gives is there, and each one there is given."""
+    source = inspect.getsource(observed)
+    assert set(re.findall(r'_no\("(\w+)"', source)) == set(REASONS)
 
 
 # 4 x 7 tiles, no boneyard: seats 1, 2 and 3 pass on 6-6, so seat 0 holds
