@@ -174,13 +174,15 @@ Entry: TypeAlias = Start | Turn | RoundEnd
 class Played:
     """What one move did: the seat, the move, the points its side scored;
     with calls on, the points called and those the play made beyond the call
-    (``missed``: with the muggins rule the next seat's side scored them)."""
+    (``missed``: with the muggins rule the next seat's side scored them);
+    the count of the open ends after it (docs/RULES.md section 6)."""
 
     seat: Seat
     move: Move
     points: int
     called: int | None = None
     missed: int = 0
+    count: int = 0
 
 
 class ObservedRound:
@@ -387,10 +389,10 @@ class ObservedRound:
     def make_move(self, turn: Turn) -> None:
         seat = self.turn
         if turn.move == DRAW:
-            played = Played(seat, DRAW, 0)
+            played = Played(seat, DRAW, 0, count=self.layout.count)
             self._draw(seat, turn.drawn)
         elif turn.move == PASS:
-            played = Played(seat, PASS, 0)
+            played = Played(seat, PASS, 0, count=self.layout.count)
             if seat != self.known_seat:
                 self.void[seat] |= PLAYABLE[self.layout.open_values]
             self.turn = self._next(seat)
@@ -411,14 +413,16 @@ class ObservedRound:
             self._end_if_blocked()
 
     def _lay(self, seat: Seat, tile: Tile, on: Tile, called: int | None) -> Played:
-        points = play_points(self.layout.place(tile, on), self.rules.divisor)
+        count = self.layout.place(tile, on)
+        points = play_points(count, self.rules.divisor)
         self.known &= ~(1 << tile)
         self.counts[seat] -= 1
+        move = play_move(tile, on)
         if self.calls != "off":
             called = called or 0
-            played = Played(seat, play_move(tile, on), called, called, points - called)
+            played = Played(seat, move, called, called, points - called, count)
         else:
-            played = Played(seat, play_move(tile, on), points)
+            played = Played(seat, move, points, count=count)
         if self._peg(self.rules.side_of(seat), played.points):
             return played
         if self.calls == "muggins" and self._peg(self.rules.side_of(self._next(seat)),

@@ -11,7 +11,7 @@ import pytest
 
 from allfives.bots.analysis import moments, observed_moments
 from allfives.errors import IllegalMoveError
-from allfives.game import Game
+from allfives.game import Game, Round
 from allfives.moves import DRAW, PASS, move_text, move_tile
 from allfives.observed import ObservedGame, dumps, loads
 from allfives.record import loads as load_record
@@ -54,7 +54,7 @@ def observe(game: Game, known: int | None = None, ends: Counter | None = None) -
         hand = None if known is None else names(rnd.dealt[known])
         table.start_round(rnd.starter if decides else None, hand)
         assert table.round.starter == rnd.starter
-        enter_moves(table, rnd.history, rnd.boneyard, known)
+        enter_moves(table, rnd, known)
         assert table.round.end == rnd.end
         if rnd.end in ("domino", "blocked"):
             result = table.settle(left_of(game, r, known))
@@ -67,20 +67,23 @@ def observe(game: Game, known: int | None = None, ends: Counter | None = None) -
     return table
 
 
-def enter_moves(table: ObservedGame, history, boneyard, known: int | None) -> None:
-    draws = 0
-    for seat, move, points in history:
+def enter_moves(table: ObservedGame, rnd: Round, known: int | None) -> None:
+    """Enter a played round's moves, checking each one's points and the
+    count after it against the engine's replay of the round."""
+    again = Round(rnd.rules, list(rnd.dealt), rnd.boneyard, rnd.starter, table.scores)
+    for seat, move, points in rnd.history:
         assert table.round.turn == seat
         if move == DRAW:
-            tile = boneyard[draws]
-            draws += 1
-            table.draw(tiles=[NAMES[tile]] if seat == known else None)
+            drawn = NAMES[again.boneyard[again.bone_pos]]
+            table.draw(tiles=[drawn] if seat == known else None)
         elif move == PASS:
             table.pass_turn()
         else:
             tile = NAMES[move_tile(move)]
             alone = len(table.places(tile)) == 1
             assert table.play(tile if alone else move_text(move)).points == points
+        again.play(move)
+        assert table.round.played[-1].count == again.layout.count
 
 
 @pytest.mark.parametrize(("preset", "players", "partners"), GAMES)
@@ -158,7 +161,7 @@ def test_a_hand_at_the_end_holds_no_tile_it_passed_with():
         for rnd in game.rounds:
             table = ObservedGame(rules)
             table.start_round(rnd.starter)
-            enter_moves(table, rnd.history, rnd.boneyard, None)
+            enter_moves(table, rnd, None)
             if rnd.end != "domino":
                 continue
             for seat, void in enumerate(table.round.void):
