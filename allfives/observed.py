@@ -143,9 +143,10 @@ class RefusedError(IllegalMoveError):
 
 @dataclass(frozen=True)
 class Start:
-    """Entry: a round starts with ``starter``; ``hand`` is the known seat's deal."""
+    """Entry: a round starts with ``starter`` (None: the one the rules name);
+    ``hand`` is the known seat's deal."""
 
-    starter: Seat
+    starter: Seat | None
     hand: Mask | None = None
 
 
@@ -616,11 +617,8 @@ class ObservedGame:
                     hand: Sequence[str] | None = None) -> ObservedRound:
         """Start the next round; ``starter`` where the table decides, ``hand``
         the known seat's tiles at the deal."""
-        required = self.required_starter()
         if starter is None:
-            starter = required
-        if starter is None:
-            raise RefusedError(_no("say_starter"))
+            starter = self.required_starter()
         dealt = None if hand is None else mask_of(_tiles(self.known_seat or 0, hand))
         self.enter(Start(starter, dealt))
         return self.round
@@ -700,6 +698,7 @@ class ObservedGame:
         if why is not None:
             raise RefusedError(why)
         if isinstance(entry, Start):
+            assert entry.starter is not None  # checked
             self.rounds.append(ObservedRound(self.rules, entry.starter, self.scores,
                                              self.known_seat, entry.hand, self.calls))
         elif isinstance(entry, Turn):
@@ -737,6 +736,8 @@ class ObservedGame:
         n, size = self.rules.players, self.rules.hand_size
         if self.rounds and not self.round.finished:
             return _no("round_not_finished", round=len(self.rounds))
+        if entry.starter is None:
+            return _no("say_starter")
         if isinstance(entry.starter, bool) or entry.starter not in range(n):
             return _no("starter_range", last=n - 1, starter=repr(entry.starter))
         required = self.required_starter()

@@ -162,6 +162,7 @@ def test_rounds_start_as_the_rules_say():
     assert table.round.end == "domino" and table.required_starter() == 0
     refused(table, lambda t: t.play("5-5"), "the round is over (domino)")
     refused(table, lambda t: t.start_round(0), "round 1 is not finished")
+    refused(table, lambda t: t.start_round(), "round 1 is not finished")
     table.settle([None, ["6-6"]])
     assert table.scores == [0, -10]  # 3 + 6 = 9 is no score; 6-6 comes off: 12 -> 10
     refused(table, lambda t: t.start_round(1), "seat 0 went out last round and must start, "
@@ -229,6 +230,7 @@ def test_after_the_game_nothing_more():
     assert table.over and table.round.end == "target"
     refused(table, lambda t: t.play("0-5"), "the game is over")
     refused(table, lambda t: t.start_round(0), "the game is over")
+    refused(table, lambda t: t.start_round(), "the game is over")
     refused(table, lambda t: t.settle([0, 0]), "the game is over")
 
 
