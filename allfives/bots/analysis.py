@@ -32,6 +32,7 @@ from typing import Any, TypedDict, TypeGuard
 from ..errors import NotationError
 from ..game import Game, Round
 from ..moves import Move, move_on, move_text, move_tile, parse_move
+from ..observed import ObservedGame
 from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
@@ -291,6 +292,15 @@ def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment
                 yield Moment(r, i, PlayerView.of(rnd, seat), move)
             rnd.play(move)
         scores = list(played_round.scores)
+
+
+def observed_moments(game: ObservedGame) -> Iterator[Moment]:
+    """Every move of a table game's known seat that had a choice, in play
+    order, from that seat's view (``ObservedGame.decisions``): the others'
+    hands stay unknown, as they were to it (docs/RULES.md section 10)."""
+    for r, i, view, move in game.decisions():
+        if len(view.legal_moves()) > 1:
+            yield Moment(r, i, view, move)
 
 
 def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
