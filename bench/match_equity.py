@@ -18,8 +18,8 @@ table's lowest score against 0 (what the clamp below can overstate).
 
 The rounds played are kept in bench/match_equity-rounds.json (every 40
 rounds, with a hash of the code that played them): a stopped run resumes
-where it stopped, and the tables can be built again from the kept rounds
-without playing them again.
+where it stopped (with the same code), and the tables can be built again
+from the kept rounds, by any code, without playing them again.
 """
 
 from __future__ import annotations
@@ -73,21 +73,24 @@ def from_row(row: list) -> Trajectory:
 
 
 def kept_rounds(bot: str) -> dict:
-    """The rounds kept by earlier runs of this code and bot (else none)."""
-    code = harness.code_hash()
+    """The rounds kept by earlier runs of this bot (else none)."""
     kept = json.loads(KEPT.read_text()) if KEPT.exists() else None
     if kept is None:
-        return {"code": code, "bot": bot, "presets": {}, "seconds": {}}
-    if (kept["code"], kept["bot"]) != (code, bot):
-        sys.exit(f"match_equity: the rounds kept in {KEPT.name} were played by other code or "
-                 "another bot; move the file away to start over")
+        return {"code": harness.code_hash(), "bot": bot, "presets": {}, "seconds": {}}
+    if kept["bot"] != bot:
+        sys.exit(f"match_equity: the rounds kept in {KEPT.name} were played by {kept['bot']}; "
+                 "move the file away to start over")
     return kept
 
 
 def rounds_of(preset: str, bot: str, wanted: int, pool: Any, kept: dict) -> list[Trajectory]:
     """The preset's first ``wanted`` rounds: the kept ones, the rest played
-    (and kept every ``CHUNK`` rounds)."""
+    (and kept every ``CHUNK`` rounds) if the kept ones were played by this
+    code: a table is built from the rounds of one code only."""
     rows = kept["presets"].setdefault(preset, [])
+    if len(rows) < wanted and kept["code"] != harness.code_hash():
+        sys.exit(f"match_equity: the rounds kept in {KEPT.name} were played by other code; "
+                 "play the rest with that code (its commit), or move the file away")
     while len(rows) < wanted:
         started = time.perf_counter()
         tasks = [(preset, bot, i) for i in range(len(rows), min(wanted, len(rows) + CHUNK))]
