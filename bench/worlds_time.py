@@ -14,21 +14,25 @@ Timing: ``worlds.judge`` on each kept decision, the quickest of
 give up. Per table: the decisions, how many were judged (every deal solved,
 or sampled), p50/p95/max ms, the deals and the positions searched.
 
-``--rules N``: the choice of what "solved exactly" means with 3 sides or
-more (3 players, 4 without partners). On the first ``N`` decisions per such
-table that the judge decides, both ways (paranoid: ``exact.solve``; max-n:
-``solve_maxn`` below, each side maximising its own measure):
+``--ways``: the choice of what "solved exactly" means with 3 sides or more
+(3 players, 4 without partners): paranoid (``exact.solve``, the judge's) or
+max-n (``solve_maxn`` below: each side maximises its own measure). On every
+decision of such a table that both decide: how often they pick the same
+move; where not, which one is the master's move by its playouts
+(``MasterBot.search``, its default budget), and the mover's side's
+``outcome`` (points minus the others' mean, a won game ``WIN_BONUS``) of
+the rest of the round with its seats playing paranoid less playing max-n
+(past the judge, the master's search; every other seat the master without
+the judge).
 
-- agreement: how often each one's best move is the master's move by its
-  playouts (``MasterBot.search``, its default budget);
-- play: from the first decision of each round the judge decides, the rest of the round
-  played once per side and way, that side's seats judging (past the judge,
-  the master's search), every other seat the master without the judge; the
-  side's ``outcome`` (points minus the others' mean, a won game
-  ``WIN_BONUS``) against the same side playing the master without the judge
-  from the same position (paired: mean difference and its standard error).
+``--strength N``: from the first decision the judge decides in each of the
+first ``N`` rounds per table, the rest of the round played once per side
+with its seats judging and once with them searching as the master did
+before; the side's outcome, judging less searching (paired, per side; every
+other seat the master without the judge).
 
-    .venv/bin/python bench/worlds_time.py [--games 2] [--repeats 3] [--rules 60] [--jobs 1]
+    .venv/bin/python bench/worlds_time.py [--games 2] [--repeats 3] [--ways]
+                                          [--strength 40] [--jobs 1]
 """
 
 from __future__ import annotations
@@ -64,31 +68,36 @@ def rules_of(preset: str, table: str) -> Rules:
     return Rules.make(preset, players=players, partnership=partners)
 
 
-def game_rounds(task: tuple[str, str, int]) -> list[tuple[Round, list[PlayerView]]]:
-    """One seeded expert game: each round's first decision the judge decides
-    (as the round then was) and every decision's view with the boneyard empty."""
+Position = tuple[Round, bool]  # a decision's round, and whether the first the judge decides
+
+
+def game_positions(task: tuple[str, str, int]) -> list[Position]:
+    """Every decision with the boneyard empty of one seeded expert game, as
+    the round then was, each marked if it is the first of its round that the
+    judge decides."""
     preset, table, index = task
     seed = f"worlds:{preset}:{table}:{index}"
     rules = rules_of(preset, table)
     game = Game(rules, seed)
     bots = [make_bot("expert", f"{seed}:{seat}") for seat in range(rules.players)]
-    out: list[tuple[Round, list[PlayerView]]] = []
+    out: list[Position] = []
     while True:
         rnd = game.round
-        first: Round | None = None
-        views = []
+        first = True
         while not rnd.over:
             view = PlayerView.of(rnd, rnd.turn)
             if not view.boneyard_left and len(view.legal_moves()) > 1:
-                if first is None and judge(view) is not None:
-                    first = rnd.copy()
-                views.append(view)
+                decided = first and judge(view) is not None
+                first = first and not decided
+                out.append((rnd.copy(), decided))
             rnd.apply(bots[rnd.turn].choose(view))
-        if first is not None:
-            out.append((first, views))
         if game.over or len(game.rounds) >= MAX_ROUNDS:
             return out
         game.next_round()
+
+
+def view_of(rnd: Round) -> PlayerView:
+    return PlayerView.of(rnd, rnd.turn)
 
 
 def timed(view: PlayerView, repeats: int) -> dict[str, Any]:
@@ -203,17 +212,6 @@ class Judging:
         return found.best if found is not None else self.master.choose(view)
 
 
-def agreement(view: PlayerView, seed: str) -> dict[str, Any] | None:
-    """Whether each way's best is the master's playouts' move (None when a
-    way does not decide)."""
-    found = {way: judged(view, way) for way in SOLVERS}
-    if any(f is None for f in found.values()):
-        return None
-    master = MasterBot(seed=seed).search(view, view.legal_moves())
-    return {way: f.best == master for way, f in found.items()} | {
-        "same": len({f.best for f in found.values()}) == 1}
-
-
 def played(start: Round, side: int, way: str | None, seed: str) -> float:
     """``side``'s outcome of the rest of the round from ``start``, its seats
     playing ``way``, the others the master without the judge."""
@@ -221,28 +219,39 @@ def played(start: Round, side: int, way: str | None, seed: str) -> float:
     bots = [Judging(f"{seed}:{s}", way if start.side_of[s] == side else None)
             for s in range(start.players)]
     while rnd.end is None:
-        rnd.apply(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+        rnd.apply(bots[rnd.turn].choose(view_of(rnd)))
     return outcome(rnd, start.scores, side)
 
 
-def play_task(task: tuple[str, str, int, Round]) -> dict[str, list[float]]:
-    """Per way, per side, the outcome's gain over the master without the judge."""
-    preset, table, index, start = task
-    seed = f"play:{preset}:{table}:{index}"
-    ways = list(SOLVERS) if TABLES[table][0] == 3 or not TABLES[table][1] else ["paranoid"]
-    gains: dict[str, list[float]] = {way: [] for way in ways}
-    for side in range(start.rules.sides):
-        base = played(start, side, None, seed)
-        for way in ways:
-            gains[way].append(played(start, side, way, seed) - base)
-    return gains
+def strength_task(task: tuple[int, Round]) -> list[float]:
+    """Per side, the judge's gain over the master's search from ``start``."""
+    index, start = task
+    seed = f"strength:{index}"
+    return [played(start, side, "paranoid", seed) - played(start, side, None, seed)
+            for side in range(start.rules.sides)]
+
+
+def ways_task(task: tuple[int, Round]) -> dict[str, Any] | None:
+    """Where paranoid and max-n pick different moves: which one is the
+    master's playouts' move, and the mover's side's outcome of the rest of
+    the round playing paranoid less playing max-n (None where they agree)."""
+    index, start = task
+    view = view_of(start)
+    best = {way: judged(view, way) for way in SOLVERS}
+    if any(b is None for b in best.values()) or best["paranoid"].best == best["max-n"].best:
+        return None
+    master = MasterBot(seed=f"ways:{index}").search(view, view.legal_moves())
+    side = start.side_of[start.turn]
+    seed = f"ways:{index}"
+    return {**{way: b.best == master for way, b in best.items()},
+            "gain": played(start, side, "paranoid", seed) - played(start, side, "max-n", seed)}
 
 
 def paired(xs: list[float]) -> dict[str, Any]:
     n = len(xs)
     mean = statistics.fmean(xs) if xs else math.nan
     error = statistics.stdev(xs) / math.sqrt(n) if n > 1 else math.nan
-    return {"n": n, "changed": sum(x != 0 for x in xs), "mean_gain": round(mean, 3),
+    return {"n": n, "changed": sum(x != 0 for x in xs), "mean": round(mean, 3),
             "standard_error": round(error, 3),
             "interval_95": [round(mean - 1.96 * error, 2), round(mean + 1.96 * error, 2)]}
 
@@ -252,33 +261,45 @@ def main() -> int:
     parser.add_argument("--games", type=harness.at_least(1), default=2,
                         help="per preset and table (default 2)")
     parser.add_argument("--repeats", type=harness.at_least(1), default=3)
-    parser.add_argument("--rules", type=int, default=0,
-                        help="decisions per table to compare the ways on (default none)")
+    parser.add_argument("--ways", action="store_true",
+                        help="paranoid against max-n where they differ (3 sides or more)")
+    parser.add_argument("--strength", type=int, default=0,
+                        help="rounds per table to play on with and without the judge")
     harness.add_jobs(parser, 1)
     args = parser.parse_args()
     started = time.perf_counter()
     tasks = [(p, t, i) for t in TABLES for p in sorted(PRESETS) for i in range(args.games)]
     with Pool(args.jobs) as pool:
-        games = pool.map(game_rounds, tasks)
+        games = pool.map(game_positions, tasks)
         result: dict[str, Any] = {}
         for table in TABLES:
-            mine = [(task, rounds) for task, rounds in zip(tasks, games, strict=True)
-                    if task[1] == table]
-            views = [v for _, rounds in mine for _, vs in rounds for v in vs]
-            rows = pool.starmap(timed, [(v, args.repeats) for v in views])
+            mine = [p for task, game in zip(tasks, games, strict=True) if task[1] == table
+                    for p in game]
+            rows = pool.starmap(timed, [(view_of(rnd), args.repeats) for rnd, _ in mine])
             result[table] = {"timing": timing(rows)}
+            if args.ways and not TABLES[table][1]:
+                result[table]["ways"] = ways(pool, [rnd for (rnd, _), row in
+                                                    zip(mine, rows, strict=True)
+                                                    if row["judged"]])
+            if args.strength:
+                starts = [rnd for rnd, first in mine if first][:args.strength]
+                gains = pool.map(strength_task, enumerate(starts))
+                result[table]["strength"] = paired([x for g in gains for x in g])
             print(table, result[table], file=sys.stderr)
-            if args.rules:
-                result[table] |= compare(pool, table, mine, views, rows, args.rules)
-                print(table, result[table], file=sys.stderr)
     harness.write_json(OUT, {
         "about": "The worlds judge (allfives/bots/worlds.py, issue 29) on every decision with "
                  "the boneyard empty in seeded expert games at 3 and 4 players (hands hidden): "
                  "ms p50/p95/max in CPython (quickest of the repeats; p95 at rank "
                  "floor(0.95 n) + 1; a decision given up on counts with the time it took), "
-                 "how many it decides, deals and positions searched; with --rules, paranoid "
-                 "vs max-n: agreement with the master's playouts and the outcome each gains "
-                 "over the master's search in the rest of the round (paired, per side).",
+                 "how many it decides (sampled: past ENUMERATE deals), deals, positions "
+                 "searched and the largest standard error stated. ways (--ways, 3 sides or "
+                 "more): of the decisions judged, where paranoid and max-n pick the same move, "
+                 "and where not, which one is the master's playouts' move and the mover's "
+                 "side's outcome playing the rest of the round paranoid less max-n (others: "
+                 "the master without the judge). strength (--strength N): from the first "
+                 "decision the judge decides in each of N rounds, each side's outcome of the "
+                 "rest of the round with the judge less without (the master's search), the "
+                 "others the master without the judge; paired, per side.",
         **harness.identity(), "engine": __version__, "machine": harness.machine(),
         "games_per_preset": args.games, "repeats": args.repeats,
         "limits": {"nodes": NODES, "enumerate": ENUMERATE, "samples": SAMPLES,
@@ -287,21 +308,13 @@ def main() -> int:
     return 0
 
 
-def compare(pool: Any, table: str, mine: list[Any], views: list[PlayerView],
-            rows: list[dict[str, Any]], most: int) -> dict[str, Any]:
-    """The ``--rules`` figures of one table (see the module's docstring)."""
-    decided = [v for v, r in zip(views, rows, strict=True) if r["judged"]][:most]
-    agrees = [a for a in pool.starmap(agreement, [(v, f"agree:{i}") for i, v in
-                                                 enumerate(decided)]) if a is not None]
-    starts = [(task[0], table, k, start) for k, (task, rounds) in enumerate(
-        (task, rounds) for task, rounds in mine) for start, _ in rounds[:1]]
-    starts = starts[:most]
-    gains = pool.map(play_task, starts)
-    ways = gains[0].keys() if gains else []
-    return {"agreement": {"decisions": len(agrees),
-                          **{way: sum(a[way] for a in agrees) for way in SOLVERS},
-                          "ways_same_best": sum(a["same"] for a in agrees)},
-            "play": {way: paired([x for g in gains for x in g[way]]) for way in ways}}
+def ways(pool: Any, decided: list[Round]) -> dict[str, Any]:
+    """The ``--ways`` figures of one table's judged decisions."""
+    found = [w for w in pool.map(ways_task, enumerate(decided)) if w is not None]
+    return {"judged": len(decided), "same_best": len(decided) - len(found),
+            "differ": len(found), "master_plays_paranoid": sum(w["paranoid"] for w in found),
+            "master_plays_max_n": sum(w["max-n"] for w in found),
+            "paranoid_less_max_n": paired([w["gain"] for w in found])}
 
 
 if __name__ == "__main__":

@@ -2,8 +2,11 @@
 option, each option valued from that seat's ``PlayerView`` at that moment
 (what it could see then, never a hidden tile): exactly where the view hides
 nothing and the solve fits its budget (``expert.solved``: 2 players, the
-boneyard empty; the master plays the same best move there), else by the
-expert's playouts. A decision says which (``EXACT`` or ``ESTIMATE``).
+boneyard empty), over every deal of the hidden hands solved exactly where
+the boneyard is empty with 3 or 4 players and the deals fit their budget
+(``worlds.judge``), else by the expert's playouts. The master plays the best
+move of the same judge where one decides. A decision says which (``EXACT``,
+``WORLDS`` or ``ESTIMATE``).
 
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
@@ -30,13 +33,14 @@ from ..view import PlayerView, PlayerViewJSON
 from .expert import playout_worlds, solved, view_key
 from .hard import reply_points
 from .knowledge import infer
+from .worlds import judge
 
 REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
 MIN_WORLDS = 30  # sampled deals per option, at least
 REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
 THREAT = 10  # a reply this big left to the next player is worth naming
 SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
-EXACT, ESTIMATE = "exact", "estimate"  # how a decision's values were found
+EXACT, WORLDS, ESTIMATE = "exact", "worlds", "estimate"  # how a decision's values were found
 
 
 @dataclass(frozen=True)
@@ -150,17 +154,20 @@ class MomentJSON(TypedDict):
 @dataclass(frozen=True)
 class Valuation:
     """The value of each legal move of a decision, in the view's order, and
-    how they were found: ``EXACT`` (solved) or ``ESTIMATE`` (playouts)."""
+    how they were found: ``EXACT`` (solved), ``WORLDS`` (the deals of the
+    hidden hands solved) or ``ESTIMATE`` (playouts); ``errors``: each value's
+    standard error where the deals were sampled (empty where none is stated)."""
 
     values: list[float]
     method: str
+    errors: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
 class Decision:
     """A reviewed decision: the best option and the expected points the move
-    made lost against it (0 when it was best or as good), and whether the
-    values were exact or estimated (``method``)."""
+    made lost against it (0 when it was best or as good), and how the values
+    were found (``method``: exact, worlds or estimate)."""
 
     round: int
     move: int
@@ -184,11 +191,14 @@ class Decision:
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """A decision from ``to_json`` (or its older forms: the reason a
         sentence, no method, which was always an estimate); a reason that is
-        neither form is left out."""
+        neither form is left out, a method it does not know is an estimate."""
         return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
                    parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
                    int(data["options"]), Reason.from_json(data.get("reason")),
-                   EXACT if data.get("method") == EXACT else ESTIMATE)
+                   _METHODS.get(str(data.get("method")), ESTIMATE))
+
+
+_METHODS = {EXACT: EXACT, WORLDS: WORLDS}  # read back from JSON as themselves
 
 
 class DecisionJSON(TypedDict):
@@ -238,13 +248,17 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
             salt: str = "review") -> Generator[None, None, Valuation]:
     """The value of each of ``view.legal_moves()``, in their order, for the
     decision at move ``move`` (1-based) of round ``round_``: solved at once
-    where ``expert.solved`` can, else estimated, yielding after each sampled
-    deal. The seed does not depend on the move made, so every move of the
+    where ``expert.solved`` can, else over the deals where ``worlds.judge``
+    can (the master plays their best move), else estimated, yielding after
+    each sampled deal. The seed does not depend on the move made, so every move of the
     decision is judged against the same values (the coach's, ``judged``);
     another ``salt`` samples other deals (puzzles re-check their answer so)."""
     solution = solved(view)
     if solution is not None:
         return Valuation([solution.value_of(m) for m in view.legal_moves()], EXACT)
+    found = judge(view)
+    if found is not None:
+        return Valuation(list(found.values), WORLDS, found.errors if found.sampled else ())
     return (yield from estimating(round_, move, view, playouts, salt))
 
 
