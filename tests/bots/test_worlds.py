@@ -13,20 +13,22 @@ from collections.abc import Iterator
 
 import pytest
 
+from allfives.bots import worlds
 from allfives.bots.analysis import ESTIMATE, WORLDS, Decision, Moment, analyse, valuing
 from allfives.bots.exact import solve
 from allfives.bots.expert import outcome_stake, view_key
 from allfives.bots.inference import BETA, gather
 from allfives.bots.knowledge import infer
 from allfives.bots.master import MasterBot
-from allfives.bots import worlds
 from allfives.bots.worlds import deals, judge
 from allfives.game import Round, deal
 from allfives.layout import Layout
-from allfives.moves import DRAW, MOVE_ON, MOVE_TILE, PASS, parse_move
+from allfives.moves import DRAW, MOVE_ON, MOVE_TILE, PASS, move_text, parse_move
 from allfives.rules import PRESETS, Rules
-from allfives.tiles import HIGH, LOW, PLAYABLE, tiles_of
+from allfives.tiles import HIGH, LOW, PLAYABLE, parse_tile, tiles_of
 from allfives.view import PlayerView
+
+from .test_judge import known_views
 
 TABLES = ((3, False), (4, True), (4, False))
 
@@ -125,7 +127,8 @@ def brute_weights(view: PlayerView) -> dict[tuple[int, ...], float]:
     places = [(s, k) for s in range(len(know.slots)) for k in range(len(know.slots[s]))]
     totals: dict[tuple[int, ...], float] = {}
     for order in itertools.permutations(tiles_of(know.unseen)):
-        if any(PLAYABLE[know.slots[s][k]] >> t & 1 for (s, k), t in zip(places, order)):
+        pairs = list(zip(places, order, strict=True))
+        if any(PLAYABLE[know.slots[s][k]] >> t & 1 for (s, k), t in pairs):
             continue
         slot_tiles = [[0] * len(slots) for slots in know.slots]
         hands = [0] * len(know.slots)
@@ -225,3 +228,87 @@ def test_past_a_few_deals_a_sample_by_weight_with_its_standard_error(
         assert found.solved == len({d.hands for d in picks})
         sampled += 1
     assert sampled >= 5
+
+
+# Standard, 3 players, seat 2 to move holding 1-1 and 1-3, the boneyard empty;
+# 3-3 and 4-4 are the unseen tiles, one in each other hand. Seat 1 drew with
+# a 4 open (move 25) and kept the tile it had then (both its later draws were
+# played at once), so it holds 3-3 and seat 0 4-4: one deal. The table shows
+# 1, 2 and 3 (a count of 6).
+KNOWN = {"rules": {"preset": "standard", "players": 3}, "seat": 2, "hand": ["1-1", "1-3"],
+         "history": [[2, "2-2", 0], [0, "1-2>2-2", 5], [1, "2-3>2-2", 0], [2, "0-1>1-2", 0],
+                     [0, "3-4>2-3", 0], [1, "2-5>2-2", 0], [2, "4-5>3-4", 10],
+                     [0, "0-3>0-1", 0], [1, "5-5>2-5", 0], [2, "5-6>5-5", 0],
+                     [0, "1-5>4-5", 10], [1, "1-6>1-5", 15], [2, "0-6>1-6", 0],
+                     [0, "3-5>0-3", 0], [1, "6-6>5-6", 0], [2, "draw", 0], [2, "0-5>3-5", 0],
+                     [0, "0-4>0-6", 0], [1, "4-6>0-4", 0], [2, "draw", 0], [2, "draw", 0],
+                     [2, "2-6>6-6", 0], [0, "draw", 0], [0, "2-4>2-6", 10], [1, "draw", 0],
+                     [1, "0-0>0-5", 10], [2, "1-4>2-4", 0], [0, "draw", 0], [0, "0-2>0-0", 0],
+                     [1, "draw", 0], [1, "3-6>4-6", 0]],
+         "hand_counts": [1, 1, 2], "boneyard_left": 0, "turn": 2, "starter": 2,
+         "scores": [25, 25, 10]}
+
+
+def test_a_position_worked_out_by_hand() -> None:
+    """Values are seat 2's points minus the others' mean (hands subtracted,
+    rounded to fives):
+
+    - 1-1 on the 1 (7): seat 0 passes, seat 1 plays 3-3 on the 3 (10) and
+      goes out; seat 0 loses 10 (4-4), seat 2 5 (1-3): -5 - (-10 + 10) / 2 = -5;
+    - 1-3 on the 1 (8): 3-3 scores nothing on either 3 and goes out; seat 0
+      loses 10, seat 2 nothing (1-1): 0 - (-10 + 0) / 2 = 5;
+    - 1-3 on the 3 (4): nobody else can play; 1-1 on the 1 makes 5 and goes
+      out; seat 0 loses 10, seat 1 5 (3-3): 5 - (-10 - 5) / 2 = 12.5.
+    """
+    view = PlayerView.from_json(KNOWN)
+    know = infer(view)
+    found = deals(know, gather(view, know, BETA))
+    assert found is not None and [(d.hands, d.weight) for d in found] == [
+        ((1 << parse_tile("4-4"), 1 << parse_tile("3-3"), 0), 1.0)]
+    judged = judge(view)
+    assert judged is not None
+    assert [move_text(m) for m in judged.moves] == ["1-1>1-4", "1-3>1-4", "1-3>3-6"]
+    assert judged.values == (-5.0, 5.0, 12.5) and not judged.sampled
+    assert move_text(MasterBot(seed=1).choose(view)) == "1-3>3-6"
+    decision = analyse(Moment(3, 32, view, parse_move("1-1>1-4")), 60)
+    assert (move_text(decision.best), decision.loss, decision.method) == ("1-3>3-6", 17.5, WORLDS)
+
+
+def test_review_and_the_master_use_the_judge_where_it_decides() -> None:
+    """Review's values are the judge's and say ``WORLDS`` (reading back so
+    from JSON); the master's move is of Review's best value; where the judge
+    does not decide, Review estimates as before."""
+    decided = 0
+    for view in endgames(7, 1, seed=17):
+        steps = valuing(1, 9, view, 60)
+        found = judge(view)
+        if found is None:
+            continue
+        with pytest.raises(StopIteration) as done:
+            next(steps)  # no deal to sample, no step
+        valuation = done.value.value
+        assert valuation.values == list(found.values) and valuation.method == WORLDS
+        assert valuation.errors == (found.errors if found.sampled else ())
+        chosen = MasterBot(seed=3, simulations=120).choose(view)
+        assert valuation.values[view.legal_moves().index(chosen)] == max(valuation.values)
+        decision = analyse(Moment(1, 9, view, view.legal_moves()[-1]), 60)
+        assert decision.method == WORLDS
+        assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
+        decided += 1
+    assert decided >= 12
+
+
+def test_a_decision_json_names_its_method_and_old_json_still_reads() -> None:
+    old = {"round": 1, "move": 2, "seat": 0, "played": "4-5>4-6", "best": "2-4>4-6",
+           "loss": 10.5, "options": 5, "reason": None}
+    assert Decision.from_json(old).method == ESTIMATE
+    assert Decision.from_json({**old, "method": "worlds"}).method == WORLDS
+    assert Decision.from_json({**old, "method": "guess"}).method == ESTIMATE
+
+
+def test_the_judge_stands_aside_where_it_does_not_apply() -> None:
+    """The boneyard not empty, or 2 players (``expert.solved`` decides there)."""
+    view = PlayerView.from_json(KNOWN)
+    assert judge(PlayerView.from_json({**KNOWN, "boneyard_left": 1})) is None
+    two = next(known_views(1))
+    assert judge(two) is None and judge(view) is not None
