@@ -231,15 +231,18 @@ def strength_task(task: tuple[int, Round]) -> list[float]:
             for side in range(start.rules.sides)]
 
 
-def ways_task(task: tuple[int, Round]) -> dict[str, Any] | None:
+def ways_task(task: tuple[int, Round]) -> dict[str, Any]:
     """Where paranoid and max-n pick different moves: which one is the
     master's playouts' move, and the mover's side's outcome of the rest of
-    the round playing paranoid less playing max-n (None where they agree)."""
+    the round playing paranoid less playing max-n; else whether they agree
+    or max-n gave up (past the node budget: it prunes nothing)."""
     index, start = task
     view = view_of(start)
     best = {way: judged(view, way) for way in SOLVERS}
-    if any(b is None for b in best.values()) or best["paranoid"].best == best["max-n"].best:
-        return None
+    if best["max-n"] is None:
+        return {"max-n": None}
+    if best["paranoid"].best == best["max-n"].best:
+        return {"same": True}
     master = MasterBot(seed=f"ways:{index}").search(view, view.legal_moves())
     side = start.side_of[start.turn]
     seed = f"ways:{index}"
@@ -310,8 +313,11 @@ def main() -> int:
 
 def ways(pool: Any, decided: list[Round]) -> dict[str, Any]:
     """The ``--ways`` figures of one table's judged decisions."""
-    found = [w for w in pool.map(ways_task, enumerate(decided)) if w is not None]
-    return {"judged": len(decided), "same_best": len(decided) - len(found),
+    every = pool.map(ways_task, enumerate(decided))
+    found = [w for w in every if "gain" in w]
+    return {"judged": len(decided), "max_n_past_budget": sum("max-n" in w and w["max-n"] is None
+                                                             for w in every),
+            "same_best": sum("same" in w for w in every),
             "differ": len(found), "master_plays_paranoid": sum(w["paranoid"] for w in found),
             "master_plays_max_n": sum(w["max-n"] for w in found),
             "paranoid_less_max_n": paired([w["gain"] for w in found])}

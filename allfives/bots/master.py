@@ -10,7 +10,9 @@
   worlds while they are too close to call.
 - Where nothing is hidden (2 players, the boneyard empty) it plays the
   best move of the exact solver (``expert.solved``, Review's judge there),
-  when the solve fits its budget.
+  when the solve fits its budget; with the boneyard empty and hands hidden
+  (3 or 4 players), the best move over every deal solved exactly
+  (``worlds.judge``, Review's judge there), when the deals fit its budget.
 - Otherwise, at the end of a round (boneyard empty, 2 sides, few tiles
   left) each world is solved exactly by alpha-beta instead of played out.
 

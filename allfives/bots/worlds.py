@@ -24,24 +24,34 @@ and the values are the exact weighted means (no error). With more, up to
 ``FILLINGS`` fillings listed, ``SAMPLES`` deals are drawn with replacement
 by weight (seeded by the view: the same view, the same values) and each
 value is the mean over them, given with its standard error (the sample's
-standard deviation over the square root of ``SAMPLES``). Past ``FILLINGS``,
-or once the solves together pass the node budget (``NODES``), there is no
-judgement (None): the caller falls back to its estimate.
+standard deviation over the square root of ``SAMPLES``); a sample decides
+only if its best move leads every other by ``CLEAR`` standard errors of
+their difference (over the same deals). Past ``FILLINGS``, once the solves
+together pass the node budget (``NODES``), or with a sample that does not
+tell the best, there is no judgement (None): the caller falls back to its
+estimate (the master's search, with far more worlds than a sample here).
 
 **Solved exactly, with 3 sides.** Each deal is solved as ``exact.solve``
 solves it: the mover's side maximises ``expert.outcome``'s measure (its
 points minus the others' mean, a won game ``WIN_BONUS``), every other seat
 minimises it. With 2 sides (4 players in partnerships) that is the game
-itself. With 3 sides it is the cautious (paranoid) value; the other choice,
-each side maximising its own measure (max-n), was measured against it:
-bench/worlds_time.json (``rules``) has how often each agrees with the
-master's playouts and the points a round each gains, on the same positions.
-See the docstring's last paragraph for the decision.
+itself. With 3 sides or 4 (3 players, 4 without partners) it is the cautious
+value (paranoid). The other choice, each side maximising its own measure
+(max-n, ``solve_maxn`` in bench/worlds_time.py), was measured against it on
+every decision of seeded expert games that both decide
+(bench/worlds_time.json, ``ways``): they pick the same move in most; where
+they differ, the master's move by its playouts is paranoid's at least as
+often as max-n's, and playing the rest of the round either way from there
+made no difference beyond its standard error. Paranoid stays: it is the
+solver Review already trusts where nothing is hidden (tested against plain
+minimax), its alpha-beta prunes where max-n cannot (max-n gives up past the
+budget more often), and it needs no rule for a side torn between two moves
+that differ only for the others.
 
-The mean over open deals is what the seat could make if it knew the deal
-(every world's best, not one move for all of them): an estimate of the
-decision, not the decision's own value; the ranking of moves by it is what
-the master's search estimates by playouts.
+Each deal is solved with every hand open: after the move judged, every seat
+plays as if it knew the deal. That is the known limit of solving deals one
+by one (no seat can in fact play one way per deal it cannot tell apart), the
+same the master's search has where it solves its worlds exactly.
 """
 
 from __future__ import annotations
@@ -65,6 +75,7 @@ NODES = 10_000  # positions searched by all of a judgement's solves together
 ENUMERATE = 40  # deals every one of which is solved
 SAMPLES = 24  # deals drawn by weight when there are more
 FILLINGS = 1_500  # fillings of the hidden slots listed, at most
+CLEAR = 2.0  # standard errors by which a sampled best must lead every other move
 
 # What solves one open deal: each legal move's value for the mover's side by
 # the stake, within a node budget (``exact.solve``; the bench tries another).
@@ -106,7 +117,18 @@ def deals(know: Knowledge, evidence: Evidence | None,
     allows, weighted by ``evidence`` (None: every filling alike), largest
     weight first (ties by hands); None if there are more than ``most``
     fillings to list. The boneyard must be empty: every unseen tile is in a
-    hand."""
+    hand.
+
+    Seat 0 hides two tiles; seat 1 one tile, which showed no 4 when it drew
+    (its slot forbids the value 4); 3-3, 4-4 and 5-6 are unseen:
+
+    >>> from allfives.tiles import mask_of, parse_tile, tile_name
+    >>> unseen = mask_of(parse_tile(t) for t in ("3-3", "4-4", "5-6"))
+    >>> found = deals(Knowledge(2, unseen, ((0, 0), (1 << 4,), ())), None)
+    >>> [([tile_name(t) for t in tiles_of(d.hands[0])], tile_name(tiles_of(d.hands[1])[0]),
+    ...   d.weight) for d in found]
+    [(['3-3', '4-4'], '5-6', 0.5), (['4-4', '5-6'], '3-3', 0.5)]
+    """
     seats = len(know.slots)
     if sum(len(s) for s in know.slots) != know.unseen.bit_count():
         raise ValueError("the unseen tiles are not all in the hidden hands")
@@ -189,8 +211,9 @@ def judge(view: PlayerView, budget: int = NODES, beta: float = BETA,
 
 
 def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, sampled: bool,
-            budget: int, solver: Solver) -> Judgement:
-    """The weighted values of ``chosen`` deals (a deal drawn twice is solved once)."""
+            budget: int, solver: Solver) -> Judgement | None:
+    """The weighted values of ``chosen`` deals (a deal drawn twice is solved
+    once); None for a sample that does not tell the best move (``_clear``)."""
     moves = view.legal_moves()
     base = Round.from_position(view.rules, [0] * view.rules.players, [], starter=view.starter,
                                scores=list(view.scores), history=list(view.history),
@@ -211,8 +234,20 @@ def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, samp
     values = [math.fsum(w * row[i] for row, w in rows) for i in range(len(moves))]
     errors = [_error([row[i] for row, _ in rows]) if sampled else 0.0
               for i in range(len(moves))]
+    if sampled and not _clear([row for row, _ in rows], values.index(max(values))):
+        return None
     return Judgement(tuple(moves), tuple(values), tuple(errors), count, len(memo), sampled,
                      nodes)
+
+
+def _clear(rows: list[list[float]], best: int) -> bool:
+    """Whether move ``best`` leads every other by ``CLEAR`` standard errors of
+    the difference over the deals drawn (the same deals for every move)."""
+    for i in range(len(rows[0])):
+        diffs = [row[best] - row[i] for row in rows]
+        if i != best and math.fsum(diffs) / len(diffs) < CLEAR * _error(diffs):
+            return False
+    return True
 
 
 def _error(xs: list[float]) -> float:

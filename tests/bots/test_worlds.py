@@ -205,29 +205,42 @@ def test_past_a_few_deals_a_sample_by_weight_with_its_standard_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Made to sample (few deals enumerated, five drawn): the values are the
     plain means over the deals drawn by weight (seeded by the view), each
-    with the standard error of a mean of five."""
+    with the standard error of a mean of five; a sample whose best does not
+    lead every other move by two standard errors of their difference decides
+    nothing."""
     monkeypatch.setattr(worlds, "ENUMERATE", 2)
     monkeypatch.setattr(worlds, "SAMPLES", 5)
-    sampled = 0
+    clear = unclear = 0
     for view in endgames(6, 1, seed=13):
         know = infer(view)
         listed = deals(know, gather(view, know, BETA))
-        found = judge(view)
-        if found is None or listed is None or len(listed) <= 2:
+        if listed is None or len(listed) <= 2:
             continue
-        assert found.sampled
         rng = random.Random(f"worlds:{view_key(view)}")
         picks = rng.choices(listed, weights=[d.weight for d in listed], k=5)
         rows = [world_values(view, d.hands) for d in picks]
+        means = [sum(xs) / 5 for xs in zip(*rows, strict=True)]
+        best = means.index(max(means))
+        found = judge(view)
+        if not all(leads([r[best] - r[i] for r in rows]) for i in range(len(means))):
+            assert found is None
+            unclear += 1
+            continue
+        assert found is not None and found.sampled
         for i, (value, error) in enumerate(zip(found.values, found.errors, strict=True)):
             xs = [row[i] for row in rows]
-            mean = sum(xs) / 5
-            assert value == pytest.approx(mean, abs=1e-9)
+            assert value == pytest.approx(means[i], abs=1e-9)
             assert error == pytest.approx(
-                math.sqrt(sum((x - mean) ** 2 for x in xs) / 4 / 5), abs=1e-9)
+                math.sqrt(sum((x - means[i]) ** 2 for x in xs) / 4 / 5), abs=1e-9)
         assert found.solved == len({d.hands for d in picks})
-        sampled += 1
-    assert sampled >= 5
+        clear += 1
+    assert clear >= 3 and unclear >= 1
+
+
+def leads(diffs: list[float]) -> bool:
+    """Whether the mean of five ``diffs`` is at least twice its standard error."""
+    mean = sum(diffs) / 5
+    return mean >= 2 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / 4 / 5)
 
 
 # Standard, 3 players, seat 2 to move holding 1-1 and 1-3, the boneyard empty;
