@@ -17,7 +17,7 @@ from typing import NoReturn, TextIO
 
 from . import tournament
 from .bots import BOTS, analysis
-from .coach import mining, report
+from .coach import judging, mining, report
 from .coach import puzzles as puzzle_files
 from .errors import AllFivesError, RecordError
 from .game import Game
@@ -192,7 +192,7 @@ def cmd_puzzles_generate(args: argparse.Namespace) -> int:
     if args.preset is not None and args.players is not None and not configs:
         configs = [(args.preset, args.players)]
     out = Path(args.out)
-    if not out.name or out.is_dir() or not out.parent.is_dir():
+    if not writable(out):
         print(f"puzzles: cannot write {out}: name a file in a folder that exists",
               file=sys.stderr)
         return 2
@@ -257,30 +257,49 @@ def cmd_puzzles_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def writable(path: Path | None) -> bool:
+    """Whether ``path`` (None: not asked for) names a file in a folder that exists."""
+    return path is None or (bool(path.name) and not path.is_dir() and path.parent.is_dir())
+
+
 def cmd_puzzles_check(args: argparse.Namespace) -> int:
+    for flag, path in (("--keep", args.keep), ("--json", args.json)):
+        if not writable(path):
+            print(f"puzzles: cannot write {path} ({flag}): name a file in a folder that exists",
+                  file=sys.stderr)
+            return 2
     found = read_puzzles(args.file)
     if found is None:
         return 2
-    progress = Progress(len(found), None if args.quiet or not sys.stderr.isatty()
+    missing = [i for i in args.id if i not in {p.id for p in found}]
+    if missing:
+        print(f"puzzles: {args.file} holds no puzzle {missing[0]}", file=sys.stderr)
+        return 2
+    chosen = [p for p in found if not args.id or p.id in args.id]
+    progress = Progress(len(chosen), None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr, unit="puzzles")
-    checked = []
+    verdicts = []
     try:
-        for puzzle in found:
-            checked.append(mining.check(puzzle, args.playouts))
-            progress(len(checked))
+        for puzzle in chosen:
+            verdicts.append(judging.judge(puzzle.view, puzzle.answer, args.playouts, "check"))
+            progress.clear()
+            print(judging.line(puzzle, verdicts[-1]), flush=True)
+            progress(len(verdicts))
     finally:
         progress.clear()
-    result = {"playouts": args.playouts, **mining.check_summary(checked)}
-    if args.keep is not None:
-        passing = [c.puzzle for c in checked if c.ok]
-        try:
-            args.keep.write_text(puzzle_files.dumps(passing), encoding="utf-8")
-        except OSError as e:
-            print(f"puzzles: cannot write {args.keep}: {e.strerror or e}", file=sys.stderr)
-            return 2
-        result["kept"] = len(passing)
-    print(json.dumps(result, indent=1))
-    return 0 if not result["failed"] else 1
+    print(judging.summary_line(verdicts))
+    try:
+        if args.json is not None:
+            args.json.write_text(json.dumps(judging.report(
+                chosen, verdicts, args.playouts), indent=1) + "\n", encoding="utf-8")
+        if args.keep is not None:
+            args.keep.write_text(puzzle_files.dumps([
+                judging.judged(p, v) for p, v in zip(chosen, verdicts, strict=True) if v.keep]),
+                encoding="utf-8")
+    except OSError as e:
+        print(f"puzzles: cannot write {e.filename}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    return 0 if all(v.keep for v in verdicts) else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -351,12 +370,19 @@ def make_parser(prog: str) -> Parser:
     q = puzzles.add_parser("list", help="how many puzzles a file holds, by rules and rating")
     q.add_argument("file")
     q.set_defaults(func=cmd_puzzles_list)
-    q = puzzles.add_parser("check", help="value every puzzle again with fresh deals; "
-                           "status 1 if an answer is no longer best")
+    q = puzzles.add_parser("check", help="judge every answer: solved exactly where nothing is "
+                           "hidden, else by two estimates (the master's search and greedy "
+                           "playouts); one line a puzzle, then a summary; status 1 if any is "
+                           "dropped")
     q.add_argument("file")
-    q.add_argument("--playouts", type=_positive, default=mining.CHECK_PLAYOUTS)
+    q.add_argument("--playouts", type=_positive, default=judging.PLAYOUTS,
+                   help="per estimate, shared by the legal moves (default %(default)s)")
+    q.add_argument("--id", action="append", default=[], metavar="ID",
+                   help="check only this puzzle (again for more)")
     q.add_argument("--keep", type=Path, metavar="FILE",
-                   help="write the puzzles that pass (best again, the master agreeing) here")
+                   help="write the puzzles kept here, with the judge's method, losses and margin")
+    q.add_argument("--json", type=Path, metavar="FILE",
+                   help="write every verdict and the summary here as JSON")
     q.add_argument("--quiet", action="store_true",
                    help="no progress line (it is shown only when stderr is a terminal)")
     q.set_defaults(func=cmd_puzzles_check)

@@ -284,18 +284,29 @@ class Round:
 
     def _finish(self, end: RoundEnding) -> None:
         self.end = end
-        result = _round_score(self.rules, tuple(self.pips()), self.went_out)
-        self.result = result
-        lifted = []
-        for side, pts in enumerate(result.points):
-            self.scores[side] += pts
-            if pts > 0 and self.scores[side] >= self.target:
-                lifted.append(side)
-        if lifted:
-            best = max(self.scores[s] for s in lifted)
-            leaders = [s for s in lifted if self.scores[s] == best]
-            if len(leaders) == 1:  # an exact tie plays on
-                self.winner = leaders[0]
+        self.result, self.winner = settle_round(self.rules, self.scores, tuple(self.pips()),
+                                                self.went_out)
+
+
+def settle_round(rules: Rules, scores: list[int], pips: tuple[int, ...],
+                 went_out: Seat | None) -> tuple[RoundScore, Side | None]:
+    """Score a finished round from each seat's remaining ``pips`` onto the
+    running ``scores`` (per side, changed in place: docs/RULES.md section 7)
+    and say which side won the game, if one did (section 8: the sides the
+    round end lifted to the target, the highest of them; an exact tie plays
+    on). ``Round`` ends its rounds so, and so does a game observed at a
+    table (``observed.py``), where only the pips may be known."""
+    result = _round_score(rules, pips, went_out)
+    lifted = []
+    for side, pts in enumerate(result.points):
+        scores[side] += pts
+        if pts > 0 and scores[side] >= rules.target:
+            lifted.append(side)
+    if not lifted:
+        return result, None
+    best = max(scores[s] for s in lifted)
+    leaders = [s for s in lifted if scores[s] == best]
+    return result, leaders[0] if len(leaders) == 1 else None
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -487,4 +498,4 @@ def _union(masks: list[int]) -> int:
 
 
 __all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Outcome", "Round",
-           "RoundEnding", "deal", "play_move"]
+           "RoundEnding", "deal", "play_move", "settle_round"]

@@ -74,6 +74,9 @@ def replay(data: Any) -> Game:
         raise RecordError("record: expected a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
+    if "observed" in data:
+        raise RecordError("record: a game observed at a real table, its hands unknown "
+                          "(allfives.observed reads it)")
     try:
         rules = Rules.from_dict(data.get("rules"))
     except RulesError as e:

@@ -36,7 +36,7 @@ from typing import Any
 import harness
 
 from allfives import __version__
-from allfives.bots import BOTS, make_bot
+from allfives.bots import BOTS, game_stake, make_bot
 from allfives.bots.equity import EquityTable, Trajectory, build, trajectory_of
 from allfives.game import Round, deal
 from allfives.rules import PRESETS, Rules
@@ -114,8 +114,19 @@ def values(table: EquityTable, named: dict[str, tuple[int, int]]) -> dict[str, l
             for name, (x, y) in named.items()}
 
 
+def reach(rounds: list[Trajectory]) -> int:
+    """The most points a side made in one round, during play or with the
+    round-end points: what a side needs to be this close to win in a round."""
+    most = 0
+    for t in rounds:
+        for side, end in enumerate(t.end_points):
+            played = sum(p for s, p in t.events if s == side)
+            most = max(most, played, played + end)
+    return most
+
+
 def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: float
-            ) -> dict[str, object]:
+            ) -> tuple[dict[str, object], EquityTable]:
     rules = Rules.make(preset, players=PLAYERS)
     target = rules.target
     started = time.perf_counter()
@@ -127,6 +138,7 @@ def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: fl
                           step=table.grid.step), named) for _ in range(bootstrap)]
     return {
         "target": target, "rounds": len(rounds), "play_seconds": played_in,
+        "reach": reach(rounds),
         "blocked": sum(1 for t in rounds if t.next_starter is None),
         "grid": {"floor": table.grid.floor, "top": table.grid.top, "step": table.grid.step},
         "tolerance": table.tolerance, "sweeps": table.sweeps,
@@ -137,7 +149,18 @@ def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: fl
                          "bootstrap_sd": [round(statistics.stdev(a[name][s] for a in again), 4)
                                           if bootstrap > 1 else None for s in (0, 1)]}
                   for name, vs in values(table, named).items()},
-    }
+    }, table
+
+
+def ship(tables: dict[str, EquityTable], rows: dict[str, Any], result: dict[str, Any]) -> None:
+    """The tables as the bots read them, with how they were made."""
+    kept = {"format": game_stake.FORMAT, "version": game_stake.VERSION,
+            "about": f"Match-equity tables for {game_stake.__name__}; figures and sampling "
+                     f"error in bench/{OUT.name}.",
+            **{k: result[k] for k in ("command", "commit", "bot", "seed", "code")},
+            "tables": {preset: game_stake.encode(table, rows[preset]["reach"])
+                       for preset, table in tables.items()}}
+    harness.write_json(game_stake.TABLES, kept)
 
 
 def main() -> int:
@@ -150,14 +173,18 @@ def main() -> int:
     harness.add_jobs(parser, 1)
     parser.add_argument("--only", nargs="+", choices=PRESETS, help="these presets only")
     parser.add_argument("--note", default="", help="a sentence kept in the file")
+    parser.add_argument("--ship", action="store_true",
+                        help=f"also write the tables the bots use ({game_stake.TABLES.name})")
     args = parser.parse_args()
     rows: dict[str, object] = {}
+    tables: dict[str, EquityTable] = {}
     started = time.perf_counter()
     kept = kept_rounds(args.bot)
     with Pool(args.jobs) as pool:
         for preset in args.only or PRESETS:
             rounds = rounds_of(preset, args.bot, args.rounds, pool, kept)
-            rows[preset] = figures(preset, rounds, args.bootstrap, kept["seconds"][preset])
+            rows[preset], tables[preset] = figures(preset, rounds, args.bootstrap,
+                                                   kept["seconds"][preset])
             print(f"{preset}: {rows[preset]}", file=sys.stderr)
     result = {
         "about": "Match equity by self-play, 2 players (issue 29): side 0's chance of "
@@ -174,6 +201,8 @@ def main() -> int:
         "presets": rows,
     }
     harness.write_json(OUT, result)
+    if args.ship:
+        ship(tables, rows, result)
     return 0
 
 

@@ -2,55 +2,72 @@
 option, each option valued from that seat's ``PlayerView`` at that moment
 (what it could see then, never a hidden tile): exactly where the view hides
 nothing and the solve fits its budget (``expert.solved``: 2 players, the
-boneyard empty), over every deal of the hidden hands solved exactly where
-the boneyard is empty with 3 or 4 players and the deals fit their budget
-(``worlds.judge``), else by the expert's playouts. The master plays the best
-move of the same judge where one decides. A decision says which (``EXACT``,
-``WORLDS`` or ``ESTIMATE``).
+boneyard empty), over every deal of the hidden hands, each solved exactly,
+where the boneyard is empty with 3 or 4 players and the deals fit their
+budget (``worlds.judge``), else by the expert's playouts; the master plays
+the best move of the same judge where one decides. A decision says which
+(``EXACT``, ``WORLDS`` or ``ESTIMATE``),
+how sure an estimate is (``Decision.error``) and why the move lost, in three
+parts that add up to the loss (``Parts``, ``Reason``); where the round can
+end the game and the values are chances of winning it (``game_stake``), the
+chance each move leaves instead (``Decision.chances``): points scored now or
+given away are not what decides there.
 
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
 worker and on the command line, and tiles the seat could not see cannot
-change it. Values are the expert's: the side's expected points in the rest
-of the round minus the other sides' mean, with a won game worth
-``WIN_BONUS`` more (docs/RULES.md section 6 for the points).
+change it. Values are the expert's (``expert.outcome``): the side's expected
+points in the rest of the round minus the other sides' mean, with a won
+game worth ``WIN_BONUS`` more (docs/RULES.md section 6 for the points), or
+where the round can end the game and the rules have a match-equity table,
+the chance of winning the game on the same scale (``game_stake``).
 """
 
 from __future__ import annotations
 
+import math
 import random
-import re
-from collections.abc import Collection, Generator, Iterator, Mapping
-from dataclasses import dataclass
+import statistics
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, TypedDict, TypeGuard
 
 from ..errors import NotationError
 from ..game import Game, Round
 from ..moves import Move, move_on, move_text, move_tile, parse_move
+from ..observed import ObservedGame
 from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
-from .expert import playout_worlds, solved, view_key
+from .exact import OutOfBudget, known_round, solve
+from .expert import EXPERT_POLICY, outcome, outcome_stake, playout, policy_move, solved, view_key
+from .game_stake import GameChance
 from .hard import reply_points
-from .knowledge import infer
+from .knowledge import Knowledge, infer, sample
 from .worlds import judge
 
 REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
 MIN_WORLDS = 30  # sampled deals per option, at least
 REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
 THREAT = 10  # a reply this big left to the next player is worth naming
-SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of reason
+SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of plain reason (``why``)
 EXACT, WORLDS, ESTIMATE = "exact", "worlds", "estimate"  # how a decision's values were found
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why the move made lost, when it is plain, in parts (put into words by
-    the page's ``table.words_reasons`` and the command line's ``coach.report``):
+def method_hook(method: str) -> str:
+    """A way of valuing as the page's ``data-method`` hook names it: ``EXACT``,
+    or ``ESTIMATE`` for every other (an estimate, whatever its kind)."""
+    return EXACT if method == EXACT else ESTIMATE
 
-    - SCORED: the move made scored ``made`` where the move ``best`` scored ``other``;
+
+@dataclass(frozen=True)
+class Plain:
+    """The plain kind of reason why ``best`` beats the move made, as puzzle
+    files name it (``why``):
+
+    - SCORED: the move made scored ``made`` where ``best`` scored ``other``;
     - LEFT: it left the next player a chance of ``made`` where ``best`` left ``other``;
-    - KEPT: it kept the tile of the move ``best`` (``made`` pips) with the boneyard empty.
+    - KEPT: it kept the tile of ``best`` (``made`` pips) with the boneyard empty.
 
     Points are the game's own (divided by the divisor).
     """
@@ -60,63 +77,95 @@ class Reason:
     made: int
     other: int = 0
 
+
+@dataclass(frozen=True)
+class Parts:
+    """An option's value in three parts that add up to it exactly
+    (``now - reply + later``), in the game's own points:
+
+    - ``now``: what the move itself scores (exact: the table shows it);
+    - ``reply``: what the others gain on their turns after it, before the
+      mover plays again (their points less the mover's partner's, as the
+      value counts them: the other sides' mean);
+    - ``later``: the rest of the value, what the rest of the round (and a
+      game won or lost in it) brings the mover's side.
+
+    For an estimate ``reply`` and ``later`` are means over the same sampled
+    deals as the value; for an exact value they are taken along the solved
+    line (each other seat plays the solver's best reply: ``exact_parts``)."""
+
+    now: int
+    reply: float
+    later: float
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the move made lost against ``best``, in three parts that add up to
+    the decision's loss: what each scored now (``scored``, ``best_scored``),
+    what each gave the others in reply (``reply``, ``best_reply``, to 0.1),
+    and how much more ``best`` keeps for later (``later``; less than 0:
+    the move made keeps more). So ``loss == (best_scored - scored) + (reply -
+    best_reply) + later`` (to rounding: each is given to 0.1). Put into words
+    by the page's ``table.words_reasons`` and the command line's
+    ``coach.report``."""
+
+    best: Move
+    scored: int
+    best_scored: int
+    reply: float
+    best_reply: float
+    later: float
+
     def to_json(self) -> ReasonJSON:
         """JSON-like, the move as text (as in records)."""
-        return {"kind": self.kind, "best": move_text(self.best), "made": self.made,
-                "other": self.other}
+        return {"best": move_text(self.best), "scored": [self.scored, self.best_scored],
+                "reply": [self.reply, self.best_reply], "later": self.later}
 
     @classmethod
     def from_json(cls, data: object) -> Reason | None:
-        """A reason from ``to_json``, or from the English sentence the worker and
-        ``allfives review --json`` sent before reasons were data (``_OLD``);
-        None for anything else."""
-        if isinstance(data, str):
-            return _read_old(data)
-        if not isinstance(data, dict) or data.get("kind") not in _OLD:
+        """A reason from ``to_json``; None for anything else, among them the
+        one-kind reasons the worker and ``allfives review --json`` sent before
+        (a sentence, or ``{"kind": ...}``): those cannot be split into the
+        three parts, so the decision reads back without a reason."""
+        if not isinstance(data, dict):
             return None
-        made, other = data.get("made"), data.get("other", 0)
-        if not (_whole(made) and _whole(other)):
+        scored, reply, later = data.get("scored"), data.get("reply"), data.get("later")
+        if not (_pair(scored, _whole) and _pair(reply, _real) and _real(later)):
             return None
         try:
             best = parse_move(data.get("best"))
         except NotationError:
             return None
-        return cls(str(data["kind"]), best, made, other)
+        return cls(best, scored[0], scored[1], float(reply[0]), float(reply[1]), float(later))
 
 
 class ReasonJSON(TypedDict):
-    kind: str
     best: str
-    made: int
-    other: int
-
-
-# The English sentences reasons were sent as before they were data: read back
-# (KEPT's named only the tile: it reads back as the lead of that tile).
-_OLD = {
-    SCORED: re.compile(r"scored (?P<made>-?\d+) where (?P<best>\S+) scored (?P<other>-?\d+)"),
-    LEFT: re.compile(r"left the next player a chance of (?P<made>-?\d+)"
-                     r" \((?P<best>\S+) left (?P<other>-?\d+)\)"),
-    KEPT: re.compile(r"kept (?P<best>\S+) \((?P<made>-?\d+) pips\) with the boneyard empty"
-                     r"(?P<other>)"),
-}
+    scored: list[int]
+    reply: list[float]
+    later: float
 
 
 def _whole(n: object) -> TypeGuard[int]:
     return isinstance(n, int) and not isinstance(n, bool)
 
 
-def _read_old(text: str) -> Reason | None:
-    for kind, pattern in _OLD.items():
-        found = pattern.fullmatch(text)
-        if found:
-            best, made, other = found.group("best", "made", "other")
-            try:
-                move = parse_move(best)
-            except NotationError:
-                return None
-            return Reason(kind, move, int(made), int(other or 0))
-    return None
+def _real(x: object) -> TypeGuard[float]:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _pair(data: object, each: Any) -> TypeGuard[list[Any]]:
+    return isinstance(data, list) and len(data) == 2 and all(each(x) for x in data)
+
+
+def reason_of(best: Move, made: Parts, top: Parts, loss: float) -> Reason:
+    """The reason a move with ``made``'s parts loses ``loss`` (to 0.1) against
+    ``best`` with ``top``'s: the replies to 0.1, and ``later`` what is left of
+    the loss, so the parts as shown add up to the loss as shown."""
+    reply, best_reply = round(made.reply, 1), round(top.reply, 1)
+    later = round(loss - (top.now - made.now) - (reply - best_reply), 1)
+    return Reason(best, made.now, top.now, reply, best_reply, later)
 
 
 @dataclass(frozen=True)
@@ -154,20 +203,39 @@ class MomentJSON(TypedDict):
 @dataclass(frozen=True)
 class Valuation:
     """The value of each legal move of a decision, in the view's order, and
-    how they were found: ``EXACT`` (solved), ``WORLDS`` (the deals of the
-    hidden hands solved) or ``ESTIMATE`` (playouts); ``errors``: each value's
-    standard error where the deals were sampled (empty where none is stated)."""
+    how they were found: ``EXACT`` (solved) or another method (an estimate:
+    ``WORLDS``, the deals of the hidden hands solved, or ``ESTIMATE``,
+    playouts); each value's ``parts`` when known, and for an estimate from
+    sampled deals
+    each option's value in every deal (``samples``, the same deals for every
+    option), from which a loss's standard error follows (``loss_error``);
+    where the stake was the game's (``game_stake.GameChance``), each
+    option's chance of winning it (``chances``) and no parts."""
 
     values: list[float]
     method: str
-    errors: tuple[float, ...] = ()
+    parts: tuple[Parts, ...] | None = None
+    samples: tuple[tuple[float, ...], ...] = ()
+    chances: tuple[float, ...] | None = None  # each option's chance of winning the game
+
+    def loss_error(self, best: int, made: int) -> float:
+        """The standard error of ``values[best] - values[made]``, from the
+        paired differences over the shared deals (0 without samples: exact)."""
+        if not self.samples or best == made or len(self.samples[best]) < 2:
+            return 0.0
+        diffs = [b - m for b, m in zip(self.samples[best], self.samples[made], strict=True)]
+        return statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 @dataclass(frozen=True)
 class Decision:
     """A reviewed decision: the best option and the expected points the move
-    made lost against it (0 when it was best or as good), and how the values
-    were found (``method``: exact, worlds or estimate)."""
+    made lost against it (0 when it was best or as good), whether the values
+    were exact or estimated (``method``), an estimated loss's standard error
+    (``error``, 0 when exact) and why it lost (``reason``, when it lost at
+    least ``REASON_FROM`` and the parts are known), or where the game was at
+    stake, the chance of winning it after the move made and after the best
+    (``chances``)."""
 
     round: int
     move: int
@@ -178,6 +246,8 @@ class Decision:
     options: int
     reason: Reason | None = None
     method: str = ESTIMATE
+    error: float = 0.0
+    chances: tuple[float, float] | None = None
 
     def to_json(self) -> DecisionJSON:
         """JSON-like, for the page's worker and ``allfives review --json``: moves as text."""
@@ -185,17 +255,23 @@ class Decision:
                 "played": move_text(self.played), "best": move_text(self.best),
                 "loss": self.loss, "options": self.options,
                 "reason": None if self.reason is None else self.reason.to_json(),
-                "method": self.method}
+                "method": self.method, "error": self.error,
+                "chances": None if self.chances is None else list(self.chances)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
-        """A decision from ``to_json`` (or its older forms: the reason a
-        sentence, no method, which was always an estimate); a reason that is
-        neither form is left out, a method it does not know is an estimate."""
+        """A decision from ``to_json`` (or its older forms: the reason of
+        one kind, which reads as none; no method, which was always an
+        estimate; no error, read as 0); a reason of no known form is left out,
+        a method it does not know reads as an estimate."""
+        error, chances = data.get("error", 0.0), data.get("chances")
         return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
                    parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
                    int(data["options"]), Reason.from_json(data.get("reason")),
-                   _METHODS.get(str(data.get("method")), ESTIMATE))
+                   _METHODS.get(str(data.get("method")), ESTIMATE),
+                   float(error) if _real(error) else 0.0,
+                   (float(chances[0]), float(chances[1]))
+                   if _pair(chances, lambda c: _real(c) and 0 <= c <= 1) else None)
 
 
 _METHODS = {EXACT: EXACT, WORLDS: WORLDS}  # read back from JSON as themselves
@@ -211,6 +287,8 @@ class DecisionJSON(TypedDict):
     options: int
     reason: ReasonJSON | None
     method: str
+    error: float
+    chances: list[float] | None
 
 
 def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment]:
@@ -224,6 +302,15 @@ def moments(game: Game, seats: Collection[int] | None = None) -> Iterator[Moment
                 yield Moment(r, i, PlayerView.of(rnd, seat), move)
             rnd.play(move)
         scores = list(played_round.scores)
+
+
+def observed_moments(game: ObservedGame) -> Iterator[Moment]:
+    """Every move of a table game's known seat that had a choice, in play
+    order, from that seat's view (``ObservedGame.decisions``): the others'
+    hands stay unknown, as they were to it (docs/RULES.md section 10)."""
+    for r, i, view, move in game.decisions():
+        if len(view.legal_moves()) > 1:
+            yield Moment(r, i, view, move)
 
 
 def analyse(moment: Moment, playouts: int = REVIEW_PLAYOUTS) -> Decision:
@@ -249,28 +336,142 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     """The value of each of ``view.legal_moves()``, in their order, for the
     decision at move ``move`` (1-based) of round ``round_``: solved at once
     where ``expert.solved`` can, else over the deals where ``worlds.judge``
-    can (the master plays their best move), else estimated, yielding after
+    can (without parts: no line is solved), else estimated, yielding after
     each sampled deal. The seed does not depend on the move made, so every move of the
     decision is judged against the same values (the coach's, ``judged``);
     another ``salt`` samples other deals (puzzles re-check their answer so)."""
     solution = solved(view)
     if solution is not None:
-        return Valuation([solution.value_of(m) for m in view.legal_moves()], EXACT)
-    found = judge(view)
-    if found is not None:
-        return Valuation(list(found.values), WORLDS, found.errors if found.sampled else ())
-    return (yield from estimating(round_, move, view, playouts, salt))
+        options = view.legal_moves()
+        found = Valuation([solution.value_of(m) for m in options], EXACT,
+                          exact_parts(view, options, solution.value_of))
+    elif (judged := judge(view)) is not None:
+        found = Valuation(list(judged.values), WORLDS, samples=judged.samples)
+    else:
+        found = yield from estimating(round_, move, view, playouts, salt)
+    return at_stake(view, found)
+
+
+def at_stake(view: PlayerView, found: Valuation) -> Valuation:
+    """``found`` as it is, or where the game is at stake (its values are
+    chances of winning it, ``game_stake.GameChance``) with each option's
+    chance and without parts: what a move scores now or gives away is not
+    what decides there, and "later" would be all the rest."""
+    stake = outcome_stake(view.rules, view.scores)
+    if not isinstance(stake, GameChance):
+        return found
+    return replace(found, parts=None, chances=tuple(stake.chance_of(v) for v in found.values))
 
 
 def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
                salt: str = "review") -> Generator[None, None, Valuation]:
-    """``valuing`` by the expert's playouts alone, whatever the view hides."""
+    """``valuing`` by the expert's playouts alone, whatever the view hides:
+    each option's value its mean ``outcome`` over the same sampled deals (as
+    ``expert.playout_worlds`` sums them), with its parts."""
     options = view.legal_moves()
     rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
     worlds = max(MIN_WORLDS, playouts // len(options))
-    totals = [0.0] * len(options)
-    yield from playout_worlds(view, infer(view), options, worlds, rng, totals)
-    return Valuation([t / worlds for t in totals], ESTIMATE)
+    found: list[list[tuple[float, float]]] = [[] for _ in options]
+    yield from split_worlds(view, infer(view), options, worlds, rng, found)
+    values, parts = [], []
+    for move, pairs in zip(options, found, strict=True):
+        value = _in_order(v for v, _ in pairs) / worlds
+        reply = _in_order(r for _, r in pairs) / worlds
+        now = view_round_points(view, move)
+        values.append(value)
+        parts.append(Parts(now, reply, value - now + reply))
+    return Valuation(values, ESTIMATE, tuple(parts), tuple(tuple(v for v, _ in f) for f in found))
+
+
+def _in_order(xs: Iterable[float]) -> float:
+    """The sum added up in order, as ``expert.playout_worlds`` sums a value
+    (``sum`` compensates rounding in newer Pythons: a loss could move by 0.1)."""
+    total = 0.0
+    for x in xs:
+        total += x
+    return total
+
+
+def view_round_points(view: PlayerView, move: Move) -> int:
+    """What ``move`` scores now, as the table shows it (0 for a draw or a pass)."""
+    if move < 0:
+        return 0
+    return play_points(view.layout().count_after(move_tile(move), move_on(move)),
+                       view.rules.divisor)
+
+
+def split_worlds(view: PlayerView, know: Knowledge, moves: list[Move], worlds: int,
+                 rng: random.Random, found: list[list[tuple[float, float]]]) -> Iterator[None]:
+    """``expert.playout_worlds``, the same deals and playouts, each option's
+    ``outcome`` in each deal appended to ``found`` with the others' reply in
+    it (``Parts.reply``): the playout is paused when the mover is to play
+    again. Yields after each deal."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    history = list(view.history)
+    for _ in range(worlds):
+        hands, boneyard = sample(know, rng)
+        hands[view.seat] = view.hand_mask
+        base = Round.from_position(rules, hands, boneyard, starter=view.starter,
+                                   scores=list(view.scores), history=history, turn=view.turn)
+        start = base.scores[:]
+        for i, move in enumerate(moves):
+            rnd = base.copy()
+            rnd.play(move)
+            reply = replied(rnd, view.seat, start, side, _expert_reply)
+            playout(rnd)
+            found[i].append((outcome(rnd, start, side), reply))
+        yield
+
+
+def _expert_reply(rnd: Round) -> Move:
+    moves = rnd.legal_moves()
+    return moves[0] if len(moves) == 1 else policy_move(rnd, moves, EXPERT_POLICY)
+
+
+def replied(rnd: Round, seat: int, start: Sequence[int], side: int,
+            choose: Callable[[Round], Move]) -> float:
+    """Play the other seats' turns in ``rnd`` with ``choose`` until ``seat``
+    is to move again or the round ends, and return what that cost ``seat``'s
+    side: its margin over the other sides (``outcome`` without the game's
+    bonus) before them less after."""
+    before = _margin(rnd.scores, start, side)
+    while rnd.end is None and rnd.turn != seat:
+        rnd.play(choose(rnd))
+    return before - _margin(rnd.scores, start, side)
+
+
+def _margin(scores: Sequence[int], start: Sequence[int], side: int) -> float:
+    gains = [now - then for now, then in zip(scores, start, strict=True)]
+    return gains[side] - (sum(gains) - gains[side]) / (len(gains) - 1)
+
+
+def exact_parts(view: PlayerView, options: list[Move],
+                value_of: Callable[[Move], float]) -> tuple[Parts, ...] | None:
+    """Each option's parts where the view hides nothing: ``reply`` along the
+    solved line (each other seat, in turn, plays the solver's best move for
+    its side until the mover is to play again), ``later`` the rest of the
+    exact value. None when a reply's solve passes the solver's budget."""
+    known = known_round(view)
+    assert known is not None  # the caller solved it
+    side = view.rules.side_of(view.seat)
+    stake = outcome_stake(known.rules, known.scores)
+
+    def best_reply(rnd: Round) -> Move:
+        moves = rnd.legal_moves()
+        return moves[0] if len(moves) == 1 else solve(rnd, stake).best
+
+    out = []
+    try:
+        for move in options:
+            rnd = known.copy()
+            rnd.play(move)
+            now = view_round_points(view, move)
+            reply = replied(rnd, view.seat, known.scores, side, best_reply)
+            out.append(Parts(now, reply, value_of(move) - now + reply))
+    except OutOfBudget:
+        return None
+    return tuple(out)
 
 
 def judged(moment: Moment, valuation: Valuation) -> Decision:
@@ -284,9 +485,14 @@ def judged(moment: Moment, valuation: Valuation) -> Decision:
         top = made  # as good as the best: no loss, and it is the best shown
     loss = round(values[top] - values[made], 1)
     best = options[top]
-    reason = why(view, moment.played, best) if loss >= REASON_FROM else None
+    parts = valuation.parts
+    reason = reason_of(best, parts[made], parts[top], loss) \
+        if loss >= REASON_FROM and parts is not None else None
+    chances = valuation.chances
     return Decision(moment.round, moment.move, moment.seat, moment.played, best, loss,
-                    len(options), reason, valuation.method)
+                    len(options), reason, valuation.method,
+                    round(valuation.loss_error(top, made), 2),
+                    None if chances is None else (chances[made], chances[top]))
 
 
 def review(game: Game, seats: Collection[int] | None = None,
@@ -299,21 +505,22 @@ def biggest_losses(decisions: list[Decision]) -> list[Decision]:
     return sorted((d for d in decisions if d.loss > 0), key=lambda d: -d.loss)
 
 
-def why(view: PlayerView, played: Move, best: Move) -> Reason | None:
-    """A short reason when one is plain: fewer points now, a big reply left to
-    the next player, or a heavy tile kept with the boneyard empty."""
+def why(view: PlayerView, played: Move, best: Move) -> Plain | None:
+    """A short reason when one is plain, its kind named in puzzle files:
+    fewer points now, a big reply left to the next player, or a heavy tile
+    kept with the boneyard empty."""
     layout = view.layout()
     divisor = view.rules.divisor
     scored = {m: play_points(layout.count_after(move_tile(m), move_on(m)), divisor)
               for m in (played, best)}
     if scored[best] > scored[played]:
-        return Reason(SCORED, best, scored[played], scored[best])
+        return Plain(SCORED, best, scored[played], scored[best])
     left = {m: threat_after(view, m) for m in (played, best)}
     if left[played] >= THREAT and left[played] > left[best]:
-        return Reason(LEFT, best, left[played] // divisor, left[best] // divisor)
+        return Plain(LEFT, best, left[played] // divisor, left[best] // divisor)
     heavier = PIPS[move_tile(best)] - PIPS[move_tile(played)]
     if view.boneyard_left == 0 and heavier >= 4:
-        return Reason(KEPT, best, PIPS[move_tile(best)])
+        return Plain(KEPT, best, PIPS[move_tile(best)])
     return None
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game import Round
 from ..rules import Side
@@ -136,7 +136,7 @@ class EquityTable:
 
     target: int
     grid: Grid
-    values: tuple[float, ...]  # by state: starter * size * size + x * size + y
+    values: tuple[float, ...] = field(repr=False)  # by state: starter * size * size + x * size + y
     tolerance: float
     sweeps: int
 
@@ -240,29 +240,5 @@ def build(trajectories: Sequence[Trajectory], target: int, *, floor: int | None 
     raise ValueError(f"no fixed point within {tolerance} after {max_sweeps} sweeps")
 
 
-@dataclass(frozen=True)
-class WinChance:
-    """A ``Stake`` for the exact solver (``bots.exact``): what a finished
-    round is worth to ``side`` as its chance of winning the game, 1 or 0 when
-    the round decided it, else the table's value at the scores after it.
-
-    Its approximations: the table assumes a round's outcomes do not depend on
-    the scores (the usual match-equity approximation: bots that play the same
-    way at 0-0 and at 240-240), so it misjudges how a side near the target
-    plays for the win or how the other blocks; it knows its values only to
-    the sampling error of its rounds (``bench/match_equity.json``). And the
-    stake is not told who starts the next round, so it takes the mean over
-    the two starters, although the side that went out starts.
-    """
-
-    table: EquityTable
-
-    def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float:
-        if winner is not None:
-            return 1.0 if winner == side else 0.0
-        own, other = scores[side], scores[1 - side]
-        return sum(self.table.win_probability(own, other, s) for s in (0, 1)) / 2
-
-
-__all__ = ["EquityTable", "Grid", "Trajectory", "WinChance", "build", "equations", "grid_for",
+__all__ = ["EquityTable", "Grid", "Trajectory", "build", "equations", "grid_for",
            "mirrored", "replay", "trajectory_of"]

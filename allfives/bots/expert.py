@@ -5,10 +5,12 @@ what the seat knows (``knowledge``), and in every world plays each candidate
 move followed by a fast playout to the end of the round (``playout``: points
 now, minus the best reply it leaves the next hand). The same worlds serve
 every candidate, so their differences are not drowned in deal luck. A
-move's value is the mean, over worlds, of its side's points minus the other
-sides' (play and round-end scoring) plus a bonus for winning the game in the
-playout. Many candidates are first cut to the best few by the
-``hard`` heuristic, which also breaks ties.
+move's value is the mean, over worlds, of what the finished round is worth
+to its side (``outcome``): its points minus the other sides' (play and
+round-end scoring) plus a bonus for winning the game in the playout, or,
+where the round can end the game and the rules have a match-equity table,
+its chance of winning the game (``game_stake``). Many candidates are first
+cut to the best few by the ``hard`` heuristic, which also breaks ties.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from dataclasses import dataclass
 
 from ..game import Round
 from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
+from ..rules import Rules
 from ..scoring import POINTS
 from ..tiles import HIGH, LOW, PIPS, PLAYABLE, Mask
 from ..view import PlayerView
-from .exact import Margin, OutOfBudget, Solution, known_round, solve
+from .exact import OutOfBudget, Solution, Stake, known_round, solve
+from .game_stake import GameChance, stake_for, table_for
 from .hard import WIN, rank
 from .knowledge import Knowledge, infer, sample
 
@@ -124,8 +128,10 @@ def _extras(policy: Policy, double: bool, blocks: bool, left: Mask, opened: int)
 
 
 def outcome(rnd: Round, start: list[int], side: int) -> float:
-    """Value of a finished playout for ``side``: its gain minus the mean gain
-    of the other sides, plus ``WIN_BONUS`` if someone won the game."""
+    """Value of a finished playout for ``side`` (``outcome_stake``'s)."""
+    game = table_for(rnd.rules)
+    if game is not None and game.can_end(start):
+        return GameChance(game)(rnd.scores, rnd.winner, side)
     gains = [now - before for now, before in zip(rnd.scores, start, strict=True)]
     others = (sum(gains) - gains[side]) / (len(gains) - 1)
     value = gains[side] - others
@@ -134,10 +140,13 @@ def outcome(rnd: Round, start: list[int], side: int) -> float:
     return value
 
 
-def outcome_stake(start: Sequence[int]) -> Margin:
-    """``outcome`` as the exact solver's stake: the same value of every
-    finished round, from the scores ``start`` when the search began."""
-    return Margin(tuple(start), WIN_BONUS)
+def outcome_stake(rules: Rules, start: Sequence[int]) -> Stake:
+    """What a finished round played from the scores ``start`` is worth, as
+    the exact solver's stake: its gain minus the mean gain of the other
+    sides, plus ``WIN_BONUS`` if someone won the game; where the round can
+    end the game and the rules have a table, the chance of winning it
+    (``game_stake.stake_for``)."""
+    return stake_for(rules, start, WIN_BONUS)
 
 
 def solved(view: PlayerView) -> Solution | None:
@@ -149,7 +158,7 @@ def solved(view: PlayerView) -> Solution | None:
     if known is None:
         return None
     try:
-        return solve(known, outcome_stake(known.scores))
+        return solve(known, outcome_stake(known.rules, known.scores))
     except OutOfBudget:
         return None
 

@@ -94,16 +94,27 @@ class Deal:
 @dataclass(frozen=True)
 class Judgement:
     """Each legal move's weighted mean value over the deals solved, in the
-    order of ``PlayerView.legal_moves``, and its standard error (0 when every
-    deal was solved); how many deals there were and how many were solved."""
+    order of ``PlayerView.legal_moves``; where the deals were sampled, each
+    move's value in every deal drawn (``samples``, the same deals for every
+    move; empty when every deal was solved); how many deals there were, how
+    many were solved, and the positions searched."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
-    errors: tuple[float, ...]
+    samples: tuple[tuple[float, ...], ...]
     deals: int
     solved: int
-    sampled: bool
     nodes: int
+
+    @property
+    def sampled(self) -> bool:
+        return bool(self.samples)
+
+    @property
+    def errors(self) -> tuple[float, ...]:
+        """Each value's standard error (0 when every deal was solved)."""
+        return tuple(_error(list(xs)) if xs else 0.0 for xs in self.samples) \
+            if self.samples else (0.0,) * len(self.values)
 
     @property
     def best(self) -> Move:
@@ -218,7 +229,7 @@ def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, samp
     base = Round.from_position(view.rules, [0] * view.rules.players, [], starter=view.starter,
                                scores=list(view.scores), history=list(view.history),
                                turn=view.turn)
-    stake = outcome_stake(view.scores)
+    stake = outcome_stake(view.rules, view.scores)
     nodes = 0
     memo: dict[tuple[int, ...], list[float]] = {}
     rows = []
@@ -232,12 +243,11 @@ def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, samp
             memo[deal.hands] = [solution.value_of(m) for m in moves]
         rows.append((memo[deal.hands], weight))
     values = [math.fsum(w * row[i] for row, w in rows) for i in range(len(moves))]
-    errors = [_error([row[i] for row, _ in rows]) if sampled else 0.0
-              for i in range(len(moves))]
     if sampled and not _clear([row for row, _ in rows], values.index(max(values))):
         return None
-    return Judgement(tuple(moves), tuple(values), tuple(errors), count, len(memo), sampled,
-                     nodes)
+    samples = tuple(tuple(row[i] for row, _ in rows) for i in range(len(moves))) \
+        if sampled else ()
+    return Judgement(tuple(moves), tuple(values), samples, count, len(memo), nodes)
 
 
 def _clear(rows: list[list[float]], best: int) -> bool:

@@ -39,6 +39,7 @@ GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
 # plays' worth; 0.3% of the expert's decisions), mistake halfway between.
 CUTOFFS: dict[str, float] = {GOOD: 0.0, INACCURACY: 4.0, MISTAKE: 7.0, BLUNDER: 10.0}
 ACCURACY_SCALE = 5.0  # points: an average loss of a scoring play's worth gives 100/e
+SPREAD = 2.0  # standard errors either side of an estimated loss that it may well be off by
 
 
 def grade(loss: float, divisor: int = 1) -> str:
@@ -56,6 +57,20 @@ def grade(loss: float, divisor: int = 1) -> str:
         if loss >= CUTOFFS[name]:
             return name
     return GOOD
+
+
+def grade_range(loss: float, error: float, divisor: int = 1) -> tuple[str, str]:
+    """The grades at either end of an estimated loss give or take ``SPREAD``
+    standard errors (``error``; 0 for an exact loss): the same grade twice
+    unless that range crosses a cut-off (the low end no lower than 0).
+
+    >>> grade_range(8.2, 0.0), grade_range(8.2, 0.5), grade_range(8.2, 1.5)
+    (('mistake', 'mistake'), ('mistake', 'mistake'), ('inaccuracy', 'blunder'))
+    >>> grade_range(3.0, 1.0)
+    ('good', 'inaccuracy')
+    """
+    return (grade(max(loss - SPREAD * error, 0.0), divisor),
+            grade(loss + SPREAD * error, divisor))
 
 
 def accuracy(average: float, divisor: int = 1) -> float:

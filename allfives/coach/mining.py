@@ -1,5 +1,5 @@
-"""Finding puzzles in bots' games (``allfives puzzles generate``) and checking
-a puzzle file again (``allfives puzzles check``).
+"""Finding puzzles in bots' games (``allfives puzzles generate``); a puzzle
+file is checked again by ``judging`` (``allfives puzzles check``).
 
 Games are played to the end by the master and the expert (seats
 alternating, so in a partnership each side is one level), and every
@@ -11,9 +11,13 @@ decision with a choice is a candidate, seen only through the mover's
 2. Review's valuation (``analysis.valuing``, ``REVIEW_PLAYOUTS``) finds a
    best move ``puzzles.MARGIN`` points or more ahead of the next, and it is
    not the greedy move;
-3. ``RESAMPLES`` more valuations with other seeds and ``CHECK_PLAYOUTS``
-   playouts each find the same best move, each by ``MARGIN`` or more;
-4. the master, asked afresh, plays it.
+3. ``judging.judge`` keeps that answer: solved exactly where nothing is
+   hidden, else the best by ``MARGIN`` under two estimates that share no
+   playout policy (``CHECK_PLAYOUTS`` each), and not a decided game;
+4. the master, asked afresh, plays it (the page's hint is the master's move).
+
+A kept puzzle's losses and margin are the judge's, and it says which method
+(``Puzzle.method``).
 
 Everything is seeded by the game's seed and the position, so a run is the
 same for the same arguments, whatever ``--jobs``. Game ``i`` of a run takes
@@ -25,10 +29,9 @@ the ``i``-th configuration in turn:
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import Pool
 from typing import Any
 
@@ -39,22 +42,18 @@ from ..moves import Move
 from ..rules import Rules
 from ..tournament import play_game
 from ..view import PlayerView
-from .puzzles import MARGIN, Puzzle, margin_of, refusal
+from .judging import EXACT_BUDGET, PLAYOUTS, STAKE, Verdict, judge, judged, stake_name
+from .puzzles import MARGIN, Puzzle, refusal
 
 # The configurations a run cycles through, game by game: (preset, players).
 CONFIGS: tuple[tuple[str, int], ...] = (
     ("standard", 2), ("standard", 4), ("five_up", 2), ("muggins", 4), ("five_up", 4),
     ("muggins", 2))
 LEVELS = ("master", "expert")  # seat s of game i: LEVELS[(s + i) % 2]
-RESAMPLES = 2
-CHECK_PLAYOUTS = 4000
+CHECK_PLAYOUTS = PLAYOUTS  # per estimate of the judge
 BOT_MOVE, MASTER = "the game's bot played the greedy move", "the master plays another move"
 # A puzzle's rating (its difficulty), by which bots miss its answer.
 RATING_BASE, RATING_STEP = 1300, 300  # hard finds it: 1300; only the expert: 1600; neither: 1900
-
-
-def resample_salt(i: int) -> str:
-    return f"puzzle-check:{i}"
 
 
 @dataclass
@@ -119,28 +118,33 @@ def examine(moment: Moment, tally: Tally, key: str) -> Puzzle | None:
         return None
     tally.valued += 1
     counts["valued"] += 1
-    valuations = [values_of(moment, REVIEW_PLAYOUTS, "review")]
-    refused = refusal(valuations, moves, greedy, view.rules.divisor)
-    for i in range(1, RESAMPLES + 1):
-        if refused is not None:
-            break
-        valuations.append(values_of(moment, CHECK_PLAYOUTS, resample_salt(i)))
-        refused = refusal(valuations, moves, greedy, view.rules.divisor)
-    first = valuations[0]
+    first = values_of(moment, REVIEW_PLAYOUTS, "review")
     answer = moves[max(range(len(moves)), key=first.__getitem__)]
     seed = f"puzzle:{moment.round}:{moment.move}"
-    if refused is None and make_bot("master", seed).choose(view) != answer:
-        refused = MASTER
-    if refused is not None:
-        tally.refused[refused] += 1
+    verdict = verdict_of(view, answer, refusal([first], moves, greedy, view.rules.divisor),
+                         seed)
+    if isinstance(verdict, str):
+        tally.refused[verdict] += 1
         return None
-    losses = tuple(round(max(first) - v, 1) for v in first)
-    runner_up = min((m for m in moves if m != answer), key=lambda m: losses[moves.index(m)])
-    reason = why(view, runner_up, answer)
     tally.kept += 1
     counts["kept"] += 1
-    return Puzzle(view, moment.round, answer, losses, min(margin_of(v) for v in valuations),
-                  None if reason is None else reason.kind, rating(view, answer, seed))
+    found = judged(Puzzle(view, moment.round, answer, (), 0.0, None, rating(view, answer, seed)),
+                   verdict)
+    reason = why(view, found.runner_up, answer)
+    return replace(found, reason=None if reason is None else reason.kind)
+
+
+def verdict_of(view: PlayerView, answer: Move, refused: str | None, seed: str) -> Verdict | str:
+    """The judge's verdict on Review's ``answer`` when Review's valuation
+    did not refuse it, and the master plays it; else why not."""
+    if refused is not None:
+        return refused
+    verdict = judge(view, answer, CHECK_PLAYOUTS, "generate", STAKE)
+    if verdict.drop is not None:
+        return verdict.drop
+    if make_bot("master", seed).choose(view) != answer:
+        return MASTER
+    return verdict
 
 
 Task = tuple[str, int, str, int]  # preset, players, seed, game index
@@ -204,51 +208,10 @@ def _results(task_list: Sequence[Task], jobs: int) -> Iterator[tuple[list[Puzzle
 def checks_json() -> dict[str, Any]:
     """How a kept puzzle was checked, for the run's figures."""
     return {"margin": MARGIN, "first_valuation_playouts": REVIEW_PLAYOUTS,
-            "resamples": RESAMPLES, "resample_playouts": CHECK_PLAYOUTS,
+            "judge": {"exact_budget": EXACT_BUDGET, "estimates": ["master", "greedy"],
+                      "playouts": CHECK_PLAYOUTS, "stake": stake_name(STAKE)},
             "master_agrees": True, "greedy_is_not_the_answer": True,
             "rating": f"{RATING_BASE} + {RATING_STEP} per bot of hard and expert missing it"}
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A puzzle valued again: its best move then, that best's margin, and the
-    master's move (the master of the code checking: it can be stronger than
-    the one that found the puzzle)."""
-
-    puzzle: Puzzle
-    best: Move
-    margin: float
-    master: Move
-
-    @property
-    def ok(self) -> bool:
-        return self.best == self.puzzle.answer == self.master
-
-
-def master_move(puzzle: Puzzle) -> Move:
-    """What the master plays in the puzzle's position, seeded afresh."""
-    return make_bot("master", f"check:{puzzle.id}").choose(puzzle.view)
-
-
-def check(puzzle: Puzzle, playouts: int = CHECK_PLAYOUTS) -> Checked:
-    """The puzzle's position valued once more, with deals no run has sampled,
-    and the master asked again."""
-    moment = Moment(puzzle.round, len(puzzle.view.history) + 1, puzzle.view, puzzle.answer)
-    values = values_of(moment, playouts, "puzzle-verify")
-    options = puzzle.view.legal_moves()
-    return Checked(puzzle, options[max(range(len(options)), key=values.__getitem__)],
-                   margin_of(values), master_move(puzzle))
-
-
-def check_summary(checked: Sequence[Checked]) -> dict[str, Any]:
-    margins = [c.margin for c in checked if c.best == c.puzzle.answer]
-    return {"puzzles": len(checked),
-            "answer_still_best": sum(c.best == c.puzzle.answer for c in checked),
-            "master_agrees": sum(c.master == c.puzzle.answer for c in checked),
-            "margin_at_least": sum(c.best == c.puzzle.answer and c.margin >= MARGIN
-                                   for c in checked),
-            "median_margin": round(statistics.median(margins), 1) if margins else None,
-            "failed": [c.puzzle.id for c in checked if not c.ok]}
 
 
 def counts(puzzles: Sequence[Puzzle]) -> dict[str, Any]:

@@ -10,7 +10,8 @@ each legal move loses against it. A decision is a puzzle only when
 - its best move is best by at least ``MARGIN`` points (7: every other move
   would be graded a mistake or worse; the game's own points times the rules'
   divisor, as grades count) in every independent valuation
-  asked of it (an "only move", as lichess demands of its puzzles);
+  asked of it (an "only move", as lichess demands of its puzzles; which
+  valuations, and the game not decided, is ``coach.judging``'s);
 - it is not trivial: the greedy (medium) bot's move is not the answer.
 
 Puzzles travel as versioned JSON (``FORMAT``, ``VERSION``); ``loads`` checks
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.analysis import Reason, why
+from ..bots.analysis import ESTIMATE, EXACT, Plain, why
 from ..errors import AllFivesError
 from ..layout import Layout
 from ..moves import LEAD, Move, move_on, move_text, move_tile, parse_move
@@ -98,7 +99,10 @@ class Puzzle:
     over the next best move in any valuation, ``reason`` the kind of Review's
     reason why the next best is worse (None when none is plain), ``rating``
     the puzzle's difficulty, ``source`` ``SET`` or ``OWN`` (then ``played``
-    is the move the person made in their game)."""
+    is the move the person made in their game), ``method`` how the answer
+    was judged: ``EXACT`` (solved) or ``ESTIMATE`` (``coach.judging``; a file
+    without it, from before, reads as estimated, and a reader from before
+    ignores it: the format's version stays)."""
 
     view: PlayerView
     round: int
@@ -109,6 +113,7 @@ class Puzzle:
     rating: int
     source: str = SET
     played: Move | None = None
+    method: str = ESTIMATE
 
     @property
     def id(self) -> str:
@@ -132,8 +137,8 @@ class Puzzle:
         options = self.options
         return self.losses[options.index(move)] if move in options else None
 
-    def why(self, move: Move) -> Reason | None:
-        """Review's reason why ``move`` is worse than the answer, when it is plain."""
+    def why(self, move: Move) -> Plain | None:
+        """The plain kind of reason why ``move`` loses to the answer (the file's ``reason``)."""
         return why(self.view, move, self.answer) if move != self.answer else None
 
     def to_json(self) -> dict[str, Any]:
@@ -142,7 +147,8 @@ class Puzzle:
             "id": self.id, "source": self.source, "rules": view["rules"],
             "round": self.round, **{k: v for k, v in view.items() if k not in ("rules", "turn")},
             "answer": move_text(self.answer), "losses": list(self.losses),
-            "margin": self.margin, "reason": self.reason, "rating": self.rating}
+            "margin": self.margin, "reason": self.reason, "rating": self.rating,
+            "method": self.method}
         if self.played is not None:
             data["played"] = move_text(self.played)
         return data
@@ -188,8 +194,11 @@ def _read(data: Any) -> Puzzle:
     played = None if data.get("played") is None else parse_move(data["played"])
     if played is not None and played not in options:
         raise PuzzleError(f"the move played, {move_text(played)}, is not a legal move here")
+    method = data.get("method", ESTIMATE)
+    if method not in (EXACT, ESTIMATE):
+        raise PuzzleError(f"unknown method {str(method)[:20]!r}")
     puzzle = Puzzle(view, round_, answer, losses, float(margin), reason,
-                    _int(data, "rating", *RATINGS), source, played)
+                    _int(data, "rating", *RATINGS), source, played, method)
     if "id" in data and data["id"] != puzzle.id:
         raise PuzzleError("its id does not match its position")
     return puzzle

@@ -1,5 +1,5 @@
 """``allfives review``'s output with grades: the reviewed decisions as a
-table with each one's grade and how it was valued (``METHOD_MARKS``), and
+table with each one's grade and how it was valued (``method_mark``), and
 each seat's summary (``grades.by_seat``), as text or JSON. English, like the
 rest of the command line."""
 
@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.analysis import ESTIMATE, EXACT, KEPT, SCORED, Decision, Reason, biggest_losses
-from ..moves import move_text, move_tile
+from ..bots.analysis import EXACT, Decision, Reason, biggest_losses
+from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from ..tiles import NAMES
 from . import grades
-
-# The table's mark for each way a decision was valued (the JSON's "method").
-METHOD_MARKS = {EXACT: "solved", ESTIMATE: "estimate"}
 
 
 def grading(divisor: int = 1) -> dict[str, Any]:
@@ -44,22 +41,66 @@ def summary_line(seat: int, s: grades.Summary) -> str:
             f"on average; {counts}")
 
 
-def reason_text(reason: Reason | None) -> str:
-    """A reason in the command line's English ("" for none); the page's
-    ``table.words_reasons.reason_words`` says the same in its language.
+def move_words(move: Move) -> str:
+    """A move as the game log names it: "2-5 on 0-5", a lead as its tile, "draw", "pass"."""
+    if move == DRAW:
+        return "draw"
+    if move == PASS:
+        return "pass"
+    tile = NAMES[move_tile(move)]
+    return tile if move_on(move) == LEAD else f"{tile} on {NAMES[move_on(move)]}"
 
-    >>> from allfives.moves import parse_move
-    >>> reason_text(Reason(KEPT, parse_move("6-6>1-6"), 12))
-    'kept 6-6 (12 pips) with the boneyard empty'
+
+def reason_text(played: Move, reason: Reason | None) -> str:
+    """Why ``played`` lost, in the command line's English, in three parts that
+    add up to the loss ("" for no reason); the page's
+    ``table.words_reasons.parts_words`` says the same in its language.
+
+    >>> from allfives.moves import parse_move as m
+    >>> print(reason_text(m("3-3>0-3"), Reason(m("5-5>0-5"), 0, 10, 8.2, 1.0, 11.6)))
+    3-3 on 0-3 scores 0 now, 5-5 on 0-5 scores 10; the others score 8.2 in reply to 3-3 on 0-3 \
+and 1 in reply to 5-5 on 0-5; 5-5 on 0-5 keeps 11.6 more for later
     """
     if reason is None:
         return ""
-    if reason.kind == SCORED:
-        return f"scored {reason.made} where {move_text(reason.best)} scored {reason.other}"
-    if reason.kind == KEPT:
-        return f"kept {NAMES[move_tile(reason.best)]} ({reason.made} pips) with the boneyard empty"
-    return (f"left the next player a chance of {reason.made} ({move_text(reason.best)} left "
-            f"{reason.other})")
+    a, b = move_words(played), move_words(reason.best)
+    if reason.later == 0:
+        later = f"{a} and {b} keep as much for later"
+    else:
+        later = f"{b if reason.later > 0 else a} keeps {abs(reason.later):g} more for later"
+    now = (f"Both moves score {reason.scored} now" if reason.scored == reason.best_scored else
+           f"{a} scores {reason.scored} now, {b} scores {reason.best_scored}")
+    reply = (f"the others score {reason.reply:g} in reply either way"
+             if reason.reply == reason.best_reply else
+             f"the others score {reason.reply:g} in reply to {a} and {reason.best_reply:g} in "
+             f"reply to {b}")
+    return f"{now}; {reply}; {later}"
+
+
+def chance_text(d: Decision) -> str:
+    """Where the game was at stake, the chance of winning it each move left
+    ("" elsewhere); the page's ``table.words_reasons.chance_words`` says the
+    same in its language.
+
+    >>> from allfives.moves import parse_move as m
+    >>> d = Decision(9, 4, 0, m("3-3>0-3"), m("5-5>0-5"), 65.2, 3, chances=(0.412, 0.644))
+    >>> print(chance_text(d))
+    the game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times
+    """
+    if d.chances is None or d.played == d.best:
+        return ""
+    made, best = (round(100 * c) for c in d.chances)
+    return (f"the game is at stake: {move_words(d.played)} wins it {made} times in 100, "
+            f"{move_words(d.best)} {best} times")
+
+
+def method_mark(d: Decision, divisor: int = 1) -> str:
+    """The table's method column: "solved", or "estimate" with the loss's
+    spread ("±2.9", two standard errors) when that spans grades."""
+    if d.method == EXACT:
+        return "solved"
+    low, high = grades.grade_range(d.loss, d.error, divisor)
+    return "estimate" + (f" ±{2 * d.error:.1f}" if low != high else "")
 
 
 def format_table(decisions: list[Decision], divisor: int = 1) -> str:
@@ -85,8 +126,8 @@ inaccuracy 1, mistake 0, blunder 0
     for d in decisions:
         rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
                     f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
-                    f"  {grades.grade(d.loss, divisor):<10}  {METHOD_MARKS[d.method]:<8}"
-                    f"  {reason_text(d.reason)}".rstrip())
+                    f"  {grades.grade(d.loss, divisor):<10}  {method_mark(d, divisor):<8}"
+                    f"  {chance_text(d) or reason_text(d.played, d.reason)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

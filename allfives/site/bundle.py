@@ -35,15 +35,17 @@ COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 # command line (with its review's table and the puzzle generator).
 NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "coach/report.py", "coach/mining.py",
                     "web/app.py", "web/worker.py")
-# Data the page reads from the package: the shipped puzzles (``coach.puzzles``).
-DATA = ("coach/puzzles.json",)
+# Data the page reads from the package: the shipped puzzles (``coach.puzzles``) and the
+# match-equity tables (``bots.game_stake``; shipped by bench/match_equity.py --ship: until
+# then the judges go without, so a file not there is left out).
+DATA = ("coach/puzzles.json", "bots/equity-tables.json")
 
 
 def sources() -> list[Path]:
     """Every Python file of the package the page may import, its compiled
     catalogs (``.mo``, made by ``make catalogs``) and its data, in a stable order."""
     files = [*PACKAGE.rglob("*.py"), *PACKAGE.glob("locale/*/LC_MESSAGES/*.mo"),
-             *(PACKAGE / name for name in DATA)]
+             *(PACKAGE / name for name in DATA if (PACKAGE / name).exists())]
     return sorted(p for p in files if "__pycache__" not in p.parts
                   and not p.relative_to(PACKAGE).as_posix().startswith(NOT_FOR_THE_PAGE))
 

@@ -6,15 +6,20 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
-from allfives.bots import analysis, make_bot
+from allfives.bots import analysis, expert, make_bot
 from allfives.bots.analysis import Decision, Moment, analyse, moments, review
+from allfives.bots.exact import known_round
+from allfives.bots.knowledge import infer
 from allfives.coach.report import reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
-from allfives.moves import DRAW, move_text, move_tile, parse_move
+from allfives.moves import DRAW, move_tile, parse_move
 from allfives.record import replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import NAMES, tiles_of
@@ -141,58 +146,129 @@ def test_weak_play_loses_more_than_strong_play_on_the_same_deals():
     assert statistics.mean(medium) > 2 * statistics.mean(expert)
 
 
-def test_reasons_name_what_was_plain():
+def test_a_plain_reason_names_its_kind_for_puzzle_files():
     # seat 0 leads 5-5 (10 points) or 1-2 (nothing): leading 1-2 scored less
     hands, boneyard = full_deal([["5-5", "2-3", "0-1", "0-2", "0-3", "0-4", "0-6", "1-1", "1-2"],
                                  ["6-6", "4-6", "3-6", "2-6", "1-6", "4-4", "3-4", "2-4", "1-4"]])
     game = Game(Rules.make("standard"), seed=0, deal_first=False)
     game.start_round([hand(*h) for h in hands], tiles(*boneyard), starter=0)
     view = PlayerView.of(game.round, 0)
-    reason = analysis.why(view, parse_move("1-2"), parse_move("5-5"))
-    assert reason == analysis.Reason("scored", parse_move("5-5"), 0, 10)
-    assert reason_text(reason) == "scored 0 where 5-5 scored 10"
-    # the expert prefers 1-1 here: 5-5 leaves the 5s to seat 1's hand of 6s and 4s
-    d = analyse(Moment(1, 1, view, parse_move("1-2")), FAST)
-    assert (d.best, d.reason) == (parse_move("1-1"), None)
-    # every reason given is one of the three plain kinds, and says what why() says
-    kinds = ("scored ", "left the next player a chance of ", "kept ")
-    given = 0
-    for seed in range(4):
-        for m in moments(bot_game(seed, ("easy", "hard"))):
-            d = analyse(m, FAST)
-            if d.reason:
-                given += 1
-                assert d.loss >= analysis.REASON_FROM and reason_text(d.reason).startswith(kinds)
-                assert d.reason == analysis.why(m.view, m.played, d.best)
-                assert d.reason.kind in (analysis.SCORED, analysis.LEFT, analysis.KEPT)
-                # the worker sends it as JSON: its parts, the move as text, read back whole
-                sent = json.loads(json.dumps(d.to_json()))
-                assert sent["reason"] == {"kind": d.reason.kind, "best": move_text(d.reason.best),
-                                          "made": d.reason.made, "other": d.reason.other}
-                assert Decision.from_json(sent) == d
-    assert given >= 3
-    assert set(d.to_json()) == {"round", "move", "seat", "played", "best", "loss", "options",
-                                "reason", "method"}
+    assert analysis.why(view, parse_move("1-2"), parse_move("5-5")) == analysis.Plain(
+        "scored", parse_move("5-5"), 0, 10)
 
 
-@pytest.mark.parametrize(("reason", "english"), [
-    (analysis.Reason("scored", parse_move("0-1>1-3"), 0, 10), "scored 0 where 0-1>1-3 scored 10"),
-    (analysis.Reason("left", parse_move("3-6>6-6"), 15, 10),
-     "left the next player a chance of 15 (3-6>6-6 left 10)"),
-    (analysis.Reason("left", parse_move("2-3"), 3, 0),
-     "left the next player a chance of 3 (2-3 left 0)"),
-    # the old sentence named only the tile kept: it reads back as that tile's lead
-    (analysis.Reason("kept", parse_move("6-6"), 12), "kept 6-6 (12 pips) with the boneyard empty"),
-])
-def test_a_reason_is_data_and_the_old_sentence_still_reads(reason, english):
-    assert reason_text(reason) == english
-    decision = Decision(2, 7, 0, parse_move("1-2"), parse_move("5-5"), 1.5, 3, reason)
-    assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
-    # what the worker and ``allfives review --json`` sent before: the English sentence
-    assert Decision.from_json({**decision.to_json(), "reason": english}) == decision
+def solved_endgame() -> Moment:
+    """Seed 7's game of two hard bots, round 1 move 36: seat 0 holds 3-3 and
+    3-6, seat 1 only 6-6, the boneyard is empty; the table counts 24 with
+    ends 3 (on 3-4), 5, 5 and 6 (on 2-6)."""
+    return next(m for m in moments(bot_game(7, ("hard", "hard")))
+                if (m.round, m.move) == (1, 36))
 
 
-# Real answers of the worker before reasons were data (main at a7ce2f0, FAST
+def test_an_exact_loss_in_parts_known_by_hand():
+    moment = solved_endgame()
+    assert [NAMES[t] for t in moment.view.hand] == ["3-3", "3-6"]
+    # 3-3 on 3-4: the count goes 24 - 3 + 6 = 27 (nothing now); 6-6 on 2-6 makes 33
+    # (nothing) and goes out with 3-6's 9 pips left: 10 to seat 1 in reply, nothing later.
+    # 3-6 on 2-6: 24 - 6 + 3 = 21 (nothing); 6-6 fits no end, seat 1 passes (no reply);
+    # then 3-3 goes out (24, nothing) with 6-6's 12 pips: 10 for later.
+    d = analyse(Moment(1, 36, moment.view, parse_move("3-3>3-4")))
+    assert (d.method, d.best, d.loss, d.error) == (analysis.EXACT, parse_move("3-6>2-6"), 20.0,
+                                                   0.0)
+    assert d.reason == analysis.Reason(parse_move("3-6>2-6"), 0, 0, 10.0, 0.0, 10.0)
+    assert reason_text(d.played, d.reason) == (
+        "Both moves score 0 now; the others score 10 in reply to 3-3 on 3-4 and 0 in reply to "
+        "3-6 on 2-6; 3-6 on 2-6 keeps 10 more for later")
+
+
+def drive(steps):
+    """A generator's return value, its steps taken."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def test_an_estimate_is_the_experts_own_playouts_split_into_parts():
+    game = bot_game(5, ("easy", "hard"))
+    for m in list(moments(game))[:6]:
+        options = m.view.legal_moves()
+        valuation = drive(analysis.estimating(m.round, m.move, m.view, FAST))
+        worlds = max(analysis.MIN_WORLDS, FAST // len(options))
+        rng = random.Random(f"review:{m.round}:{m.move}:{expert.view_key(m.view)}")
+        totals = expert.playout_totals(m.view, infer(m.view), options, worlds, rng)
+        assert valuation.values == [t / worlds for t in totals]  # the very same numbers
+        assert valuation.parts is not None and len(valuation.samples) == len(options)
+        for value, part, sampled in zip(valuation.values, valuation.parts, valuation.samples,
+                                        strict=True):
+            assert part.now - part.reply + part.later == pytest.approx(value, abs=1e-9)
+            assert len(sampled) == worlds
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(seed=st.integers(0, 100_000), players=st.sampled_from([2, 3, 4]),
+       late=st.integers(0, 40), solved=st.booleans())
+def test_the_parts_add_up_to_the_loss(seed, players, late, solved):
+    """On random positions, estimated or (``solved``: 2 players, the boneyard
+    empty) exact, every move's reason adds up to its loss as shown, to 0.1."""
+    found = list(moments(bot_game(seed, ("easy", "hard") * 2, players=2 if solved else players,
+                                  rounds=2)))
+    if solved:
+        found = [m for m in found if known_round(m.view) is not None]
+        assume(found)
+    m = found[max(0, len(found) - 1 - late)]
+    valuation = drive(analysis.valuing(m.round, m.move, m.view, FAST))
+    assert valuation.parts is not None or valuation.method == analysis.EXACT  # budget
+    for move in m.view.legal_moves():
+        d = analysis.judged(Moment(m.round, m.move, m.view, move), valuation)
+        if d.loss < analysis.REASON_FROM:
+            assert d.reason is None
+            continue
+        r = d.reason
+        assert r is not None and r.best == d.best
+        assert (r.best_scored - r.scored) + (r.reply - r.best_reply) + r.later == \
+            pytest.approx(d.loss, abs=1e-9)
+        assert all(round(x, 1) == x for x in (r.reply, r.best_reply, r.later))
+        assert d.error >= 0.0 and (d.error == 0.0 or d.method != analysis.EXACT)
+
+
+def test_a_loss_error_is_the_paired_standard_error():
+    valuation = analysis.Valuation([2.5, 0.0], analysis.ESTIMATE, None,
+                                   ((1.0, 2.0, 3.0, 4.0), (0.0, 0.0, 0.0, 0.0)))
+    assert valuation.loss_error(0, 1) == pytest.approx(statistics.stdev([1, 2, 3, 4]) / 2)
+    assert valuation.loss_error(0, 0) == 0.0
+    # two options that rise and fall together over the shared deals: their difference is sure
+    together = analysis.Valuation([20.0, 19.0], analysis.ESTIMATE, None,
+                                  ((10.0, 20.0, 30.0), (9.0, 19.0, 29.0)))
+    assert together.loss_error(0, 1) == 0.0
+    assert analysis.Valuation([1.0, 0.0], analysis.EXACT).loss_error(0, 1) == 0.0
+
+
+def test_a_reason_and_an_error_travel_as_json_and_old_answers_still_read():
+    reason = analysis.Reason(parse_move("5-5>0-5"), 0, 10, 8.2, 1.0, 11.6)
+    decision = Decision(2, 7, 0, parse_move("3-3>0-3"), parse_move("5-5>0-5"), 13.4, 3, reason,
+                        analysis.ESTIMATE, 1.25)
+    sent = json.loads(json.dumps(decision.to_json()))
+    assert sent["reason"] == {"best": "5-5>0-5", "scored": [0, 10], "reply": [8.2, 1.0],
+                              "later": 11.6}
+    assert sent["error"] == 1.25 and Decision.from_json(sent) == decision
+    # what the worker and ``allfives review --json`` sent before: a reason of one kind (a
+    # sentence, or its parts) cannot be split; no error: 0
+    bare = {k: v for k, v in sent.items() if k != "error"}
+    for old in ("scored 0 where 5-5>0-5 scored 10",
+                {"kind": "scored", "best": "5-5>0-5", "made": 0, "other": 10},
+                "played badly", 7, {"best": "9-9", "scored": [0, 10], "reply": [1, 0], "later": 1},
+                {"best": "5-5", "scored": [True, 10], "reply": [1, 0], "later": 1},
+                {"best": "5-5", "scored": [0, 10], "reply": [1, 0], "later": float("nan")}):
+        assert Decision.from_json({**bare, "reason": old}) == replace(decision, reason=None,
+                                                                      error=0.0)
+    assert set(sent) == {"round", "move", "seat", "played", "best", "loss", "options",
+                         "reason", "method", "error", "chances"}
+
+
+# Real answers of the worker before reasons were split (main at a7ce2f0, FAST
 # playouts, the first and second games of bot_game(seed, ("easy", "hard"))).
 OLD_ANSWERS = [
     (0, '{"round": 1, "move": 2, "seat": 0, "played": "4-5>4-6", "best": "2-4>4-6", "loss": 10.5,'
@@ -207,25 +283,9 @@ def test_an_answer_the_old_worker_sent_reads_as_the_same_decision(seed, old):
     decision = Decision.from_json(json.loads(old))
     moment = next(m for m in moments(bot_game(seed, ("easy", "hard")))
                   if (m.round, m.move) == (decision.round, decision.move))
-    assert analyse(moment, FAST) == decision and decision.reason is not None
-
-
-def test_a_kept_reason_names_the_tile_of_the_best_move():
-    kept = analysis.Reason("kept", parse_move("6-6>1-6"), 12)
-    assert reason_text(kept) == "kept 6-6 (12 pips) with the boneyard empty"
-    assert analysis.Reason.from_json(kept.to_json()) == kept
-
-
-def test_a_decision_reads_back_without_a_reason_it_cannot_read():
-    data = Decision(1, 3, 1, parse_move("1-2"), parse_move("5-5"), 2.0, 4).to_json()
-    assert data["reason"] is None and Decision.from_json(data).reason is None
-    for odd in ("played badly", "scored lots where 5-5 scored 10", 7, {"kind": "scored"},
-                "scored 0 where 9-9 scored 10",
-                {"kind": "scored", "best": "9-9", "made": 0, "other": 10},
-                {"kind": "won", "best": "5-5", "made": 0, "other": 10},
-                {"kind": "left", "best": "5-5", "made": True, "other": 10}):
-        assert Decision.from_json({**data, "reason": odd}) == Decision(
-            1, 3, 1, parse_move("1-2"), parse_move("5-5"), 2.0, 4)
+    now = analyse(moment, FAST)
+    assert now.reason is not None and now.error > 0
+    assert replace(now, reason=None, error=0.0) == decision
 
 
 @pytest.mark.parametrize("seat", [0, 1])

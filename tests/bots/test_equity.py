@@ -12,7 +12,6 @@ from allfives.bots import make_bot
 from allfives.bots.equity import (
     EquityTable,
     Trajectory,
-    WinChance,
     build,
     equations,
     replay,
@@ -112,14 +111,6 @@ def test_a_win_in_play_skips_the_round_end_points() -> None:
     t = table(Trajectory(0, ((0, 10),), (-20, 50), 0))
     assert t.win_probability(40, 0, 0) == 1.0
     assert t.win_probability(30, 0, 0) == 0.0  # 40 - 20, and side 1 is lifted to 50
-
-
-def test_the_stake_is_the_chance_of_winning() -> None:
-    t = table(Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1))
-    stake = WinChance(t)
-    assert stake((55, 40), 0, 0) == 1.0 and stake((55, 40), 0, 1) == 0.0
-    assert stake((40, 30), None, 0) == pytest.approx(3 / 4, abs=1e-8)
-    assert stake((40, 30), None, 1) == pytest.approx(1 / 4, abs=1e-8)
 
 
 # -- a real sample ---------------------------------------------------------------

@@ -56,7 +56,7 @@ def test_the_exact_stake_is_the_playouts_outcome_on_every_finished_round() -> No
                                           history=start.history, turn=start.turn)
                 end = finished(rnd, rng)
                 for side in range(rules.sides):
-                    assert outcome_stake(scores)(end.scores, end.winner, side) == \
+                    assert outcome_stake(rules, scores)(end.scores, end.winner, side) == \
                         outcome(end, scores, side)
                 won += end.winner is not None
                 unwon += end.winner is None
@@ -103,7 +103,7 @@ def test_review_solves_where_nothing_is_hidden_and_says_so() -> None:
             assert decision == estimate(view, move)
             continue
         solved_here += 1
-        values = solve(known, outcome_stake(view.scores), budget=None)
+        values = solve(known, outcome_stake(view.rules, view.scores), budget=None)
         assert solution.values == values.values
         assert decision.method == EXACT
         assert decision.loss == round(values.value - values.value_of(move), 1)

@@ -179,7 +179,7 @@ def world_values(view: PlayerView, hands: tuple[int, ...]) -> list[float]:
     rnd = Round.from_position(view.rules, hands_now, [], starter=view.starter,
                               scores=list(view.scores), history=list(view.history),
                               turn=view.turn)
-    solution = solve(rnd, outcome_stake(view.scores), budget=None)
+    solution = solve(rnd, outcome_stake(view.rules, view.scores), budget=None)
     return [solution.value_of(m) for m in view.legal_moves()]
 
 
@@ -301,7 +301,7 @@ def test_review_and_the_master_use_the_judge_where_it_decides() -> None:
             next(steps)  # no deal to sample, no step
         valuation = done.value.value
         assert valuation.values == list(found.values) and valuation.method == WORLDS
-        assert valuation.errors == (found.errors if found.sampled else ())
+        assert valuation.samples == found.samples
         chosen = MasterBot(seed=3, simulations=120).choose(view)
         assert valuation.values[view.legal_moves().index(chosen)] == max(valuation.values)
         decision = analyse(Moment(1, 9, view, view.legal_moves()[-1]), 60)

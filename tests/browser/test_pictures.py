@@ -34,7 +34,7 @@ from .browser_helpers import (
     play_until,
     watched_page,
 )
-from .test_puzzles_page import SHIPPED
+from .test_puzzles_page import MISSED, SHIPPED
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 THEMES = ("light", "dark", "contrast")
@@ -149,6 +149,8 @@ def test_a_turn_a_score_a_pick_by_mouse_and_by_keys_the_hint_review_and_round_en
         page.click("#review-button")
         page.wait_for_selector("#review-progress[hidden]", state="attached",
                                timeout=WORKER_MS)
+        page.click("#review-moves [data-method]")  # the decision's verdict in words
+        page.wait_for_selector("#review-says[data-method]", state="attached")
         shoot(page, "review")
         page.click("#review-close")
         assert play_until(page, ("round-over", "game-over")) == "round-over"
@@ -196,7 +198,7 @@ def test_the_coach_settings_how_to_play_and_the_phone_menu(browser, server):
 
 
 def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
-    missed = next(iter(SHIPPED.values()))
+    missed = MISSED  # solved exactly: its verdict says so
     yesterday = (TODAY - timedelta(days=1)).isoformat()
     progress = json.dumps({"format": "allfives-puzzle-progress/1", "seen": [missed.id],
                            "cards": [[missed.id, 0, yesterday]]})
@@ -206,11 +208,15 @@ def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
         page.click("#puzzles-button")
         page.wait_for_selector(f"#puzzles[open][data-puzzle-id='{missed.id}']")
         answer(page, missed.runner_up)
+        page.wait_for_selector("#puzzle-verdict[data-method=exact]", state="attached",
+                               timeout=WORKER_MS)  # re-checked: its parts and method
         shoot(page, "puzzle-wrong")
         page.click("#puzzle-next")
         fresh = SHIPPED[page.get_attribute("#puzzles", "data-puzzle-id") or ""]
         answer(page, fresh.answer)
         page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")
+        page.wait_for_selector("#puzzle-verdict[data-method]", state="attached",
+                               timeout=WORKER_MS)
         shoot(page, "puzzle-right")
         page.keyboard.press("Escape")
         page.click("#new-game-button")

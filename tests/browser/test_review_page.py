@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import re
 
-from allfives.bots.analysis import review
+from allfives.bots.analysis import EXACT, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
+from allfives.web.table import words
 from allfives.web.table.seats import HUMAN
+from allfives.web.table.words_reasons import move_name
 
 from ..bots.test_analysis import bot_game
 from .browser_helpers import (
@@ -43,7 +45,7 @@ def step(page) -> tuple[int, int, int]:
 def analysed(page) -> list[dict]:
     return page.eval_on_selector_all(DECISIONS, """nodes => nodes.map(n => ({
         round: +n.dataset.round, move: +n.dataset.move, played: n.dataset.played,
-        best: n.dataset.best, loss: +n.dataset.loss}))""")
+        best: n.dataset.best, loss: +n.dataset.loss, method: n.dataset.method}))""")
 
 
 def wait_for_analysis(page, timeout: float = 120_000) -> None:
@@ -126,9 +128,16 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     assert re.search(r"\bdecisions? analysed", page.inner_text("#review-summary"))
     # the command line's analysis of the same record: the same decisions and numbers
     game = replay(record)
-    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss")}
-                for d in review(game, {HUMAN})]
+    decisions = review(game, {HUMAN})
+    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss", "method")}
+                for d in decisions]
     assert got == expected
+    # each chip names its move as the log does, its tile drawn beside it; "solved" if exact
+    chips = page.eval_on_selector_all(DECISIONS, """ns => ns.map(n => [
+        n.querySelector('.move').textContent, n.querySelectorAll('svg.tile-svg').length,
+        n.querySelector('.method')?.textContent || ''])""")
+    assert chips == [[move_name(d.played), int(d.played >= 0),
+                      "solved" if d.method == EXACT else ""] for d in decisions]
     # each decision graded, the seat's summary of its grades, the chart of the game
     graded_as_people_see_it(page, record, [d["loss"] for d in got])
     # a decision from the list: the table just before it, the best move outlined
@@ -140,7 +149,11 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     assert page.inner_text("#review-step") == (
         f"Round {lost['round']}: before move {lost['move']} of {total}")
     assert step(page)[:2] == (lost["round"], lost["move"] - 1)
-    assert f"played {lost['played']}" in page.inner_text("#review-says")
+    judged = next(d for d in decisions if (d.round, d.move) == (lost["round"], lost["move"]))
+    says = page.inner_text("#review-says")
+    assert says.endswith(words.judged("You", judged, you=True)), says  # parts, loss, method
+    assert f"you played {move_name(judged.played)}" in says and ">" not in says
+    assert page.get_attribute("#review-says", "data-method") == judged.method
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
     assert page.is_visible("#game-over")  # the game-over panel is still there

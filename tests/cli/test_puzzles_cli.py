@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from allfives import __main__ as cli
-from allfives.coach import mining
 from allfives.coach import puzzles as pz
 
 
@@ -26,7 +25,7 @@ def test_generate_writes_the_puzzles_and_the_runs_figures_then_list_and_check_re
         small_run, tmp_path, capsys):
     out = tmp_path / "set.json"
     status, said, err = run(capsys, "puzzles", "generate", "--out", str(out), "--games", "1",
-                            "--seed", "4", "--jobs", "1", "--preset", "muggins",
+                            "--seed", "8", "--jobs", "1", "--preset", "muggins",
                             "--players", "4", "--quiet")
     assert status == 0 and err == ""
     found = pz.loads(out.read_text())
@@ -38,54 +37,53 @@ def test_generate_writes_the_puzzles_and_the_runs_figures_then_list_and_check_re
                            f"{len(found)} written in 1 game")
     # --per-config keeps that many of each preset and players, the lowest ids, in their order
     status, said, _ = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "one.json"),
-                          "--games", "1", "--seed", "4", "--jobs", "1", "--preset", "muggins",
+                          "--games", "1", "--seed", "8", "--jobs", "1", "--preset", "muggins",
                           "--players", "4", "--per-config", "1", "--quiet")
     assert pz.loads((tmp_path / "one.json").read_text()) == [min(found, key=lambda p: p.id)]
     assert json.loads((tmp_path / "one-generation.json").read_text())["shipped"] == 1
     status, said, _ = run(capsys, "puzzles", "list", str(out))
     assert status == 0 and json.loads(said)["by_config"] == {"muggins/4": len(found)}
+    assert {p.method for p in found} <= {"exact", "estimate"}
     status, said, _ = run(capsys, "puzzles", "check", str(out), "--playouts", "150", "--quiet")
-    checked = json.loads(said)
-    assert checked["puzzles"] == len(found) and checked["playouts"] == 150
-    assert status == (1 if checked["failed"] else 0)
-    assert checked["answer_still_best"] == len(found) - len(checked["failed"])
+    lines = said.splitlines()
+    assert [line[:12] for line in lines[:-1]] == [p.id for p in found]
+    assert lines[-1].startswith(f"{len(found)} checked: ")
+    assert status == (0 if f"{len(found)} kept" in lines[-1] else 1)
 
 
-def test_check_says_which_answers_are_no_longer_best(tmp_path, capsys, monkeypatch):
-    shipped = pz.loads(Path(pz.__file__).with_name("puzzles.json").read_text())[:2]
-    path = tmp_path / "two.json"
-    path.write_text(pz.dumps(shipped))
-    # values that make the first legal move best: each answer that is not it fails
-    monkeypatch.setattr(mining, "values_of", lambda moment, playouts, salt: [
-        10.0 if i == 0 else 0.0 for i in range(len(moment.view.legal_moves()))])
-    monkeypatch.setattr(mining, "master_move", lambda puzzle: puzzle.answer)
-    status, said, _ = run(capsys, "puzzles", "check", str(path), "--quiet")
-    checked = json.loads(said)
-    wrong = [p.id for p in shipped if p.answer != p.view.legal_moves()[0]]
-    assert checked["failed"] == wrong and status == (1 if wrong else 0)
-    assert checked["median_margin"] == (10.0 if len(wrong) < 2 else None)
-    assert checked["master_agrees"] == 2
+JUDGED = Path(__file__).parents[1] / "data" / "judged-puzzles.json"  # tests/coach/test_judging.py
 
 
-def test_check_asks_the_master_and_keeps_the_puzzles_that_pass(tmp_path, capsys, monkeypatch):
-    shipped = pz.loads(Path(pz.__file__).with_name("puzzles.json").read_text())[:3]
-    path, kept = tmp_path / "three.json", tmp_path / "kept.json"
-    path.write_text(pz.dumps(shipped))
-    monkeypatch.setattr(mining, "values_of", lambda moment, playouts, salt: [
-        10.0 if m == moment.played else 0.0 for m in moment.view.legal_moves()])
-    # the master plays another move in the second puzzle only
-    other = next(m for m in shipped[1].view.legal_moves() if m != shipped[1].answer)
-    monkeypatch.setattr(mining, "master_move", lambda puzzle: (
-        other if puzzle.id == shipped[1].id else puzzle.answer))
-    status, said, _ = run(capsys, "puzzles", "check", str(path), "--keep", str(kept),
-                          "--quiet")
-    checked = json.loads(said)
-    assert status == 1 and checked["failed"] == [shipped[1].id]
-    assert checked["answer_still_best"] == 3 and checked["master_agrees"] == 2
-    assert checked["kept"] == 2 and pz.loads(kept.read_text()) == [shipped[0], shipped[2]]
-    status, _, err = run(capsys, "puzzles", "check", str(path), "--keep",
-                         str(tmp_path / "no" / "kept.json"), "--quiet")
-    assert status == 2 and err.startswith("puzzles: cannot write") and err.count("\n") == 1
+def test_check_prints_each_puzzles_method_margins_and_verdict_then_a_summary(tmp_path, capsys):
+    kept, report = tmp_path / "kept.json", tmp_path / "check.json"
+    status, said, err = run(capsys, "puzzles", "check", str(JUDGED), "--playouts", "400",
+                            "--keep", str(kept), "--json", str(report), "--quiet")
+    assert status == 1 and err == ""
+    assert said == (
+        "c1c1949d7f0e  standard/2   exact          exact +10.0                keep\n"
+        "395ab2285c67  standard/2   exact          exact +0.0                 "
+        "drop (tie under exact)\n"
+        "8cf5542e9057  standard/2   exact          exact +10.0                drop (decided)\n"
+        "61e6608f038a  muggins/2    two estimates  master +91.2 greedy -53.9  "
+        "drop (wrong under greedy)\n"
+        "4 checked: 1 kept (1 solved exactly), 3 dropped: 1 decided, 1 tie under exact, "
+        "1 wrong under greedy\n")
+    figures = json.loads(report.read_text())
+    assert figures["playouts"] == 400 and figures["margin"] == pz.MARGIN
+    assert figures["stake"] == "outcome_stake" and figures["kept_by_method"] == {"exact": 1}
+    assert figures["dropped"] == {"decided": 1, "tie under exact": 1, "wrong under greedy": 1}
+    assert figures["verdicts"][3] == {
+        "id": "61e6608f038a", "config": "muggins/2", "method": "estimate",
+        "margins": {"master": 91.2, "greedy": -53.9}, "errors": {"master": 5.18, "greedy": 5.37},
+        "verdict": "drop", "reason": "wrong under greedy"}
+    # the kept puzzle is written as judged: solved, the solver's losses and margin
+    (solved,) = pz.loads(kept.read_text())
+    assert solved.id == "c1c1949d7f0e" and solved.method == "exact"
+    assert solved.losses == (0.0, 10.0) and solved.margin == 10.0
+    # every puzzle checked kept: status 0
+    status, said, _ = run(capsys, "puzzles", "check", str(JUDGED), "--id", "c1c1949d7f0e")
+    assert status == 0 and said.splitlines()[-1] == "1 checked: 1 kept (1 solved exactly), " \
+                                                   "0 dropped"
 
 
 @pytest.mark.parametrize(("argv", "words"), [
@@ -97,6 +95,10 @@ def test_check_asks_the_master_and_keeps_the_puzzles_that_pass(tmp_path, capsys,
     (["puzzles", "generate", "--out", "."], "a folder that exists"),
     (["puzzles", "list", "no-such-file.json"], "cannot read"),
     (["puzzles", "check", "no-such-file.json"], "cannot read"),
+    (["puzzles", "check", str(JUDGED), "--id", "000000000000"], "holds no puzzle 000000000000"),
+    (["puzzles", "check", str(JUDGED), "--keep", "no/such/kept.json"], "(--keep)"),
+    (["puzzles", "check", str(JUDGED), "--json", "."], "(--json)"),
+    (["puzzles", "check", str(JUDGED), "--playouts", "0"], "--playouts"),
     (["puzzles"], "action"),
 ])
 def test_bad_input_is_one_line_and_status_2(argv, words, capsys, tmp_path, monkeypatch):

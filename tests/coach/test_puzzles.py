@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from allfives.bots.analysis import Moment
+from allfives.bots.analysis import ESTIMATE, EXACT, Moment, Reason
 from allfives.bots.greedy import GreedyBot
-from allfives.coach import mining, repetition
+from allfives.coach import judging, mining, repetition
 from allfives.coach import puzzles as pz
 from allfives.coach.puzzles import CLOSE, GREEDY, UNSTABLE, Puzzle, PuzzleError
 from allfives.coach.rating import Rating, after_puzzle, update
@@ -28,6 +28,7 @@ from allfives.web.draw import board
 from allfives.web.puzzles import collect, sentences
 from allfives.web.puzzles.progress import AGAIN, NEW, OWN, Progress, choose
 from allfives.web.puzzles.session import Solving
+from allfives.web.table.words_reasons import move_name
 
 SHIPPED = Path(pz.__file__).with_name("puzzles.json")
 FIGURES = Path(pz.__file__).with_name("puzzles-generation.json")
@@ -127,8 +128,20 @@ def test_a_puzzle_holds_only_what_the_mover_sees(monkeypatch):
                     9.0, None, 1600)
     assert set(puzzle.to_json()) == {"id", "source", "rules", "round", "seat", "hand", "history",
                                      "hand_counts", "boneyard_left", "starter", "scores",
-                                     "answer", "losses", "margin", "reason", "rating"}
+                                     "answer", "losses", "margin", "reason", "rating",
+                                     "method"}
     assert Puzzle.from_json(json.loads(json.dumps(puzzle.to_json()))) == puzzle
+
+
+def test_a_puzzle_says_how_its_answer_was_judged_and_older_files_read_as_estimated():
+    data = puzzle_json()
+    assert data["method"] == ESTIMATE
+    solved = Puzzle.from_json({**data, "method": EXACT})
+    assert solved.method == EXACT and solved.to_json()["method"] == EXACT
+    assert solved.id == data["id"]  # the position names it, not how it was judged
+    del data["method"]  # a file from before the field
+    assert Puzzle.from_json(data).method == ESTIMATE
+    assert pz.loads(pz.dumps([solved])) == [solved] and pz.VERSION == 1
 
 
 def test_generation_is_deterministic_whatever_the_jobs(small_run):
@@ -146,6 +159,9 @@ def test_generation_is_deterministic_whatever_the_jobs(small_run):
     for p in one:
         assert move_text(GreedyBot().choose(p.view)) != move_text(p.answer)
         assert p.margin >= pz.MARGIN and p.loss_of(p.answer) == 0.0
+        # the judge kept it, and the puzzle carries its method and values
+        verdict = judging.judge(p.view, p.answer, mining.CHECK_PLAYOUTS, "generate")
+        assert verdict.keep and judging.judged(p, verdict) == p
     assert pz.loads(pz.dumps(one)) == one
 
 
@@ -177,6 +193,7 @@ def puzzle_json() -> dict:
     (lambda d: d["history"].__setitem__(1, "x"), "[seat, move, points]"),
     (lambda d: d.update(rules={"preset": "chess"}), "chess"),
     (lambda d: d.update(source="elsewhere"), "unknown source"),
+    (lambda d: d.update(method="guessed"), "unknown method"),
     (lambda d: d.update(reason="lucky"), "unknown reason"),
     (lambda d: d.update(id="0" * 12), "does not match"),
     (lambda d: d.pop("answer"), "'answer' is missing"),
@@ -341,6 +358,43 @@ def test_solving_takes_a_tile_then_a_place_and_only_the_first_answer():
     assert s.hand().playable == frozenset({parse_tile("2-4"), parse_tile("3-4")})
     assert s.choose(parse_move("3-4>1-4")) and s.right is True
     assert not s.choose(parse_move("2-4>1-4")) and s.right is True and s.targets() == ()
+
+
+def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_best():
+    """The verdict first says the puzzle file's loss (an estimate, no parts);
+    the re-check of its move, as Review analyses it, replaces it when it
+    agrees that the answer is best, and never when it does not."""
+    puzzle = some_puzzles()[0]
+    right, missed = Solving(puzzle, NEW), Solving(puzzle, NEW)
+    assert missed.recheck() is None and missed.shown() is None
+    wrong = next(m for m in puzzle.options if m not in (puzzle.answer, puzzle.runner_up))
+    missed.choose(wrong)
+    right.choose(puzzle.answer)
+    assert right.judged_move == puzzle.runner_up and missed.judged_move == wrong
+    assert missed.recheck() == Moment(puzzle.round, len(puzzle.view.history) + 1, puzzle.view,
+                                      wrong)
+    filed = missed.shown()
+    assert filed is not None and (filed.played, filed.best, filed.loss, filed.reason,
+                                  filed.method) == (wrong, puzzle.answer, puzzle.loss_of(wrong),
+                                                    None, ESTIMATE)
+    assert sentences.verdict(puzzle, wrong, filed) == (
+        f"Not quite: the best play is {move_name(puzzle.answer)}. {move_name(wrong)} loses "
+        f"{puzzle.loss_of(wrong):g} points. Estimated from deals of the hidden tiles.")
+    agrees = replace(filed, loss=12.5, method=EXACT,
+                     reason=Reason(puzzle.answer, 0, 10, 5.0, 0.0, -2.5))
+    missed.checked = agrees
+    assert missed.shown() == agrees
+    assert sentences.verdict(puzzle, wrong, agrees).endswith(
+        f"{move_name(puzzle.answer)} scores 10; the others score 5 in reply to {move_name(wrong)}"
+        f" and 0 in reply to {move_name(puzzle.answer)}; {move_name(wrong)} keeps 2.5 more for"
+        f" later: {move_name(wrong)} loses 12.5 points. Solved exactly: nothing was hidden.")
+    missed.checked = replace(agrees, best=puzzle.runner_up)  # another move best: not shown
+    assert missed.shown() == filed
+    right.checked = agrees  # a re-check of another move than the verdict's: not shown
+    assert right.shown() is not None and right.shown().played == puzzle.runner_up
+    assert sentences.verdict(puzzle, puzzle.answer, right.shown()).startswith(
+        f"Right! {move_name(puzzle.answer)} is the best play; the next best is "
+        f"{move_name(puzzle.runner_up)}. ")
 
 
 def test_a_puzzles_board_marks_the_last_tile_laid_and_the_answer_once_given():

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pyscript import document
 
+from ...bots.analysis import method_hook
 from ...coach.tutor import CoachAsk, Verdict
 from ...moves import Move, move_text
 from ..bots.client_page import BotClient
@@ -105,9 +106,10 @@ class CoachPage:
         dialog = el("coach")
         for key, value in (("grade", verdict.grade), ("loss", str(verdict.decision.loss)),
                            ("played", move_text(verdict.decision.played)),
-                           ("best", move_text(verdict.decision.best))):
+                           ("best", move_text(verdict.decision.best)),
+                           ("method", method_hook(verdict.decision.method))):
             dialog.setAttribute(f"data-{key}", value)
-        el("coach-says").textContent = stop_words(verdict)
+        el("coach-says").textContent = stop_words(verdict, self.ctl.view().rules.divisor)
         dialog.showModal()
         el("coach-rethink").focus()
 

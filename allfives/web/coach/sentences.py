@@ -3,42 +3,27 @@
 from __future__ import annotations
 
 from ...coach.tutor import Verdict
-from ...moves import move_text
-from ..i18n.catalogs import _, ngettext, number
+from ..i18n.catalogs import _
 from ..table.table_view import TableView
-from ..table.words import move_advice, plural_n
+from ..table.words import move_advice
 from ..table.words_grades import grade_word
-from ..table.words_reasons import reason_words
+from ..table.words_reasons import method_words, move_name, verdict_words
 
 
-def stop_words(verdict: Verdict) -> str:
-    """``#coach-says``: the move about to be played, the better one, the
-    points it would lose and why (as Review will say it), and its grade."""
+def stop_words(verdict: Verdict, divisor: int = 1) -> str:
+    """``#coach-says``: the move about to be played, the better one, why and
+    how much it would lose (as Review will say it, ``divisor`` the rules'),
+    its grade, and whether that was solved or estimated."""
     d = verdict.decision
-    n = plural_n(d.loss)
-    if d.reason is not None:
-        # Translators: the coach stops a move before it is played: {played}
-        # (as 1-6, or 0-5>5-5: tile 0-5 laid on 5-5) would lose {loss} expected
-        # points against the expert's choice {best}; {reason} says why, of the
-        # move about to be played (as "scored 0 where 5-5 scored 10").
-        said = ngettext("You are about to play {played}; the expert prefers {best} "
-                        "({loss} point: {reason}).",
-                        "You are about to play {played}; the expert prefers {best} "
-                        "({loss} points: {reason}).", n)
-    else:
-        # Translators: the coach stops a move before it is played: {played}
-        # (as 1-6, or 0-5>5-5: tile 0-5 laid on 5-5) would lose {loss} expected
-        # points against the expert's choice {best}.
-        said = ngettext("You are about to play {played}; the expert prefers {best} "
-                        "({loss} point lost).",
-                        "You are about to play {played}; the expert prefers {best} "
-                        "({loss} points lost).", n)
+    # Translators: the coach stops a move before it is played: {played} (as "1-6", or
+    # "0-5 on 5-5": tile 0-5 laid on 5-5); the expert prefers {best}; a sentence on why
+    # and how much it would lose follows
+    said = _("You are about to play {played}; the expert prefers {best}.").format(
+        played=move_name(d.played), best=move_name(d.best))
     # Translators: after the coach's sentence: the grade Review gives such a
     # move, as "blunder" (grades: best, good, inaccuracy, mistake, blunder).
     graded = _("Review would grade it: {grade}.").format(grade=grade_word(verdict.grade))
-    text = said.format(played=move_text(d.played), best=move_text(d.best), loss=number(d.loss),
-                       reason=reason_words(d.reason) if d.reason else "")
-    return f"{text} {graded}"
+    return f"{said} {verdict_words(d, divisor)} {graded} {method_words(d.method)}"
 
 
 def better_words(view: TableView, verdict: Verdict) -> str:

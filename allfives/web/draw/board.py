@@ -106,13 +106,17 @@ def tile_group(p: Placed, cls: str = "tile", attrs: dict[str, str] | None = None
             f"{tile_shape(p, faces)}</g>")
 
 
-def tile_svg(tile: int, label: str | None = None, faces: str = looks.FACES[0]) -> str:
-    """A standalone upright tile (for the hand and revealed hands); ``faces``
-    as ``tile_shape``'s."""
+def tile_svg(tile: int, label: str | None = None, faces: str = looks.FACES[0],
+             lying: bool = False) -> str:
+    """A standalone tile, upright (for the hand and revealed hands) or
+    ``lying`` (its name's first half on the left: in a line of text, as
+    Review's move chips); ``faces`` as ``tile_shape``'s."""
     a, b = NAMES[tile].split("-")
-    p = Placed(tile, (0.5, 0.5), (0.5, 1.5), int(a), int(b))
+    far = (1.5, 0.5) if lying else (0.5, 1.5)
+    p = Placed(tile, (0.5, 0.5), far, int(a), int(b))
     title = f"<title>{escape(label)}</title>" if label else ""
-    return (f'<svg class="tile-svg" viewBox="0 0 1 2" aria-hidden="true">{title}'
+    box = "0 0 2 1" if lying else "0 0 1 2"
+    return (f'<svg class="tile-svg" viewBox="{box}" aria-hidden="true">{title}'
             f'<g class="tile">{tile_shape(p, faces)}</g></svg>')
 
 

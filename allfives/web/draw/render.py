@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ...bots.analysis import Decision
-from ...coach.grades import grade
-from ...moves import move_text
+from ...bots.analysis import Decision, method_hook
+from ...coach.grades import grade, grade_range
+from ...moves import move_text, move_tile
 from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
 from ..table import words
@@ -19,6 +19,7 @@ from ..table.looks import FACES
 from ..table.seats import level_shown
 from ..table.table_view import TableView
 from ..table.words_grades import grade_word, swatch
+from ..table.words_reasons import method_mark, move_name
 from .board import tile_svg
 from .tally import tally_svg
 
@@ -179,21 +180,32 @@ def game_over(view: TableView) -> str:
             f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
 
 
-def review_moves(decisions: list[Decision], divisor: int = 1) -> str:
-    """``#review-moves``: one button per analysed decision, with the points it
-    lost and its grade (``data-grade``, the grade's English key; ``divisor``:
-    the rules', as ``grades.grade`` takes it); a click shows it."""
+def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES[0]) -> str:
+    """``#review-moves``: one button per analysed decision, with the move made
+    (its tile drawn, then named as the log names it), the points it lost and
+    its grade (``data-grade``, the grade's English key; ``divisor``: the
+    rules', as ``grades.grade`` takes it), "solved" when exact
+    (``data-method``), and the loss's spread when that spans grades; a
+    click shows it."""
     out = []
     for d in decisions:
         graded = grade(d.loss, divisor)
-        lost = f"<span class='loss'>−{number(d.loss)}</span> " if d.loss else ""
-        played = escape(move_text(d.played))
+        low, high = grade_range(d.loss, d.error, divisor)
+        spread = f" ± {number(round(2 * d.error, 1))}" if low != high else ""
+        lost = f"<span class='loss'>−{number(d.loss)}{spread}</span> " if d.loss else ""
+        mark = method_mark(d.method)
+        solved = f" <span class='method'>{escape(mark)}</span>" if mark else ""
+        tile = move_tile(d.played) if d.played >= 0 else None
+        drawn = tile_svg(tile, None, faces, lying=True) if tile is not None else ""
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
-            f' data-round="{d.round}" data-move="{d.move}" data-played="{played}"'
-            f' data-best="{escape(move_text(d.best))}" data-loss="{d.loss}" data-grade="{graded}">'
-            f"<span class='where'>{d.round}.{d.move}</span> {played} {lost}"
-            f"<span class='grade'>{swatch(graded)}{escape(grade_word(graded))}</span>"
+            f' data-round="{d.round}" data-move="{d.move}"'
+            f' data-played="{escape(move_text(d.played))}"'
+            f' data-best="{escape(move_text(d.best))}" data-loss="{d.loss}" data-grade="{graded}"'
+            f' data-method="{method_hook(d.method)}">'
+            f"<span class='where'>{d.round}.{d.move}</span> {drawn}"
+            f"<span class='move'>{escape(move_name(d.played))}</span> {lost}"
+            f"<span class='grade'>{swatch(graded)}{escape(grade_word(graded))}</span>{solved}"
             "</button></li>")
     return "".join(out)
 

@@ -88,6 +88,12 @@ def number(value: float, places: int | None = None) -> str:
     return sign + thousands.join(groups) + (decimal + fraction if fraction else "")
 
 
+
+def plural_n(x: float) -> int:
+    """The number that picks a plural form for ``x``: itself when whole, else
+    one that takes the general plural (fractions are never singular)."""
+    return int(x) if x == int(x) else 5
+
 def supported(tag: str | None) -> str | None:
     """The language of a tag like ``de-AT`` or ``hi``, if we have it."""
     if not tag:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pyscript import window
 
-from ...bots.analysis import Decision, Moment
+from ...bots.analysis import Decision, Moment, method_hook
 from ...coach import puzzles as puzzle_files
 from ...coach.puzzles import Puzzle, PuzzleError
 from ...moves import Move, move_text, parse_move
@@ -142,6 +142,15 @@ class PuzzlesPage:
         self.keep()
         self.show()
         el("puzzle-next").focus()
+        spawn(self.recheck(solving))
+
+    async def recheck(self, solving: Solving) -> None:
+        """The verdict's move analysed as Review does; the verdict shown again with it."""
+        moment = solving.recheck()
+        if moment is not None:
+            solving.checked = await self.bots.review(moment)
+            if self.solving is solving:
+                self.show_verdict(solving)
 
     def focus(self) -> None:
         if self.solving is not None and self.solving.chosen is None:
@@ -177,6 +186,7 @@ class PuzzlesPage:
             el("puzzle-task").textContent = self.problem
             for part in ("puzzle-situation", "puzzle-counts", "puzzle-verdict", "puzzle-source"):
                 el(part).textContent = ""
+            el("puzzle-verdict").removeAttribute("data-method")
             el("puzzle-board").innerHTML = ""
             el("puzzle-hand").innerHTML = ""
             toggle(el("puzzle-answer"), "hidden", True)
@@ -196,8 +206,7 @@ class PuzzlesPage:
         board_page.draw("puzzle-board", replace(solving.scene(), drawn=drawn), whole_pixels=True)
         el("puzzle-hand").innerHTML = render.hand(solving.hand(), drawn.faces)
         answered = solving.chosen is not None
-        el("puzzle-verdict").textContent = (sentences.verdict(puzzle, solving.chosen)
-                                            if solving.chosen is not None else "")
+        self.show_verdict(solving)
         shown = el("puzzle-answer")
         toggle(shown, "hidden", not answered)
         if answered:
@@ -206,6 +215,18 @@ class PuzzlesPage:
         else:
             shown.removeAttribute("data-puzzle-answer")
             shown.textContent = ""
+
+    @staticmethod
+    def show_verdict(solving: Solving) -> None:
+        """``#puzzle-verdict``, with ``data-method`` once the re-check is in."""
+        node = el("puzzle-verdict")
+        shown = solving.shown()
+        node.textContent = "" if shown is None or solving.chosen is None else \
+            sentences.verdict(solving.puzzle, solving.chosen, shown)
+        if shown is not None and solving.checked is not None:
+            node.setAttribute("data-method", method_hook(shown.method))
+        else:
+            node.removeAttribute("data-method")
 
     # -- the person's own mistakes ---------------------------------------------------
 

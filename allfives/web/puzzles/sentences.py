@@ -4,13 +4,14 @@ next opponent, the partner, the opponent before."""
 
 from __future__ import annotations
 
+from ...bots.analysis import Decision
 from ...coach.puzzles import Puzzle
-from ...moves import Move, move_text
-from ..i18n.catalogs import _, ngettext, number
+from ...moves import Move
+from ..i18n.catalogs import _, ngettext
 from ..i18n.labels import preset_name
 from ..table.table_view import TableView
-from ..table.words import move_advice, plural_n
-from ..table.words_reasons import reason_words
+from ..table.words import move_advice
+from ..table.words_reasons import method_words, move_name, verdict_words
 from .progress import AGAIN, DAILY, OWN
 
 
@@ -85,9 +86,9 @@ def source(kind: str, puzzle: Puzzle, day: str) -> str:
         return _("Daily puzzle of {day}").format(day=day)
     if kind == OWN and puzzle.played is not None:
         # Translators: a puzzle made from the person's own game, where they played {played}
-        # (a move, as 0-5>5-5)
+        # (a move, as "0-5 on 5-5")
         return _("From your own game: you played {played} here.").format(
-            played=move_text(puzzle.played))
+            played=move_name(puzzle.played))
     if kind == AGAIN:
         # Translators: a puzzle the person missed before, shown again to practise
         return _("A puzzle you missed, once more")
@@ -95,46 +96,22 @@ def source(kind: str, puzzle: Puzzle, day: str) -> str:
     return _("A new puzzle (difficulty {rating})").format(rating=puzzle.rating)
 
 
-def verdict(puzzle: Puzzle, chosen: Move) -> str:
-    """Right or not, and why, with Review's reasons (``#puzzle-verdict``)."""
-    answer = move_text(puzzle.answer)
+def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> str:
+    """Right or not, and why, as Review says it (``#puzzle-verdict``):
+    ``shown`` is the decision on the runner-up (when ``chosen`` is the
+    answer) or on ``chosen``, against the answer (``session.Solving.shown``)."""
+    answer = move_name(puzzle.answer)
     if chosen == puzzle.answer:
-        other = puzzle.runner_up
-        loss = puzzle.loss_of(other) or 0.0
-        reason = puzzle.why(other)
-        if reason is None:
-            # Translators: a puzzle solved; {answer} and {other} are moves (as 0-5>5-5), {loss}
-            # the points the next best move {other} loses against it
-            text = ngettext("Right! {answer} is the best play. The next best, {other}, "
-                            "loses {loss} point.",
-                            "Right! {answer} is the best play. The next best, {other}, "
-                            "loses {loss} points.", plural_n(loss))
-        else:
-            # Translators: a puzzle solved; {answer} and {other} are moves (as 0-5>5-5), {loss}
-            # the points the next best move {other} loses; {reason} says why, of {other} (as
-            # "scored 0 where 0-5>5-5 scored 10")
-            text = ngettext("Right! {answer} is the best play. The next best, {other}, "
-                            "loses {loss} point: {reason}.",
-                            "Right! {answer} is the best play. The next best, {other}, "
-                            "loses {loss} points: {reason}.", plural_n(loss))
-        return text.format(answer=answer, other=move_text(other), loss=number(loss),
-                           reason=reason_words(reason) if reason else "")
-    loss = puzzle.loss_of(chosen) or 0.0
-    reason = puzzle.why(chosen)
-    if reason is None:
-        # Translators: a puzzle missed: the person played {played}, which loses {loss} points
-        # against the best play {answer} (moves as 0-5>5-5)
-        text = ngettext("Not quite: {played} loses {loss} point against {answer}.",
-                        "Not quite: {played} loses {loss} points against {answer}.",
-                        plural_n(loss))
+        # Translators: a puzzle solved; {answer} and {other} are moves (as "0-5 on 5-5");
+        # a sentence on why {other} is worse and by how much follows
+        said = _("Right! {answer} is the best play; the next best is {other}.").format(
+            answer=answer, other=move_name(shown.played))
     else:
-        # Translators: a puzzle missed: {played} loses {loss} points against the best play
-        # {answer}; {reason} says why, of {played} (as "scored 0 where 0-5>5-5 scored 10")
-        text = ngettext("Not quite: {played} loses {loss} point against {answer}: {reason}.",
-                        "Not quite: {played} loses {loss} points against {answer}: {reason}.",
-                        plural_n(loss))
-    return text.format(played=move_text(chosen), loss=number(loss), answer=answer,
-                       reason=reason_words(reason) if reason else "")
+        # Translators: a puzzle missed: the best play was {answer} (a move, as "0-5 on 5-5");
+        # a sentence on why the move played is worse and by how much follows
+        said = _("Not quite: the best play is {answer}.").format(answer=answer)
+    return (f"{said} {verdict_words(shown, puzzle.view.rules.divisor)} "
+            f"{method_words(shown.method)}")
 
 
 def answer_line(table: TableView, answer: Move) -> str:

@@ -4,12 +4,20 @@ answer given. Pure: the page (``puzzles_page``) shows what this decides.
 Picking a tile only picks it and lights its places (``targets``), even a
 tile with one place or a lead: the answer is a second, deliberate act (the
 lit place), because only the first answer counts and a slip of a finger on a
-phone must not give it."""
+phone must not give it.
+
+Once answered, the verdict's move (the runner-up when the answer was found,
+else the move chosen) is analysed as Review analyses a decision
+(``recheck``): exactly where the puzzle hides nothing, else by the expert's
+playouts. The verdict then shows that analysis, its parts and its method,
+when it agrees that the puzzle's answer is best; else the puzzle file's own
+loss, an estimate (``shown``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...bots.analysis import ESTIMATE, Decision, Moment
 from ...coach.puzzles import Puzzle
 from ...moves import LEAD, Move, move_on, move_tile
 from ...scoring import play_points
@@ -24,11 +32,42 @@ class Solving:
     kind: str  # why it is shown: progress.DAILY, AGAIN, OWN or NEW
     selected: int | None = None
     chosen: Move | None = None
+    checked: Decision | None = None  # the verdict's move analysed again (``recheck``)
 
     @property
     def right(self) -> bool | None:
         """Whether the answer given was the puzzle's (None before one is given)."""
         return None if self.chosen is None else self.chosen == self.puzzle.answer
+
+    @property
+    def judged_move(self) -> Move | None:
+        """The move the verdict is about: the runner-up when the answer was
+        found, else the move chosen (None before an answer)."""
+        if self.chosen is None:
+            return None
+        return self.puzzle.runner_up if self.chosen == self.puzzle.answer else self.chosen
+
+    def recheck(self) -> Moment | None:
+        """The verdict's move as a decision for Review's analysis (None before an answer)."""
+        move = self.judged_move
+        view = self.puzzle.view
+        return None if move is None else Moment(self.puzzle.round, len(view.history) + 1,
+                                                view, move)
+
+    def shown(self) -> Decision | None:
+        """The verdict's decision: the re-check when it is in and calls the
+        puzzle's answer best, else what the puzzle file says (its loss, an
+        estimate, no parts); None before an answer."""
+        move = self.judged_move
+        if move is None:
+            return None
+        checked = self.checked
+        if checked is not None and checked.played == move and checked.best == self.puzzle.answer:
+            return checked
+        view = self.puzzle.view
+        return Decision(self.puzzle.round, len(view.history) + 1, view.seat, move,
+                        self.puzzle.answer, self.puzzle.loss_of(move) or 0.0,
+                        len(self.puzzle.options), None, ESTIMATE)
 
     def plays_of(self, tile: int) -> list[Move]:
         return [m for m in self.puzzle.options if move_tile(m) == tile]

@@ -14,7 +14,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from ...bots.analysis import Decision, Moment
+from ...bots.analysis import Decision, Moment, method_hook
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
 from ..dom import closest, el, found, notice, on, spawn, toggle
@@ -22,6 +22,7 @@ from ..draw import board_page, render
 from ..table import words
 from ..table.looks import Looks
 from ..table.seats import shown_name
+from ..table.table_view import TableView
 from ..table.words_grades import summary_html
 from ..table.words_reasons import too_big
 from .records import opened
@@ -167,7 +168,7 @@ class ReviewPanel:
         seed = review.seed
         el("review-deal").textContent = words.deal_line(
             str(seed), review.daily) if seed is not None else ""
-        el("review-says").textContent = words.review_says(view, here)
+        self.say(view, here)
         el("review-hand").innerHTML = render.review_hand(view, drawn.faces)
         end = render.round_end_panel(view, headline=False, faces=drawn.faces) \
             if view.round.over else ""
@@ -175,6 +176,16 @@ class ReviewPanel:
         toggle(el("review-prev"), "disabled", review.at == 0)
         toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
         self.show_analysis()
+
+    @staticmethod
+    def say(view: TableView, here: Decision | None) -> None:
+        """``#review-says``, with ``data-method`` when it judges a decision."""
+        says = el("review-says")
+        says.textContent = words.review_says(view, here)
+        if here is None:
+            says.removeAttribute("data-method")
+        else:
+            says.setAttribute("data-method", method_hook(here.method))
 
     def on_resize(self) -> None:
         """The board and the chart are drawn for their boxes' sizes: drawn
@@ -194,7 +205,8 @@ class ReviewPanel:
         if review is None:
             return
         decisions = review.analysed()
-        el("review-moves").innerHTML = render.review_moves(decisions, review.game.rules.divisor)
+        el("review-moves").innerHTML = render.review_moves(decisions, review.game.rules.divisor,
+                                                           self.looks().faces)
         spot = review.spot
         current = found(document.querySelector(
             f'#review-moves [data-round="{spot.round}"][data-move="{spot.move + 1}"]'))
@@ -221,5 +233,4 @@ class ReviewPanel:
                 self.analysed(review.moment(decision), decision)
             self.show_analysis()
             if review.decision_here() is not None:
-                el("review-says").textContent = words.review_says(review.view(),
-                                                                  review.decision_here())
+                self.say(review.view(), review.decision_here())

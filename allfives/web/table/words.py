@@ -14,7 +14,7 @@ player or a partnership.
 from __future__ import annotations
 
 from ...bots.analysis import Decision
-from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
 from ..i18n.labels import level_name
@@ -23,7 +23,7 @@ from .takeback import DAILY_PREFIX
 from .words_log import end_words as end_words
 from .words_log import move_words as move_words
 from .words_log import round_starts as round_starts
-from .words_reasons import reason_words
+from .words_reasons import method_words, move_name, verdict_words
 from .words_scores import no_round_end_points as no_round_end_points
 from .words_scores import score_line as score_line
 
@@ -263,56 +263,33 @@ def review_says(view: TableView, decision: Decision | None) -> str:
     if rnd.over:
         said += " " + end_words(view, rnd)
     if decision is not None:
-        said += " " + judged(view.names[decision.seat], decision, view.is_you(decision.seat))
+        said += " " + judged(view.names[decision.seat], decision, view.is_you(decision.seat),
+                             view.rules.divisor)
     return said
 
 
-def judged(name: str, d: Decision, you: bool = False) -> str:
-    """One decision as the review sums it up; ``you``: the person made it."""
+def judged(name: str, d: Decision, you: bool = False, divisor: int = 1) -> str:
+    """One decision as the review sums it up; ``you``: the person made it;
+    ``divisor``: the rules', as grades take it. Ends with how it was valued."""
+    played = move_name(d.played)
     if d.loss == 0 and you:
-        # Translators: the review: the person's next move, {played} (as 0-5>5-5), was the best
-        return _("Next, you played {played}: the best move.").format(played=move_text(d.played))
-    if d.loss == 0:
-        # Translators: the review: {name}'s next move, {played} (as 0-5>5-5), was the best
-        return _("Next, {name} played {played}: the best move.").format(
-            name=name, played=move_text(d.played))
-    n = plural_n(d.loss)
-    if d.reason is None:
-        text = _lost(you, n)
-    elif you:
-        # Translators: the review; {loss} is points lost against the expert's choice {best};
-        # {reason} says why, of the move played (as "scored 0 where 0-5>5-5 scored 10")
-        text = ngettext(
-            "Next, you played {played}; the expert prefers {best} ({loss} point: {reason}).",
-            "Next, you played {played}; the expert prefers {best} ({loss} points: {reason}).", n)
+        # Translators: the review: the person's next move, {played} (as "0-5 on 5-5"), was the best
+        said = _("Next, you played {played}: the best move.").format(played=played)
+    elif d.loss == 0:
+        # Translators: the review: {name}'s next move, {played} (as "0-5 on 5-5"), was the best
+        said = _("Next, {name} played {played}: the best move.").format(name=name, played=played)
     else:
-        # Translators: the review; {loss} is points lost against the expert's choice {best};
-        # {reason} says why, of the move played (as "scored 0 where 0-5>5-5 scored 10")
-        text = ngettext(
-            "Next, {name} played {played}; the expert prefers {best} ({loss} point: {reason}).",
-            "Next, {name} played {played}; the expert prefers {best} ({loss} points: {reason}).",
-            n)
-    reason = reason_words(d.reason) if d.reason is not None else ""
-    return text.format(name=name, played=move_text(d.played), best=move_text(d.best),
-                       loss=number(d.loss), reason=reason)
-
-
-def plural_n(x: float) -> int:
-    """The number that picks a plural form for ``x``: itself when whole, else
-    one that takes the general plural (fractions are never singular)."""
-    return int(x) if x == int(x) else 5
-
-
-def _lost(you: bool, n: int) -> str:
-    if you:
-        # Translators: the review; {loss} is points lost against the expert's choice {best}
-        return ngettext("Next, you played {played}; the expert prefers {best} ({loss} point).",
-                        "Next, you played {played}; the expert prefers {best} ({loss} points).",
-                        n)
-    # Translators: the review; {loss} is points lost against the expert's choice {best}
-    return ngettext("Next, {name} played {played}; the expert prefers {best} ({loss} point).",
-                    "Next, {name} played {played}; the expert prefers {best} ({loss} points).",
-                    n)
+        if you:
+            # Translators: the review: the person's next move was {played} (as "0-5 on 5-5"),
+            # the expert prefers {best}; a sentence on why and how much it lost follows
+            text = _("Next, you played {played}; the expert prefers {best}.")
+        else:
+            # Translators: the review: {name}'s next move was {played} (as "0-5 on 5-5"),
+            # the expert prefers {best}; a sentence on why and how much it lost follows
+            text = _("Next, {name} played {played}; the expert prefers {best}.")
+        said = text.format(name=name, played=played, best=move_name(d.best)) + " " + \
+            verdict_words(d, divisor)
+    return f"{said} {method_words(d.method)}"
 
 
 def review_summary(done: int, total: int, decisions: list[Decision]) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from ...coach.grades import BEST, BLUNDER, GOOD, GRADES, INACCURACY, MISTAKE, Summary
-from ..i18n.catalogs import N_, _, ngettext, number
-from .words import plural_n
+from ..i18n.catalogs import N_, _, ngettext, number, plural_n
 
 GRADE_WORDS = {
     # Translators: marks a reviewed move that was the best one (others show points lost);

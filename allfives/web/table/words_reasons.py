@@ -1,12 +1,17 @@
 """Review's sentences that are not about one position: a file refused by its
-size, and why a reviewed move lost."""
+size, and a verdict on a move (Review's, the coach's, a puzzle's): the move
+named as the game log names it, why it lost in three parts that add up to
+the loss (``bots.analysis.Reason``), how sure the loss is, and whether it
+was solved exactly or estimated."""
 
 from __future__ import annotations
 
-from ...bots.analysis import KEPT, SCORED, Reason
-from ...moves import move_text, move_tile
+from ...bots.analysis import EXACT, Decision, Reason
+from ...coach.grades import grade_range
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import NAMES
-from ..i18n.catalogs import _, ngettext, number
+from ..i18n.catalogs import _, ngettext, number, plural_n
+from .words_grades import grade_word
 
 
 def too_big(name: str, size: int) -> str:
@@ -17,26 +22,126 @@ def too_big(name: str, size: int) -> str:
                     size).format(name=name, n=number(size))
 
 
-def reason_words(reason: Reason) -> str:
-    """Why a reviewed move lost, in the page's language: a clause about the
-    move made (it follows "(3 points: " in the review's sentence); in English
-    the command line's own words."""
-    if reason.kind == KEPT:
-        # Translators: why a reviewed move was worse, said of that move after a colon: it kept
-        # the heavy tile {tile} (as "6-6") in hand when no tiles were left to draw (the
-        # boneyard: the face-down tiles players draw from). {n} is the tile's number of pips.
-        return ngettext("kept {tile} ({n} pip) with the boneyard empty",
-                        "kept {tile} ({n} pips) with the boneyard empty",
-                        reason.made).format(tile=NAMES[move_tile(reason.best)], n=reason.made)
-    if reason.kind == SCORED:
-        # Translators: why a reviewed move was worse, said of that move after a colon, as in
-        # "the expert prefers 0-5>5-5 (3 points: scored 0 where 0-5>5-5 scored 10)". {points}
-        # and {best_points} are points scored; {best} is a move, as "0-5>5-5" (tile 0-5 laid
-        # on 5-5) or a lead, as "2-3".
-        text = _("scored {points} where {best} scored {best_points}")
+def move_name(move: Move) -> str:
+    """A move as the game log names it: "2-5 on 0-5", a lead as its tile
+    ("5-5"), or the word for a draw or a pass."""
+    if move == DRAW:
+        # Translators: a suggested move, after "Hint (master):": draw a tile from the boneyard
+        return _("draw")
+    if move == PASS:
+        # Translators: a suggested move, after "Hint (master):": pass the turn
+        return _("pass")
+    tile = NAMES[move_tile(move)]
+    if move_on(move) == LEAD:
+        return tile
+    # Translators: a move in a verdict (Review, the coach, a puzzle): tile {tile} laid
+    # against tile {on} on the table, as the game log says "You played 2-5 on 0-5."
+    return _("{tile} on {on}").format(tile=tile, on=NAMES[move_on(move)])
+
+
+def parts_words(played: Move, reason: Reason) -> str:
+    """Why ``played`` lost against ``reason.best``, in three clauses whose
+    numbers add up to the loss: points now, the others' reply, later. Begins
+    a sentence."""
+    names = {"played": move_name(played), "best": move_name(reason.best)}
+    if reason.scored == reason.best_scored:
+        # Translators: the first part of why a move lost, beginning a sentence: the move
+        # made and the better move score the same {points} now
+        now = _("Both moves score {points} now").format(points=number(reason.scored))
     else:
-        # Translators: why a reviewed move was worse, said of that move after a colon: it let
-        # the next player score {points} in reply, where the move {best} (as "4-4>1-4": tile
-        # 4-4 laid on 1-4) would have let them score {best_points}.
-        text = _("left the next player a chance of {points} ({best} left {best_points})")
-    return text.format(points=reason.made, best=move_text(reason.best), best_points=reason.other)
+        # Translators: the first part of why a move lost, beginning a sentence: what the
+        # move made ({played}, as "2-5 on 0-5") and the better move {best} score now
+        now = _("{played} scores {points} now, {best} scores {best_points}").format(
+            points=number(reason.scored), best_points=number(reason.best_scored), **names)
+    if reason.reply == reason.best_reply:
+        # Translators: the second part of why a move lost: the other players are expected
+        # to score {points} in reply (before the person's next turn) after either move
+        reply = _("the others score {points} in reply either way").format(
+            points=number(reason.reply))
+    else:
+        # Translators: the second part of why a move lost: the points the other players
+        # are expected to score in reply (before the person's next turn) to the move made
+        # {played} and to the better move {best} (one decimal, as 8.2)
+        reply = _("the others score {points} in reply to {played} and {best_points} in reply "
+                  "to {best}").format(points=number(reason.reply),
+                                      best_points=number(reason.best_reply), **names)
+    return f"{now}; {reply}; {later_words(reason, names)}"
+
+
+def later_words(reason: Reason, names: dict[str, str]) -> str:
+    """The third part: which move keeps more for the rest of the round."""
+    if reason.later == 0:
+        # Translators: the third part of why a move lost: the move made ({played}) and
+        # the better move ({best}) are worth the same in the rest of the round
+        return _("{played} and {best} keep as much for later").format(**names)
+    if reason.later > 0:
+        # Translators: the third part of why a move lost: the better move {best} is
+        # worth {points} more than {played} in the rest of the round (its later turns)
+        text = _("{best} keeps {points} more for later")
+    else:
+        # Translators: the third part of why a move lost: the move made, {played}, is
+        # worth {points} more than the better move {best} in the rest of the round
+        text = _("{played} keeps {points} more for later")
+    return text.format(points=number(abs(reason.later)), **names)
+
+
+def loss_words(d: Decision, divisor: int = 1) -> str:
+    """What the move made loses, with its uncertainty when that changes the
+    grade: "2-5 on 0-5 loses about 8.2 ± 2.9 points (inaccuracy to blunder)"."""
+    low, high = grade_range(d.loss, d.error, divisor)
+    n = plural_n(d.loss)
+    if low == high:
+        # Translators: the end of a verdict: the move {played} (as "2-5 on 0-5") loses
+        # {loss} points against the better move
+        text = ngettext("{played} loses {loss} point", "{played} loses {loss} points", n)
+    else:
+        # Translators: the end of a verdict whose loss is estimated: the move {played}
+        # loses about {loss} points, give or take {error} (two standard errors), so its
+        # grade could be anything from {low} to {high} (as "inaccuracy to blunder")
+        text = ngettext("{played} loses about {loss} ± {error} point ({low} to {high})",
+                        "{played} loses about {loss} ± {error} points ({low} to {high})", n)
+    return text.format(played=move_name(d.played), loss=number(d.loss),
+                       error=number(round(2 * d.error, 1)), low=grade_word(low),
+                       high=grade_word(high))
+
+
+def verdict_words(d: Decision, divisor: int = 1) -> str:
+    """Why the move made lost and how much, as one sentence: "2-5 on 0-5
+    scores 0 now, 5-5 10; ...: 2-5 on 0-5 loses 13.4 points." (the chances
+    of winning the game each move left where the game was at stake; just
+    the loss when its parts are not known)."""
+    lost = loss_words(d, divisor)
+    if d.chances is not None and d.played != d.best:
+        return f"{chance_words(d)}: {lost}."
+    if d.reason is None:
+        return f"{lost}."
+    return f"{parts_words(d.played, d.reason)}: {lost}."
+
+
+def chance_words(d: Decision) -> str:
+    """Where the game was at stake, the chance of winning it each move left:
+    "The game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times"."""
+    made, best = (round(100 * c) for c in d.chances or (0.0, 0.0))
+    # Translators: a verdict near the end of a game, where a move is worth the chance of winning
+    # the game it leaves (not its points): {played} and {best} are moves (as "2-5 on 0-5"),
+    # {chance} and {best_chance} how many games in 100 the move made and the best one win
+    return _("The game is at stake: {played} wins it {chance} times in 100, {best} "
+             "{best_chance} times").format(played=move_name(d.played), best=move_name(d.best),
+                                      chance=number(made), best_chance=number(best))
+
+
+def method_words(method: str) -> str:
+    """How the values were found, as a sentence: solved exactly, or estimated."""
+    if method == EXACT:
+        # Translators: after a verdict on a move: its values were solved exactly (nothing
+        # was hidden: two players and an empty boneyard), not estimated
+        return _("Solved exactly: nothing was hidden.")
+    # Translators: after a verdict on a move: its values were estimated from many deals of
+    # the hidden tiles played out by the expert, so they may be off a little
+    return _("Estimated from deals of the hidden tiles.")
+
+
+def method_mark(method: str) -> str:
+    """A decision's chip's mark for an exact value ("" for an estimate)."""
+    # Translators: a short mark on a reviewed move whose value was solved exactly (not estimated)
+    return _("solved") if method == EXACT else ""

@@ -98,13 +98,17 @@ def test_the_coachs_words():
     seed9 = first_decision("9")
     found = verdict(seed9, parse_move("1-6"), "blunders")
     assert found is not None
-    assert stop_words(found) == ("You are about to play 1-6; the expert prefers 5-5 "
-                                 "(43.9 points: scored 0 where 5-5 scored 10). "
-                                 "Review would grade it: blunder.")
+    assert stop_words(found) == (
+        "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 scores 10; the"
+        " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 32.1 more for"
+        " later: 1-6 loses 43.9 points. Review would grade it: blunder. Estimated from deals of"
+        " the hidden tiles.")
     quiet = verdict(first_decision("3"), parse_move("1-3"), "inaccuracies")
     assert quiet is not None and stop_words(quiet) == (
-        "You are about to play 1-3; the expert prefers 4-4 (6.5 points lost). "
-        "Review would grade it: inaccuracy.")
+        "You are about to play 1-3; the expert prefers 4-4. Both moves score 0 now; the others"
+        " score 2.5 in reply to 1-3 and 0 in reply to 4-4; 4-4 keeps 4 more for later: 1-3"
+        " loses about 6.5 ± 4.4 points (good to blunder). Review would grade it: inaccuracy."
+        " Estimated from deals of the hidden tiles.")
     view = TableView.of(Table.new(Setup(), "9"))
     assert better_words(view, found) == "Coach: lead with 5-5 (+10)"
 

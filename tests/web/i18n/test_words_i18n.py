@@ -23,6 +23,7 @@ from allfives.tiles import NAMES
 from allfives.web.draw import board, render
 from allfives.web.home import new_game as forms
 from allfives.web.i18n import catalogs as i18n
+from allfives.web.i18n.catalogs import plural_n
 from allfives.web.play.controller import Controller
 from allfives.web.table import words
 from allfives.web.table.deals import DealError, read_deal, seed_deal
@@ -267,7 +268,7 @@ def test_partnerships_with_the_person_have_their_own_sentences():
 def test_counted_words_take_their_plural_forms():
     assert words.tiles_count(1) == "1 tile" and words.tiles_count(0) == "0 tiles"
     assert render.pips(1) == "1 pip" and render.pips(12) == "12 pips"
-    assert words.plural_n(2.0) == 2 and words.plural_n(1.0) == 1 and words.plural_n(0.5) != 1
+    assert plural_n(2.0) == 2 and plural_n(1.0) == 1 and plural_n(0.5) != 1
 
 
 def messages(module: str) -> list[tuple[int, str | tuple[str, ...], list[str]]]:

@@ -5,15 +5,16 @@ playing on from another seat."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from allfives.bots.analysis import Decision, Moment, Reason, analyse
-from allfives.coach.report import reason_text
+from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, Reason, analyse
+from allfives.coach.report import chance_text, reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
-from allfives.moves import move_text, parse_move
+from allfives.moves import DRAW, PASS, parse_move
 from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
 from allfives.tiles import parse_tile
@@ -24,7 +25,7 @@ from allfives.web.review.state import Review, Spot
 from allfives.web.table import words
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import TableView
-from allfives.web.table.words_reasons import reason_words, too_big
+from allfives.web.table.words_reasons import move_name, parts_words, too_big, verdict_words
 
 from ...bots.test_analysis import FAST, bot_game
 from ..pseudo_i18n import pseudo
@@ -128,7 +129,7 @@ def test_decisions_go_to_the_worker_and_come_back_in_play_order():
     review.jump(first.round, first.move)
     here = review.decision_here()
     assert here is not None and (here.round, here.move) == (first.round, first.move)
-    assert words.judged("You", here).startswith(f"Next, You played {move_text(here.played)}")
+    assert words.judged("You", here).startswith(f"Next, You played {move_name(here.played)}")
     assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
                                     key=lambda d: -d.loss)
 
@@ -226,13 +227,47 @@ def test_a_record_longer_than_a_save_may_be_is_refused_before_its_replay():
         opened(json.dumps(record))
 
 
-def test_reasons_in_the_pages_words_are_the_command_lines_in_english():
+def test_a_verdict_says_in_the_logs_words_what_each_part_of_the_loss_is():
+    """Leading 5-5 for 10 against 3-3: the parts as the review says them add
+    up to the loss it names, moves as the game log names them, and the
+    command line says the same parts in English."""
     m = parse_move
-    for reason in (Reason("scored", m("0-5>5-5"), 0, 10), Reason("left", m("4-4>1-4"), 15, 10),
-                   Reason("left", m("2-3"), 2, 0), Reason("kept", m("6-6>1-6"), 12)):
-        assert reason_words(reason) == reason_text(reason)
-    assert reason_words(Reason("kept", m("6-6>1-6"), 12)) == \
-        "kept 6-6 (12 pips) with the boneyard empty"
+    reason = Reason(m("3-3>0-3"), 10, 0, 8.2, 1.0, 10.6)
+    d = Decision(1, 4, 0, m("5-5>0-5"), m("3-3>0-3"), 7.8, 3, reason, EXACT)
+    assert parts_words(d.played, reason) == reason_text(d.played, reason)
+    assert words.judged("Anna", d) == (
+        "Next, Anna played 5-5 on 0-5; the expert prefers 3-3 on 0-3. 5-5 on 0-5 scores 10 now,"
+        " 3-3 on 0-3 scores 0; the others score 8.2 in reply to 5-5 on 0-5 and 1 in reply to"
+        " 3-3 on 0-3; 3-3 on 0-3 keeps 10.6 more for later: 5-5 on 0-5 loses 7.8 points."
+        " Solved exactly: nothing was hidden.")
+    # an estimate whose loss, give or take two standard errors, spans grades says so
+    unsure = replace(d, method=ESTIMATE, error=1.4, reason=None)
+    assert words.judged("You", unsure, you=True) == (
+        "Next, you played 5-5 on 0-5; the expert prefers 3-3 on 0-3. 5-5 on 0-5 loses about 7.8"
+        " ± 2.8 points (inaccuracy to blunder). Estimated from deals of the hidden tiles.")
+    # the same error on a loss well inside one grade changes nothing said
+    assert verdict_words(replace(unsure, loss=20.0)) == "5-5 on 0-5 loses 20 points."
+    # the cribbage preset's points count five times in grades: 1.5 ± 0.4 is 5.5 to 9.5
+    assert "(inaccuracy to mistake)" in verdict_words(replace(unsure, loss=1.5, error=0.2), 5)
+    kept_more = replace(reason, later=-1.5)
+    assert parts_words(d.played, kept_more).endswith("; 5-5 on 0-5 keeps 1.5 more for later")
+    assert parts_words(d.played, replace(reason, later=0.0)).endswith(
+        "; 5-5 on 0-5 and 3-3 on 0-3 keep as much for later")
+    assert [move_name(m(x)) for x in ("2-5>0-5", "5-5")] == ["2-5 on 0-5", "5-5"]
+    assert (move_name(DRAW), move_name(PASS)) == ("draw", "pass")
+
+
+def test_where_the_game_is_at_stake_a_verdict_gives_the_chance_each_move_left():
+    m = parse_move
+    d = Decision(9, 4, 0, m("3-3>0-3"), m("5-5>0-5"), 65.2, 3, None, EXACT, chances=(0.412, 0.644))
+    said = ("The game is at stake: 3-3 on 0-3 wins it 41 times in 100, 5-5 on 0-5 64 times:"
+            " 3-3 on 0-3 loses 65.2 points.")
+    assert verdict_words(d) == said
+    # parts, had they come, are not what decides there
+    assert verdict_words(replace(d, reason=Reason(m("5-5>0-5"), 0, 10, 8.2, 1.0, 63.4))) == said
+    assert chance_text(d) == said[0].lower() + said[1:said.index(":", 25)]
+    assert Decision.from_json(json.loads(json.dumps(d.to_json()))) == d
+    assert Decision.from_json({**d.to_json(), "chances": [0.4, 1.2]}).chances is None
 
 
 def test_a_file_too_big_is_refused_in_one_sentence():
@@ -242,7 +277,9 @@ def test_a_file_too_big_is_refused_in_one_sentence():
         assert too_big("game.json", 1_000_001) == \
             "⟦game.json could not be opened: 1,000,001 bytes is too big for a record⟧"
         assert review_of(bot_game(1)).step_text().startswith("⟦Round 1: after move ")
-        assert reason_words(Reason("left", parse_move("2-3"), 2, 0)) == \
-            "⟦left the next player a chance of 2 (2-3 left 0)⟧"
-        assert reason_words(Reason("kept", parse_move("6-6"), 12)) == \
-            "⟦kept 6-6 (12 pips) with the boneyard empty⟧"
+        assert move_name(parse_move("2-5>0-5")) == "⟦2-5 on 0-5⟧"
+        assert parts_words(parse_move("2-3"), Reason(parse_move("5-5"), 0, 10, 2.0, 0.0, 1.5)) \
+            .startswith("⟦2-3 scores 0 now, 5-5 scores 10⟧; ⟦the others score 2 in reply to 2-3"
+                        " and 0 in reply to 5-5⟧; ")
+        assert parts_words(parse_move("2-3"), Reason(parse_move("5-5"), 0, 0, 2.0, 2.0, 1.5)) \
+            .startswith("⟦Both moves score 0 now⟧; ⟦the others score 2 in reply either way⟧; ")

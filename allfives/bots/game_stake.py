@@ -1,0 +1,165 @@
+"""What a finished round is worth, for every judge: points where the game
+goes on, the chance of winning the game where the round can end it.
+
+Far from the target a round's worth is its points (``exact.Margin``: the
+side's gain minus the others'). Near it "points plus a fixed bonus for a won
+game" misjudges the stake (issue 29): 10 points that win are worth more than
+30 that do not, and a move that only changes the margin of a game already
+decided changes nothing. So where a side can reach the target in this round
+(its score at least ``target - reach``, ``reach`` the most points a side
+made in one round of the table's sample), the stake is ``GameChance``: the
+side's chance of winning the game after the round, by the match-equity
+table of the rules (``bots.equity``, shipped in ``equity-tables.json``,
+made by ``bench/match_equity.py``).
+
+**One scale.** A chance is turned into points by the table's own exchange
+rate at the start of a game: ``points_per_game`` is what a whole game's
+chance is worth in points where the game is young (two steps of score
+around 0-0 against the change in the chance they make). So a verdict near
+the target reads on the same scale as one far from it: losing 10% of the
+game is worth what 10% of the game was worth in points at 0-0.
+
+Tables exist for 2 players with a preset's own options and target; other
+rules (3-4 players, own options or target) keep the points and a fixed
+``WIN_BONUS`` for the won game (``expert.outcome_stake``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..rules import Rules, Side
+from .equity import EquityTable, Grid
+from .exact import Margin, Stake
+
+TABLES = Path(__file__).with_name("equity-tables.json")
+FORMAT = "allfives-equity"
+VERSION = 1
+SCALE = 10_000  # a chance is kept as a whole number of 1/SCALE (far below its sampling error)
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """A preset's match-equity table with what the stake needs from it:
+    ``reach`` (the most points a side made in one round of its sample) and
+    ``points_per_game`` (module docstring: one scale)."""
+
+    table: EquityTable
+    reach: int
+    points_per_game: float
+
+    def chance(self, scores: Sequence[int], side: Side) -> float:
+        """``side``'s chance of winning from ``scores`` (2 sides) when the next
+        round's starter is not known: the mean over the two."""
+        own, other = scores[side], scores[1 - side]
+        return sum(self.table.win_probability(own, other, s) for s in (0, 1)) / 2
+
+    def can_end(self, scores: Sequence[int]) -> bool:
+        """Whether a round from ``scores`` can end the game."""
+        return max(scores) >= self.table.target - self.reach
+
+
+@dataclass(frozen=True)
+class GameChance:
+    """The stake near the target: ``side``'s chance of winning the game after
+    the round (1 or 0 when the round decided it), less one half, in points
+    by ``points_per_game``. Antisymmetric, as the exact solver wants."""
+
+    game: GameTable
+
+    def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float:
+        if winner is not None:
+            chance = 1.0 if winner == side else 0.0
+        else:
+            chance = self.game.chance(scores, side)
+        return (chance - 0.5) * self.game.points_per_game
+
+    def chance_of(self, value: float) -> float:
+        """The chance of winning a value of this stake stands for."""
+        return value / self.game.points_per_game + 0.5
+
+
+def points_per_game(table: EquityTable) -> float:
+    """Points a whole game's chance is worth at 0-0 (module docstring)."""
+    step = table.grid.step
+    rise = sum(table.win_probability(step, -step, s) - table.win_probability(-step, step, s)
+               for s in (0, 1)) / 2
+    return 4 * step / rise
+
+
+def encode(table: EquityTable, reach: int) -> dict[str, Any]:
+    """A table as kept in ``equity-tables.json``: its grid, and its chances
+    as whole numbers of 1/SCALE, each as its difference from the one before
+    (a table is smooth: the differences are small), high bytes then low
+    bytes, compressed."""
+    whole = [round(v * SCALE) for v in table.values]
+    steps = [(now - before) % 65536 for before, now in zip([0, *whole[:-1]], whole, strict=True)]
+    packed = bytes(d >> 8 for d in steps) + bytes(d & 255 for d in steps)
+    return {"target": table.target, "floor": table.grid.floor, "top": table.grid.top,
+            "step": table.grid.step, "reach": reach, "tolerance": table.tolerance,
+            "sweeps": table.sweeps,
+            "chances": base64.b64encode(zlib.compress(packed, 9)).decode()}
+
+
+def decode(data: Mapping[str, Any]) -> GameTable:
+    """``encode``'s inverse (chances to within 1/SCALE). ValueError for a
+    table that is not whole."""
+    grid = Grid(int(data["floor"]), int(data["top"]), int(data["step"]))
+    packed = zlib.decompress(base64.b64decode(data["chances"]))
+    count = len(packed) // 2
+    if count != 2 * grid.size ** 2:
+        raise ValueError(f"a table of {count} chances for a grid of {grid.size}")
+    chances: list[float] = []
+    now = 0
+    for high, low in zip(packed[:count], packed[count:], strict=True):
+        now = (now + (high << 8 | low)) % 65536
+        chances.append(now / SCALE)
+    table = EquityTable(int(data["target"]), grid, tuple(chances), float(data["tolerance"]),
+                        int(data["sweeps"]))
+    return GameTable(table, int(data["reach"]), points_per_game(table))
+
+
+@cache
+def shipped() -> Mapping[str, GameTable]:
+    """The tables of ``equity-tables.json`` by preset (none if it is absent)."""
+    if not TABLES.exists():
+        return {}
+    data = json.loads(TABLES.read_text())
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError(f"{TABLES.name} is not an {FORMAT} file of version {VERSION}")
+    return {preset: decode(table) for preset, table in data["tables"].items()}
+
+
+@cache
+def table_for(rules: Rules) -> GameTable | None:
+    """The table of these rules: a preset's own, 2 players, its target."""
+    game = shipped().get(rules.preset)
+    if game is None or rules.players != 2 or not _as_preset(rules):
+        return None
+    return game if game.table.target == rules.target else None
+
+
+def _as_preset(rules: Rules) -> bool:
+    own = Rules.make(rules.preset, players=rules.players, target=rules.target)
+    return all(getattr(rules, f.name) == getattr(own, f.name) for f in fields(Rules))
+
+
+def stake_for(rules: Rules, start: Sequence[int], bonus: float) -> Stake:
+    """The stake of a round played from scores ``start``: ``GameChance``
+    where the rules have a table and the round can end the game, else the
+    points since ``start`` with ``bonus`` for a won game.
+
+    >>> stake_for(Rules.make("standard", players=3), (200, 240, 10), 60.0)  # no table
+    Margin(start=(200, 240, 10), bonus=60.0)
+    """
+    game = table_for(rules)
+    if game is not None and game.can_end(start):
+        return GameChance(game)
+    return Margin(tuple(start), bonus)

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Review of whole games in the page, as a person opens them: the time to
+the first verdict and to the last. Writes bench/review_game_time.json.
+
+Whole games to the preset's target, 2 players, ``medium`` (seat 0, the seat
+reviewed) against ``expert``, seeded; each saved as a record and opened in
+the page with ``#open-record`` (headless Debian Chromium, 1280x800, the
+bots' worker running); timed from the file's choice to the first decision
+in ``#review-moves`` (the first verdict) and to ``#review-progress`` hiding
+(every decision analysed), then ``#review`` closed and the next opened in
+the same page. Issue 29 asks: the whole game within 30 s at p95 over 10
+games, the first verdict within 2 s.
+
+    .venv/bin/python bench/review_game_time.py [--games 10] [--preset standard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+import harness
+
+from allfives.bots.analysis import moments
+from allfives.record import dumps
+from allfives.rules import PRESETS, Rules
+from allfives.tournament import play_game
+
+OUT = harness.BENCH / "review_game_time.json"
+LEVELS = ("medium", "expert")
+
+
+def timed_reviews(paths: list[Path]) -> list[tuple[float, float]]:
+    """Seconds to the first verdict and to the last, per record."""
+    out = []
+    with harness.serving() as url, harness.chromium() as browser, \
+            harness.game_page(browser, url, seed="1") as page:
+        page.set_default_timeout(300_000)
+        for path in paths:
+            started = time.perf_counter()
+            page.set_input_files("#open-record", str(path))
+            page.wait_for_selector("#review[open] #review-moves button")
+            first = time.perf_counter() - started
+            page.wait_for_selector("#review-progress", state="hidden")
+            out.append((first, time.perf_counter() - started))
+            page.click("#review-close")
+            page.wait_for_selector("#review:not([open])", state="attached")
+    return out
+
+
+def seconds(values: list[float], digits: int) -> dict[str, float]:
+    return {"p50_s": round(harness.median(values), digits),
+            "p95_s": round(harness.percentile(values, 0.95), digits),
+            "max_s": round(max(values), digits)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=harness.at_least(1), default=10)
+    parser.add_argument("--preset", choices=PRESETS, default="standard")
+    args = parser.parse_args()
+    games = [play_game(Rules.make(args.preset), LEVELS, f"review-game:{seed}")
+             for seed in range(args.games)]
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for i, game in enumerate(games):
+            paths.append(Path(folder) / f"game-{i}.json")
+            paths[-1].write_text(dumps(game))
+        times = timed_reviews(paths)
+    firsts, wholes = [t[0] for t in times], [t[1] for t in times]
+    result = {**harness.identity(), "preset": args.preset, "games": args.games,
+              "levels": list(LEVELS), "reviewed_seat": 0,
+              "decisions": [sum(1 for _ in moments(g, [0])) for g in games],
+              "rounds": [len(g.rounds) for g in games],
+              "first_verdict": seconds(firsts, 2), "whole_game": seconds(wholes, 1),
+              "seconds": [[round(a, 2), round(b, 1)] for a, b in times]}
+    print(f"first verdict p95 {result['first_verdict']}; whole game {result['whole_game']}")
+    harness.write_json(OUT, result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

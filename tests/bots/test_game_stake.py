@@ -1,0 +1,197 @@
+"""The stake near the target (``bots.game_stake``): tables kept and read
+back, the chance as points on one scale, and which rules get which stake."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from allfives.bots import game_stake, make_bot
+from allfives.bots.analysis import EXACT, Moment, analyse
+from allfives.bots.equity import EquityTable, Trajectory, build
+from allfives.bots.exact import Margin
+from allfives.bots.expert import outcome, outcome_stake
+from allfives.bots.game_stake import (
+    SCALE,
+    GameChance,
+    GameTable,
+    decode,
+    encode,
+    points_per_game,
+    stake_for,
+    table_for,
+)
+from allfives.game import Round, deal
+from allfives.moves import move_text
+from allfives.rules import Rules
+from allfives.tiles import mask_of, parse_tile
+from allfives.view import PlayerView
+
+# Each round one side or the other scores 10, whoever starts: a fair coin.
+COIN = build([Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1)],
+             50, tolerance=1e-12)
+
+
+def game(table: EquityTable = COIN, reach: int = 10) -> GameTable:
+    return GameTable(table, reach, points_per_game(table))
+
+
+def test_points_per_game_is_the_exchange_rate_at_the_start() -> None:
+    """From 10-(-10) side 0 needs 4 heads before side 1's 6: 382 of 512 runs
+    of 9 tosses; the 40 points between 10-(-10) and (-10)-10 buy
+    382/512 - 130/512 of the game."""
+    assert COIN.win_probability(10, -10, 0) == pytest.approx(382 / 512, abs=1e-9)
+    assert points_per_game(COIN) == pytest.approx(40 * 512 / 252, abs=1e-6)
+
+
+def test_a_kept_table_reads_back_within_its_rounding() -> None:
+    kept = encode(COIN, reach=10)
+    back = decode(kept)
+    assert back.table.grid == COIN.grid and back.table.target == 50 and back.reach == 10
+    assert max(abs(a - b) for a, b in zip(back.table.values, COIN.values, strict=True)) \
+        <= 0.5 / SCALE + 1e-12
+    assert back.points_per_game == pytest.approx(points_per_game(COIN), rel=1e-3)
+
+
+def test_a_table_of_the_wrong_size_is_refused() -> None:
+    kept = encode(COIN, reach=10)
+    kept["top"] += kept["step"]
+    with pytest.raises(ValueError, match="chances for a grid"):
+        decode(kept)
+
+
+def test_the_chance_in_points() -> None:
+    stake = GameChance(game())
+    ppg = points_per_game(COIN)
+    assert stake((55, 40), 0, 0) == pytest.approx(ppg / 2)
+    assert stake((55, 40), 0, 1) == pytest.approx(-ppg / 2)
+    # 40-30: side 0 needs one head before side 1's two tails, whoever starts
+    assert stake((40, 30), None, 0) == pytest.approx(ppg / 4)
+    assert stake((40, 30), None, 1) == pytest.approx(-ppg / 4)
+    assert stake.chance_of(stake((40, 30), None, 0)) == pytest.approx(3 / 4)
+
+
+@pytest.fixture
+def coin_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The fair coin shipped as standard's table, for a game to 50."""
+    monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game()})
+    table_for.cache_clear()
+    yield
+    table_for.cache_clear()
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_the_stake_is_the_game_only_where_the_round_can_end_it() -> None:
+    rules = Rules.make("standard", players=2, target=50)
+    assert isinstance(stake_for(rules, (40, 0), 60.0), GameChance)
+    assert isinstance(stake_for(rules, (0, 40), 60.0), GameChance)
+    assert stake_for(rules, (30, 35), 60.0) == Margin((30, 35), 60.0)
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_rules_without_their_table_keep_points_and_the_bonus() -> None:
+    assert table_for(Rules.make("standard", players=2, target=50)) is not None
+    for rules in (Rules.make("standard", players=3, target=50),
+                  Rules.make("standard", players=2, target=100),
+                  Rules.make("standard", players=2, target=50, hand_size=5),
+                  Rules.make("five_up", players=2, target=50)):
+        assert table_for(rules) is None
+        assert stake_for(rules, (45, 45), 60.0) == Margin((45, 45), 60.0)
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_playouts_and_the_solver_value_a_round_near_the_target_by_the_game() -> None:
+    """From 40-30 in a game to 50, side 0 leads 5-5: its 10 points win the
+    game on the spot, worth half a game more than an even chance (the
+    coin's 3/4 from 40-30 is not what counts: the round decided it)."""
+    rules = Rules.make("standard", players=2, target=50)
+    hands = [mask_of([parse_tile("5-5")]), mask_of([parse_tile("1-2")])]
+    rnd = Round.from_position(rules, hands, [], starter=0, scores=[40, 30], history=[], turn=0)
+    rnd.play(rnd.legal_moves()[0])
+    assert rnd.winner == 0
+    half = points_per_game(COIN) / 2
+    assert outcome(rnd, [40, 30], 0) == pytest.approx(half)
+    assert outcome(rnd, [40, 30], 1) == pytest.approx(-half)
+    assert outcome_stake(rules, [40, 30])(rnd.scores, rnd.winner, 0) == pytest.approx(half)
+    # counted from 30-30, where no round can end the game, it is points and the bonus
+    assert outcome(rnd, [30, 30], 0) == Margin((30, 30), 60.0)(rnd.scores, 0, 0) == 20 + 60.0
+
+
+# The same coin for 5 points a round: its table's grid has every score a game can reach.
+FIVES = build([Trajectory(0, ((0, 5),), (0, 0), 0), Trajectory(0, ((1, 5),), (0, 0), 1)],
+              50, tolerance=1e-12)
+
+
+@pytest.fixture
+def fives_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The 5-point coin shipped as standard's table, for a game to 50 (any
+    round can end it, its reach says)."""
+    monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game(FIVES, reach=50)})
+    table_for.cache_clear()
+    yield
+    table_for.cache_clear()
+
+
+@pytest.mark.usefixtures("fives_standard")
+def test_review_near_the_target_judges_by_the_chance_each_move_leaves() -> None:
+    """40-30 in a game to 50: leading 5-5 wins at once, in every deal of the
+    hidden tiles (chance 1); after leading 1-2 the game may go on. The loss
+    is the chance lost on the table's scale, and no parts are given."""
+    rules = Rules.make("standard", players=2, target=50)
+    hands = [mask_of([parse_tile("5-5"), parse_tile("1-2")]),
+             mask_of([parse_tile("0-3"), parse_tile("6-6")])]
+    rnd = Round.from_position(rules, hands, [], starter=0, scores=[40, 30], history=[], turn=0)
+    view = PlayerView.of(rnd, 0)
+    lead_12 = next(m for m in view.legal_moves() if move_text(m) == "1-2")
+    d = analyse(Moment(1, 1, view, lead_12), 200)
+    assert move_text(d.best) == "5-5" and d.chances is not None
+    assert d.chances[1] == pytest.approx(1.0)
+    assert 0 < d.chances[0] < 1
+    assert d.loss == round((1 - d.chances[0]) * points_per_game(FIVES), 1)
+    assert d.reason is None  # points now and replies are not what decides here
+
+
+def minimax(rnd: Round, side: int) -> float:
+    """The chance ``side`` wins the game by plain minimax over the rest of the
+    round, straight from the coin's table (no pruning, no shared code)."""
+    if rnd.end is not None:
+        if rnd.winner is not None:
+            return 1.0 if rnd.winner == side else 0.0
+        return sum(FIVES.win_probability(rnd.scores[side], rnd.scores[1 - side], s)
+                   for s in (0, 1)) / 2
+    values = []
+    for move in rnd.legal_moves():
+        nxt = rnd.copy()
+        nxt.play(move)
+        values.append(minimax(nxt, side))
+    return max(values) if rnd.side_of[rnd.turn] == side else min(values)
+
+
+@pytest.mark.usefixtures("fives_standard")
+def test_solved_chances_near_the_target_are_plain_minimaxs() -> None:
+    """Endgames of hard against hard in a game to 50 with the boneyard
+    empty: Review solves them, and each move's chance is plain minimax's."""
+    rules = Rules.make("standard", players=2, target=50)
+    bots = [make_bot("hard", s) for s in (0, 1)]
+    checked = 0
+    for g in range(150):
+        hands, boneyard, starter = deal(rules, f"stake:{g}", 0)
+        rnd = Round(rules, hands, boneyard, starter, [5 * (g % 3), 10])
+        while rnd.end is None:
+            if not rnd.boneyard_left and len(rnd.legal_moves()) > 1 \
+                    and sum(rnd.hands[s].bit_count() for s in (0, 1)) <= 8:
+                view = PlayerView.of(rnd.copy(), rnd.turn)
+                d = analyse(Moment(1, 1, view, view.legal_moves()[-1]), 200)
+                assert d.method == EXACT and d.chances is not None
+                chances = []
+                for move in view.legal_moves():
+                    nxt = rnd.copy()
+                    nxt.play(move)
+                    chances.append(minimax(nxt, rnd.side_of[rnd.turn]))
+                assert d.chances[1] == pytest.approx(max(chances), abs=1e-9)
+                assert d.chances[0] == pytest.approx(chances[-1], abs=1e-9)
+                checked += 1
+                break
+            rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+    assert checked >= 10
