@@ -9,6 +9,7 @@ import itertools
 import json
 import math
 import random
+import statistics
 from collections.abc import Iterator
 
 import pytest
@@ -233,6 +234,12 @@ def test_past_a_few_deals_a_sample_by_weight_with_its_standard_error(
             assert error == pytest.approx(
                 math.sqrt(sum((x - means[i]) ** 2 for x in xs) / 4 / 5), abs=1e-9)
         assert found.solved == len({d.hands for d in picks})
+        made = len(means) - 1  # Review's error of a loss: the paired differences' standard error
+        decision = analyse(Moment(1, 9, view, view.legal_moves()[made]), 60)
+        diffs = [r[best] - r[made] for r in rows]
+        assert decision.method == WORLDS
+        assert decision.error == (0.0 if means[made] >= means[best] else
+                                  round(statistics.stdev(diffs) / math.sqrt(5), 2))
         clear += 1
     assert clear >= 3 and unclear >= 1
 
