@@ -40,13 +40,14 @@ value (paranoid). The other choice, each side maximising its own measure
 (max-n, ``solve_maxn`` in bench/worlds_time.py), was measured against it on
 every decision of seeded expert games that both decide
 (bench/worlds_time.json, ``ways``): they pick the same move in most; where
-they differ, the master's move by its playouts is paranoid's at least as
-often as max-n's, and playing the rest of the round either way from there
-made no difference beyond its standard error. Paranoid stays: it is the
-solver Review already trusts where nothing is hidden (tested against plain
-minimax), its alpha-beta prunes where max-n cannot (max-n gives up past the
-budget more often), and it needs no rule for a side torn between two moves
-that differ only for the others.
+they differ, the master's move by its playouts sides with each about as
+often, and playing the rest of the round either way from there made no
+difference beyond its standard error. So neither plays or agrees better
+measurably, and paranoid stays: it is the solver Review already trusts where
+nothing is hidden (tested against plain minimax), its alpha-beta prunes
+where max-n cannot (max-n passed the budget on decisions paranoid solved),
+and it needs no rule for a side torn between two moves that differ only for
+the others.
 
 Each deal is solved with every hand open: after the move judged, every seat
 plays as if it knew the deal. That is the known limit of solving deals one
