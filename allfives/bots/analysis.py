@@ -44,7 +44,7 @@ from .expert import EXPERT_POLICY, outcome, outcome_stake, playout, policy_move,
 from .game_stake import GameChance
 from .hard import reply_points
 from .knowledge import Knowledge, infer, sample
-from .worlds import judge
+from .worlds import Judgement, bare_round, dealt, judge
 
 REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
 MIN_WORLDS = 30  # sampled deals per option, at least
@@ -336,17 +336,18 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     """The value of each of ``view.legal_moves()``, in their order, for the
     decision at move ``move`` (1-based) of round ``round_``: solved at once
     where ``expert.solved`` can, else over the deals where ``worlds.judge``
-    can (without parts: no line is solved), else estimated, yielding after
-    each sampled deal. The seed does not depend on the move made, so every move of the
-    decision is judged against the same values (the coach's, ``judged``);
-    another ``salt`` samples other deals (puzzles re-check their answer so)."""
+    can, else estimated, yielding after each sampled deal. The seed does not
+    depend on the move made, so every move of the decision is judged against
+    the same values (the coach's, ``judged``); another ``salt`` samples other
+    deals (puzzles re-check their answer so; the worlds judge has one sample)."""
     solution = solved(view)
     if solution is not None:
         options = view.legal_moves()
         found = Valuation([solution.value_of(m) for m in options], EXACT,
                           exact_parts(view, options, solution.value_of))
     elif (judged := judge(view)) is not None:
-        found = Valuation(list(judged.values), WORLDS, samples=judged.samples)
+        found = Valuation(list(judged.values), WORLDS, worlds_parts(view, judged),
+                          judged.samples)
     else:
         found = yield from estimating(round_, move, view, playouts, salt)
     return at_stake(view, found)
@@ -444,6 +445,26 @@ def replied(rnd: Round, seat: int, start: Sequence[int], side: int,
 def _margin(scores: Sequence[int], start: Sequence[int], side: int) -> float:
     gains = [now - then for now, then in zip(scores, start, strict=True)]
     return gains[side] - (sum(gains) - gains[side]) / (len(gains) - 1)
+
+
+def worlds_parts(view: PlayerView, judged: Judgement) -> tuple[Parts, ...]:
+    """Each option's parts over the worlds judge's deals: ``reply`` the
+    others' gain on their turns after it in each deal, each playing the
+    expert's policy as the playouts' replies do (a solve per reply would
+    cost the judge's budget again), weighted as the values are; ``later``
+    the rest of the value."""
+    side = view.rules.side_of(view.seat)
+    table = bare_round(view)
+    out = []
+    for move, value in zip(judged.moves, judged.values, strict=True):
+        reply = 0.0
+        for hands, weight in judged.worlds:
+            rnd = dealt(view, table, hands)
+            rnd.play(move)
+            reply += weight * replied(rnd, view.seat, view.scores, side, _expert_reply)
+        now = view_round_points(view, move)
+        out.append(Parts(now, reply, value - now + reply))
+    return tuple(out)
 
 
 def exact_parts(view: PlayerView, options: list[Move],

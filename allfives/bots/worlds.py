@@ -98,7 +98,8 @@ class Judgement:
     order of ``PlayerView.legal_moves``; where the deals were sampled, each
     move's value in every deal drawn (``samples``, the same deals for every
     move; empty when every deal was solved); how many deals there were, how
-    many were solved, and the positions searched."""
+    many were solved, and the positions searched; ``worlds``: each deal the
+    values are the mean over, with its weight in it (a deal drawn twice, twice)."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
@@ -106,6 +107,7 @@ class Judgement:
     deals: int
     solved: int
     nodes: int
+    worlds: tuple[tuple[tuple[int, ...], float], ...]
 
     @property
     def sampled(self) -> bool:
@@ -227,19 +229,14 @@ def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, samp
     """The weighted values of ``chosen`` deals (a deal drawn twice is solved
     once); None for a sample that does not tell the best move (``_clear``)."""
     moves = view.legal_moves()
-    base = Round.from_position(view.rules, [0] * view.rules.players, [], starter=view.starter,
-                               scores=list(view.scores), history=list(view.history),
-                               turn=view.turn)
+    table = bare_round(view)
     stake = outcome_stake(view.rules, view.scores)
     nodes = 0
     memo: dict[tuple[int, ...], list[float]] = {}
     rows = []
     for deal, weight in chosen:
         if deal.hands not in memo:
-            rnd = base.copy()
-            rnd.hands = list(deal.hands)
-            rnd.hands[view.seat] = view.hand_mask
-            solution = solver(rnd, stake, budget - nodes)
+            solution = solver(dealt(view, table, deal.hands), stake, budget - nodes)
             nodes += solution.nodes
             memo[deal.hands] = [solution.value_of(m) for m in moves]
         rows.append((memo[deal.hands], weight))
@@ -248,7 +245,24 @@ def _solved(view: PlayerView, chosen: list[tuple[Deal, float]], count: int, samp
         return None
     samples = tuple(tuple(row[i] for row, _ in rows) for i in range(len(moves))) \
         if sampled else ()
-    return Judgement(tuple(moves), tuple(values), samples, count, len(memo), nodes)
+    return Judgement(tuple(moves), tuple(values), samples, count, len(memo), nodes,
+                     tuple((deal.hands, weight) for deal, weight in chosen))
+
+
+def bare_round(view: PlayerView) -> Round:
+    """The round ``view`` sees, every hand empty (for ``dealt``)."""
+    return Round.from_position(view.rules, [0] * view.rules.players, [], starter=view.starter,
+                               scores=list(view.scores), history=list(view.history),
+                               turn=view.turn)
+
+
+def dealt(view: PlayerView, table: Round, hands: tuple[int, ...]) -> Round:
+    """``table`` (``bare_round(view)``) with the deal's ``hands`` and the
+    seat's own: a round with nothing hidden."""
+    rnd = table.copy()
+    rnd.hands = list(hands)
+    rnd.hands[view.seat] = view.hand_mask
+    return rnd
 
 
 def _clear(rows: list[list[float]], best: int) -> bool:

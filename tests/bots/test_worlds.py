@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from allfives.bots import worlds
-from allfives.bots.analysis import ESTIMATE, WORLDS, Decision, Moment, analyse, valuing
+from allfives.bots.analysis import ESTIMATE, WORLDS, Decision, Moment, Reason, analyse, valuing
 from allfives.bots.exact import solve
 from allfives.bots.expert import outcome_stake, view_key
 from allfives.bots.inference import BETA, gather
@@ -292,6 +292,10 @@ def test_a_position_worked_out_by_hand() -> None:
     assert move_text(MasterBot(seed=1).choose(view)) == "1-3>3-6"
     decision = analyse(Moment(3, 32, view, parse_move("1-1>1-4")), 60)
     assert (move_text(decision.best), decision.loss, decision.method) == ("1-3>3-6", 17.5, WORLDS)
+    # Its parts: both score 0 now; 1-1 gives the others 5 in reply (seat 1's 10
+    # less seat 0's 10 lost, half each, and seat 2's own 5 lost), 1-3 on the 3
+    # nothing (both pass); 12.5 is kept for later.
+    assert decision.reason == Reason(parse_move("1-3>3-6"), 0, 0, 5.0, 0.0, 12.5)
 
 
 def test_review_and_the_master_use_the_judge_where_it_decides() -> None:
