@@ -67,7 +67,13 @@ def picture_page(browser: object, server: str, init: str | None = FAST,
 
 
 def settle(page: object) -> None:
-    """Two animation frames: a resize or a theme has been laid out and painted."""
+    """Every animation that ends has ended (a score's pop), then two frames:
+    a resize or a theme has been laid out and painted. (The screenshot's own
+    "animations disabled" does not reliably stop a pop inside an SVG: the
+    review board showed one half faded.)"""
+    page.wait_for_function("() => document.getAnimations().every(a =>"
+                           " a.effect.getComputedTiming().iterations === Infinity"
+                           " || a.playState !== 'running')")
     page.evaluate("() => document.fonts.ready.then(() => new Promise((done) =>"
                   " requestAnimationFrame(() => requestAnimationFrame(done))))")
 
