@@ -72,6 +72,8 @@ from .expert import outcome_stake, view_key
 from .inference import BETA, DEALT, Evidence, gather
 from .knowledge import Knowledge, infer
 
+# The limits (bench/worlds_time.json has the judgement's times under them
+# and how many decisions the game meets they let it decide).
 NODES = 10_000  # positions searched by all of a judgement's solves together
 ENUMERATE = 40  # deals every one of which is solved
 SAMPLES = 24  # deals drawn by weight when there are more
@@ -116,8 +118,9 @@ class Judgement:
     @property
     def errors(self) -> tuple[float, ...]:
         """Each value's standard error (0 when every deal was solved)."""
-        return tuple(_error(list(xs)) if xs else 0.0 for xs in self.samples) \
-            if self.samples else (0.0,) * len(self.values)
+        if not self.samples:
+            return (0.0,) * len(self.values)
+        return tuple(_error(list(xs)) for xs in self.samples)
 
     @property
     def best(self) -> Move:
