@@ -2,10 +2,13 @@
 option, each option valued from that seat's ``PlayerView`` at that moment
 (what it could see then, never a hidden tile): exactly where the view hides
 nothing and the solve fits its budget (``expert.solved``: 2 players, the
-boneyard empty; the master plays the same best move there), else by the
-master's search with every option valued (``estimating``: the master's
-worlds, weighed by the others' plays, and its playouts; none cut, as the
-master's own search cuts the weaker ones). A decision says which (``EXACT`` or ``ESTIMATE``),
+boneyard empty); over every deal of the hidden hands, each solved exactly,
+where the boneyard is empty with 3 or 4 players and the deals fit their
+budget (``worlds.judge``); the master plays the best move of the same judge
+where either decides. Else by the master's search with every option valued
+(``estimating``: the master's worlds, weighed by the others' plays, and its
+playouts; none cut, as the master's own search cuts the weaker ones). A
+decision says which (``EXACT``, ``WORLDS`` or ``ESTIMATE``),
 how sure an estimate is (``Decision.error``) and why the move lost, in three
 parts that add up to the loss (``Parts``, ``Reason``); where the round can
 end the game and the values are chances of winning it (``game_stake``), the
@@ -42,16 +45,17 @@ from .exact import OutOfBudget, known_round, solve
 from .expert import outcome, outcome_stake, playout, policy_move, solved, view_key
 from .game_stake import GameChance
 from .hard import reply_points
-from .inference import gather
+from .inference import BETA, gather
 from .knowledge import infer
-from .master import BETA, MASTER_POLICY, POOL, Worlds
+from .master import MASTER_POLICY, POOL, Worlds
+from .worlds import Judgement, bare_round, dealt, judge
 
 REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
 MIN_WORLDS = 30  # sampled deals per option, at least
 REASON_FROM = 0.5  # a loss this large (points) gets a reason, when one is plain
 THREAT = 10  # a reply this big left to the next player is worth naming
 SCORED, LEFT, KEPT = "scored", "left", "kept"  # the kinds of plain reason (``why``)
-EXACT, ESTIMATE = "exact", "estimate"  # how a decision's values were found
+EXACT, WORLDS, ESTIMATE = "exact", "worlds", "estimate"  # how a decision's values were found
 
 
 def method_hook(method: str) -> str:
@@ -203,8 +207,10 @@ class MomentJSON(TypedDict):
 @dataclass(frozen=True)
 class Valuation:
     """The value of each legal move of a decision, in the view's order, and
-    how they were found: ``EXACT`` (solved) or another method (an estimate);
-    each value's ``parts`` when known, and for an estimate from sampled deals
+    how they were found: ``EXACT`` (solved) or another method (an estimate:
+    ``WORLDS``, the deals of the hidden hands solved, or ``ESTIMATE``,
+    playouts); each value's ``parts`` when known, and for an estimate from
+    sampled deals
     each option's value in every deal (``samples``, the same deals for every
     option), from which a loss's standard error follows (``loss_error``);
     where the stake was the game's (``game_stake.GameChance``), each
@@ -260,15 +266,19 @@ class Decision:
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """A decision from ``to_json`` (or its older forms: the reason of
         one kind, which reads as none; no method, which was always an
-        estimate; no error, read as 0); a reason of no known form is left out."""
+        estimate; no error, read as 0); a reason of no known form is left out,
+        a method it does not know reads as an estimate."""
         error, chances = data.get("error", 0.0), data.get("chances")
         return cls(int(data["round"]), int(data["move"]), int(data["seat"]),
                    parse_move(data["played"]), parse_move(data["best"]), float(data["loss"]),
                    int(data["options"]), Reason.from_json(data.get("reason")),
-                   EXACT if data.get("method") == EXACT else ESTIMATE,
+                   _METHODS.get(str(data.get("method")), ESTIMATE),
                    float(error) if _real(error) else 0.0,
                    (float(chances[0]), float(chances[1]))
                    if _pair(chances, lambda c: _real(c) and 0 <= c <= 1) else None)
+
+
+_METHODS = {EXACT: EXACT, WORLDS: WORLDS}  # read back from JSON as themselves
 
 
 class DecisionJSON(TypedDict):
@@ -329,15 +339,19 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
             salt: str = "review") -> Generator[None, None, Valuation]:
     """The value of each of ``view.legal_moves()``, in their order, for the
     decision at move ``move`` (1-based) of round ``round_``: solved at once
-    where ``expert.solved`` can, else estimated, yielding after each sampled
-    deal. The seed does not depend on the move made, so every move of the
-    decision is judged against the same values (the coach's, ``judged``);
-    another ``salt`` samples other deals (puzzles re-check their answer so)."""
+    where ``expert.solved`` can, else over the deals where ``worlds.judge``
+    can, else estimated, yielding after each sampled deal. The seed does not
+    depend on the move made, so every move of the decision is judged against
+    the same values (the coach's, ``judged``); another ``salt`` samples other
+    deals (puzzles re-check their answer so; the worlds judge has one sample)."""
     solution = solved(view)
     if solution is not None:
         options = view.legal_moves()
         found = Valuation([solution.value_of(m) for m in options], EXACT,
                           exact_parts(view, options, solution.value_of))
+    elif (judged := judge(view)) is not None:
+        found = Valuation(list(judged.values), WORLDS, worlds_parts(view, judged),
+                          judged.samples)
     else:
         found = yield from estimating(round_, move, view, playouts, salt)
     return at_stake(view, found)
@@ -436,6 +450,26 @@ def replied(rnd: Round, seat: int, start: Sequence[int], side: int,
 def _margin(scores: Sequence[int], start: Sequence[int], side: int) -> float:
     gains = [now - then for now, then in zip(scores, start, strict=True)]
     return gains[side] - (sum(gains) - gains[side]) / (len(gains) - 1)
+
+
+def worlds_parts(view: PlayerView, judged: Judgement) -> tuple[Parts, ...]:
+    """Each option's parts over the worlds judge's deals: ``reply`` the
+    others' gain on their turns after it in each deal, each playing the
+    master's playout policy as the estimate's replies do (a solve per reply
+    would cost the judge's budget again), weighted as the values are;
+    ``later`` the rest of the value."""
+    side = view.rules.side_of(view.seat)
+    table = bare_round(view)
+    out = []
+    for move, value in zip(judged.moves, judged.values, strict=True):
+        reply = 0.0
+        for hands, weight in judged.worlds:
+            rnd = dealt(view, table, hands)
+            rnd.play(move)
+            reply += weight * replied(rnd, view.seat, view.scores, side, _policy_reply)
+        now = view_round_points(view, move)
+        out.append(Parts(now, reply, value - now + reply))
+    return tuple(out)
 
 
 def exact_parts(view: PlayerView, options: list[Move],

@@ -46,9 +46,9 @@ from ..tiles import PIPS
 from ..view import PlayerView
 from .exact import Stake, solve
 from .expert import outcome_stake, playout, view_key
-from .inference import gather
+from .inference import BETA, gather
 from .knowledge import infer
-from .master import BETA, EXACT_TILES, MASTER_POLICY, POOL, Worlds
+from .master import EXACT_TILES, MASTER_POLICY, POOL, Worlds
 
 MASTER, GREEDY = "master", "greedy"
 MIN_WORLDS = 30  # per move, at least

@@ -31,6 +31,7 @@ from ..view import PlayerView
 from .knowledge import VALUE_BITS, Knowledge
 
 DEALT = -1  # a slot's birth when its tile was dealt
+BETA = 0.2  # the master's: softmax weight per point of a play the others could make
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@
   worlds while they are too close to call.
 - Where nothing is hidden (2 players, the boneyard empty) it plays the
   best move of the exact solver (``expert.solved``, Review's judge there),
-  when the solve fits its budget.
+  when the solve fits its budget; with the boneyard empty and hands hidden
+  (3 or 4 players), the best move over every deal solved exactly
+  (``worlds.judge``, Review's judge there), when the deals fit its budget.
 - Otherwise, at the end of a round (boneyard empty, 2 sides, few tiles
   left) each world is solved exactly by alpha-beta instead of played out.
 
@@ -34,8 +36,9 @@ from ..moves import Move
 from ..view import PlayerView
 from .expert import Policy, outcome, playout, solved, view_key
 from .hard import WIN, rank
-from .inference import Evidence, gather, sample_slots
+from .inference import BETA, Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
+from .worlds import judge
 
 # Playouts per decision (the expert's 480 four times over gained it little:
 # 55% of games, 0.75 points a round, on 200 duplicate deals to 100), and up
@@ -45,7 +48,6 @@ from .knowledge import Knowledge, infer
 SIMULATIONS = 1600
 EXTRA = 800
 MAX_CANDIDATES = 8
-BETA = 0.2  # inference: softmax weight per point of a play the others could make
 POOL = 3  # worlds sampled per world searched, when the others' plays are evidence
 # The playouts' policy: the expert's, plus a bonus for shedding a double (it
 # fits fewer places), for leaving the next hand no reply, and a penalty for
@@ -63,12 +65,14 @@ EXACT_TILES = 7
 class MasterBot:
     """The master; its options are what ``bench/`` and the tests vary
     (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search,
-    neither ``expert.solved`` nor the worlds')."""
+    neither ``expert.solved``, ``worlds.judge`` nor the worlds' solves;
+    ``judge=False``: no ``worlds.judge``)."""
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
                  exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES,
-                 extra: int = EXTRA, policy: Policy = MASTER_POLICY) -> None:
+                 extra: int = EXTRA, policy: Policy = MASTER_POLICY,
+                 judge: bool = True) -> None:
         self.seed = seed
         self.simulations = simulations
         self.beta = beta
@@ -78,6 +82,7 @@ class MasterBot:
         self.candidates = candidates
         self.extra = extra
         self.policy = policy
+        self.judge = judge
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
@@ -86,6 +91,9 @@ class MasterBot:
         exactly = solved(view) if self.exact else None
         if exactly is not None:
             return exactly.best
+        judged = judge(view) if self.exact and self.judge else None
+        if judged is not None:
+            return judged.best
         return self.search(view, moves)
 
     def search(self, view: PlayerView, moves: list[Move]) -> Move:

@@ -17,6 +17,7 @@ from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, analyse, e
 from allfives.bots.exact import known_round, solve
 from allfives.bots.expert import outcome, outcome_stake, solved
 from allfives.bots.master import MasterBot
+from allfives.bots.worlds import judge
 from allfives.coach.tutor import coaching
 from allfives.game import Round, deal
 from allfives.moves import parse_move
@@ -121,10 +122,11 @@ def estimate(view: PlayerView, move: int) -> Decision:
 
 
 def test_with_something_hidden_review_still_estimates() -> None:
-    """The boneyard not empty, or 3 players: the playouts, as before."""
+    """The boneyard not empty, or 3 players past the worlds judge
+    (``worlds.judge``): the playouts, as before."""
     two = next(r for r in positions(Rules.make("standard"), 4, 5) if r.boneyard_left)
-    three = next(r for r in positions(Rules.make("standard", players=3), 20, 5)
-                 if not r.boneyard_left)
+    three = next(r for r in positions(Rules.make("standard", players=3), 60, 5)
+                 if not r.boneyard_left and judge(PlayerView.of(r, r.turn)) is None)
     for rnd in (two, three):
         view = PlayerView.of(rnd, rnd.turn)
         decision = analyse(Moment(1, 9, view, view.legal_moves()[0]), FAST)
@@ -178,11 +180,11 @@ def test_the_hint_is_the_move_review_calls_best_where_nothing_is_hidden() -> Non
 
 def test_the_master_searches_as_before_where_the_solve_does_not_decide(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Something hidden, or past the budget (the solver made to give up):
-    the master's move is its search's."""
+    """Something hidden (past the worlds judge with 3 players), or past the
+    budget (the solver made to give up): the master's move is its search's."""
     hidden = [r for r in positions(Rules.make("standard"), 6, 9) if r.boneyard_left][:3]
-    hidden += [r for r in positions(Rules.make("standard", players=3), 10, 9)
-               if not r.boneyard_left][:2]
+    hidden += [r for r in positions(Rules.make("standard", players=3), 60, 9)
+               if not r.boneyard_left and judge(PlayerView.of(r, r.turn)) is None][:2]
     assert len(hidden) == 5
     bot = MasterBot(seed=2, simulations=120, extra=0)
     for rnd in hidden:
