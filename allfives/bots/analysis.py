@@ -3,7 +3,9 @@ option, each option valued from that seat's ``PlayerView`` at that moment
 (what it could see then, never a hidden tile): exactly where the view hides
 nothing and the solve fits its budget (``expert.solved``: 2 players, the
 boneyard empty; the master plays the same best move there), else by the
-expert's playouts. A decision says which (``EXACT`` or ``ESTIMATE``),
+master's search with every option valued (``estimating``: the master's
+worlds, weighed by the others' plays, and its playouts; none cut, as the
+master's own search cuts the weaker ones). A decision says which (``EXACT`` or ``ESTIMATE``),
 how sure an estimate is (``Decision.error``) and why the move lost, in three
 parts that add up to the loss (``Parts``, ``Reason``); where the round can
 end the game and the values are chances of winning it (``game_stake``), the
@@ -13,7 +15,7 @@ given away are not what decides there.
 A decision's generator is seeded from its place in the record and the view
 alone, so the same record always gets the same analysis, in the page's
 worker and on the command line, and tiles the seat could not see cannot
-change it. Values are the expert's (``expert.outcome``): the side's expected
+change it. Values are ``expert.outcome``'s: the side's expected
 points in the rest of the round minus the other sides' mean, with a won
 game worth ``WIN_BONUS`` more (docs/RULES.md section 6 for the points), or
 where the round can end the game and the rules have a match-equity table,
@@ -37,10 +39,12 @@ from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
 from .exact import OutOfBudget, known_round, solve
-from .expert import EXPERT_POLICY, outcome, outcome_stake, playout, policy_move, solved, view_key
+from .expert import outcome, outcome_stake, playout, policy_move, solved, view_key
 from .game_stake import GameChance
 from .hard import reply_points
-from .knowledge import Knowledge, infer, sample
+from .inference import gather
+from .knowledge import infer
+from .master import BETA, MASTER_POLICY, POOL, Worlds
 
 REVIEW_PLAYOUTS = 2000  # per decision, shared by its options (about 1 s in the page's worker)
 MIN_WORLDS = 30  # sampled deals per option, at least
@@ -372,18 +376,23 @@ def at_stake(view: PlayerView, found: Valuation) -> Valuation:
 
 def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
                salt: str = "review") -> Generator[None, None, Valuation]:
-    """``valuing`` by the expert's playouts alone, whatever the view hides:
-    each option's value its mean ``outcome`` over the same sampled deals (as
-    ``expert.playout_worlds`` sums them), with its parts."""
+    """``valuing`` by the master's search alone, whatever the view hides,
+    every option valued (none cut): each option's value its mean ``outcome``
+    over the same deals of the hidden tiles, drawn as the master draws them
+    (weighed by the others' plays: ``master.Worlds``), played out by the
+    master's policy; with its parts."""
     options = view.legal_moves()
     rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
-    worlds = max(MIN_WORLDS, playouts // len(options))
+    count = max(MIN_WORLDS, playouts // len(options))
+    know = infer(view)
+    evidence = gather(view, know, BETA)
+    worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
     found: list[list[tuple[float, float]]] = [[] for _ in options]
-    yield from split_worlds(view, infer(view), options, worlds, rng, found)
+    yield from split_worlds(view, worlds, count, options, found)
     values, parts = [], []
     for move, pairs in zip(options, found, strict=True):
-        value = _in_order(v for v, _ in pairs) / worlds
-        reply = _in_order(r for _, r in pairs) / worlds
+        value = _in_order(v for v, _ in pairs) / count
+        reply = _in_order(r for _, r in pairs) / count
         now = view_round_points(view, move)
         values.append(value)
         parts.append(Parts(now, reply, value - now + reply))
@@ -391,8 +400,9 @@ def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_
 
 
 def _in_order(xs: Iterable[float]) -> float:
-    """The sum added up in order, as ``expert.playout_worlds`` sums a value
-    (``sum`` compensates rounding in newer Pythons: a loss could move by 0.1)."""
+    """The sum added up in order (``sum`` compensates rounding in newer
+    Pythons, the page's: a loss could move by 0.1 between it and the
+    command line's)."""
     total = 0.0
     for x in xs:
         total += x
@@ -407,33 +417,28 @@ def view_round_points(view: PlayerView, move: Move) -> int:
                        view.rules.divisor)
 
 
-def split_worlds(view: PlayerView, know: Knowledge, moves: list[Move], worlds: int,
-                 rng: random.Random, found: list[list[tuple[float, float]]]) -> Iterator[None]:
-    """``expert.playout_worlds``, the same deals and playouts, each option's
-    ``outcome`` in each deal appended to ``found`` with the others' reply in
-    it (``Parts.reply``): the playout is paused when the mover is to play
-    again. Yields after each deal."""
-    rules = view.rules
-    side = rules.side_of(view.seat)
-    history = list(view.history)
-    for _ in range(worlds):
-        hands, boneyard = sample(know, rng)
-        hands[view.seat] = view.hand_mask
-        base = Round.from_position(rules, hands, boneyard, starter=view.starter,
-                                   scores=list(view.scores), history=history, turn=view.turn)
+def split_worlds(view: PlayerView, worlds: Worlds, count: int, moves: list[Move],
+                 found: list[list[tuple[float, float]]]) -> Iterator[None]:
+    """``count`` deals from ``worlds``, each option played in each and played
+    out by the master's policy, its ``outcome`` appended to ``found`` with
+    the others' reply in it (``Parts.reply``): the playout is paused when
+    the mover is to play again. Yields after each deal."""
+    side = view.rules.side_of(view.seat)
+    for _ in range(count):
+        base = worlds.draw()
         start = base.scores[:]
         for i, move in enumerate(moves):
             rnd = base.copy()
             rnd.play(move)
-            reply = replied(rnd, view.seat, start, side, _expert_reply)
-            playout(rnd)
+            reply = replied(rnd, view.seat, start, side, _policy_reply)
+            playout(rnd, MASTER_POLICY)
             found[i].append((outcome(rnd, start, side), reply))
         yield
 
 
-def _expert_reply(rnd: Round) -> Move:
+def _policy_reply(rnd: Round) -> Move:
     moves = rnd.legal_moves()
-    return moves[0] if len(moves) == 1 else policy_move(rnd, moves, EXPERT_POLICY)
+    return moves[0] if len(moves) == 1 else policy_move(rnd, moves, MASTER_POLICY)
 
 
 def replied(rnd: Round, seat: int, start: Sequence[int], side: int,

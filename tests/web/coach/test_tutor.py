@@ -76,22 +76,25 @@ def test_every_move_is_judged_as_review_judges_it(seed3):
     assert [move_text(d.played) for d in seed3.decisions] == [
         "0-5", "0-6", "1-3", "1-4", "1-5", "1-6", "2-4", "3-6", "4-4"]
     assert [d.played for d in seed3.decisions] == view.legal_moves()
-    assert [d.loss for d in seed3.decisions] == [8.6, 9.7, 6.5, 2.2, 9.3, 4.5, 16.5, 16.0, 0.0]
+    assert [d.loss for d in seed3.decisions] == [12.9, 13.1, 10.9, 2.2, 11.3, 10.2, 16.7, 17.9, 0.0]
     assert {d.best for d in seed3.decisions} == {parse_move("4-4")}
     for played in ("2-4", "1-3", "4-4"):
         assert seed3.judged(parse_move(played)) == analyse(Moment(1, 1, view, parse_move(played)))
     assert Coaching.from_json(json.loads(json.dumps(seed3.to_json()))) == seed3
 
 
-def test_each_threshold_stops_its_moves(seed3):
-    stopped = {t: [move_text(d.played) for d in seed3.decisions
-                   if verdict(seed3, d.played, t) is not None] for t in CHOICES}
-    assert stopped == {OFF: [], "blunders": ["2-4", "3-6"],
-                       "mistakes": ["0-5", "0-6", "1-5", "2-4", "3-6"],
-                       "inaccuracies": ["0-5", "0-6", "1-3", "1-5", "1-6", "2-4", "3-6"]}
-    found = verdict(seed3, parse_move("0-5"), "mistakes")
-    assert found is not None and found.grade == "mistake" and found.decision.loss == 8.6
-    assert verdict(seed3, parse_move("0-4>4-4"), "inaccuracies") is None  # not a legal move
+def test_each_threshold_stops_its_moves():
+    """The lead dealt from seed 13: losses 9.8 (0-3), 12.8, 2.1, 4.5, 2.7,
+    0 (2-2, the best), 6.4, 8.4 and 11.7."""
+    seed13 = first_decision("13")
+    stopped = {t: [move_text(d.played) for d in seed13.decisions
+                   if verdict(seed13, d.played, t) is not None] for t in CHOICES}
+    assert stopped == {OFF: [], "blunders": ["0-5", "4-5"],
+                       "mistakes": ["0-3", "0-5", "3-3", "4-5"],
+                       "inaccuracies": ["0-3", "0-5", "1-2", "2-5", "3-3", "4-5"]}
+    found = verdict(seed13, parse_move("0-3"), "mistakes")
+    assert found is not None and found.grade == "mistake" and found.decision.loss == 9.8
+    assert verdict(seed13, parse_move("0-4>4-4"), "inaccuracies") is None  # not a legal move
 
 
 def test_the_coachs_words():
@@ -100,15 +103,15 @@ def test_the_coachs_words():
     assert found is not None
     assert stop_words(found) == (
         "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 scores 10; the"
-        " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 32.1 more for"
-        " later: 1-6 loses 43.9 points. Review would grade it: blunder. Estimated from deals of"
+        " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 31.1 more for"
+        " later: 1-6 loses 42.9 points. Review would grade it: blunder. Estimated from deals of"
         " the hidden tiles.")
     quiet = verdict(first_decision("3"), parse_move("1-3"), "inaccuracies")
     assert quiet is not None and stop_words(quiet) == (
         "You are about to play 1-3; the expert prefers 4-4. Both moves score 0 now; the others"
-        " score 2.5 in reply to 1-3 and 0 in reply to 4-4; 4-4 keeps 4 more for later: 1-3"
-        " loses about 6.5 ± 4.4 points (good to blunder). Review would grade it: inaccuracy."
-        " Estimated from deals of the hidden tiles.")
+        " score 3.7 in reply to 1-3 and 0 in reply to 4-4; 4-4 keeps 7.2 more for later: 1-3"
+        " loses about 10.9 ± 4.9 points (inaccuracy to blunder). Review would grade it:"
+        " blunder. Estimated from deals of the hidden tiles.")
     view = TableView.of(Table.new(Setup(), "9"))
     assert better_words(view, found) == "Coach: lead with 5-5 (+10)"
 
