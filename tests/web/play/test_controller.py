@@ -224,12 +224,14 @@ def hinted_moves(ctl: Controller) -> Move:
     return move
 
 
-@pytest.mark.parametrize(("preset", "players"), [("standard", 2), ("five_up", 3),
-                                                 ("muggins", 4)])
+# Tables where a person who took the master's move (the hint before issue 29)
+# was told by Review that some of them lost points.
+@pytest.mark.parametrize(("preset", "players", "seed"), [("standard", 2, 2), ("five_up", 3, 3),
+                                                         ("muggins", 4, 3)])
 def test_a_person_who_takes_every_hint_is_never_told_by_review_it_was_a_mistake(
-        preset: str, players: int) -> None:
+        preset: str, players: int, seed: int) -> None:
     table = Table.new(Setup(players=players, preset=preset, target=40, bots=("hard",) * 3),
-                      seed=players)
+                      seed=seed)
     ctl = Controller(table, Settings())
     while isinstance(drive(ctl, person=hinted_moves), RoundOver) and len(table.game.rounds) < 2:
         ctl.next_round()
