@@ -14,11 +14,11 @@ each such decision, in the same run:
 - whether the playouts' best move was of the exact best value, and the
   exact value it gave up;
 - over every decision the view hides nothing of (solved or not): whether
-  the master's move (the page's hint) is of the best value by Review's
+  the master's move is of the best value by Review's
   values (by construction where solved);
 - for the first ``--master`` of them per preset: the same for the master's
-  move before (its search, ``MasterBot.search``), which the master (the
-  page's hint) now replaces by the exact best.
+  move before (its search, ``MasterBot.search``), which the master
+  now replaces by the exact best.
 
     .venv/bin/python bench/review_exact.py [--games 6] [--master 20]
 """
@@ -151,7 +151,7 @@ def main() -> int:
     harness.write_json(OUT, {
         "about": "Review's exact judge (issue 29): the share of decisions of seeded 2-player "
                  "expert games valued exactly (2 players, boneyard empty, within the solver's "
-                 "budget), how often the master's move (the hint) is of Review's best value where "
+                 "budget), how often the master's move is of Review's best value where "
                  "nothing is hidden, Review's time per such decision exact vs the REVIEW_PLAYOUTS "
                  "playouts it replaces (CPython, same run; p95 at rank floor(0.95 n)), how "
                  "often the playouts' best and the master's move before (its search) were not "

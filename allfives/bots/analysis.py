@@ -357,6 +357,26 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     return at_stake(view, found)
 
 
+def best_move(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
+              ) -> Generator[None, None, Move]:
+    """The move Review calls best at move ``move`` (1-based) of round
+    ``round_`` (as ``Moment`` numbers them), seen through ``view``: the first
+    of ``view.legal_moves()`` with the highest value, from the same
+    ``valuing`` (seed, deals and playouts) as Review and the coach, so a
+    person who follows the hint is never told it was a mistake. In steps, as
+    ``analysing``; a forced move is returned at once."""
+    options = view.legal_moves()
+    if len(options) == 1:
+        return options[0]
+    valuation = yield from valuing(round_, move, view, playouts)
+    return options[first_best(valuation.values)]
+
+
+def first_best(values: Sequence[float]) -> int:
+    """The index of the first highest value (as ``judged`` picks the best)."""
+    return max(range(len(values)), key=lambda i: values[i])
+
+
 def at_stake(view: PlayerView, found: Valuation) -> Valuation:
     """``found`` as it is, or where the game is at stake (its values are
     chances of winning it, ``game_stake.GameChance``) with each option's
@@ -506,7 +526,7 @@ def judged(moment: Moment, valuation: Valuation) -> Decision:
     view = moment.view
     options = view.legal_moves()
     made = options.index(moment.played)
-    top = max(range(len(options)), key=lambda i: values[i])
+    top = first_best(values)
     if values[made] >= values[top]:
         top = made  # as good as the best: no loss, and it is the best shown
     loss = round(values[top] - values[made], 1)

@@ -1,6 +1,7 @@
-"""A bot's move asked for: the bot, its seed and the seat's view, as a value
-(the page's controller and hint build it; ``to_json`` only where it crosses
-to the bots' worker)."""
+"""A move asked for, as a value: a bot's (the bot, its seed and the seat's
+view), or the best move as Review judges it, for the hint (``BestAsk``). The
+page's controller builds them; ``to_json`` only where they cross to the
+bots' worker."""
 
 from __future__ import annotations
 
@@ -31,3 +32,28 @@ class MoveAsk:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MoveAsk:
         return cls(str(data["bot"]), str(data["seed"]), PlayerView.from_json(data["view"]))
+
+
+class BestAskJSON(TypedDict):
+    round: int
+    move: int
+    view: PlayerViewJSON
+
+
+@dataclass(frozen=True)
+class BestAsk:
+    """The best move asked for (``analysis.best_move``, the hint): the
+    decision at move ``move`` (1-based, ``len(view.history) + 1``) of round
+    ``round`` (1-based), as ``analysis.Moment`` and the coach's ``CoachAsk``
+    number it, so it is valued from the same seed as Review values it."""
+
+    round: int
+    move: int
+    view: PlayerView
+
+    def to_json(self) -> BestAskJSON:
+        return {"round": self.round, "move": self.move, "view": self.view.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BestAsk:
+        return cls(int(data["round"]), int(data["move"]), PlayerView.from_json(data["view"]))

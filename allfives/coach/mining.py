@@ -14,7 +14,7 @@ decision with a choice is a candidate, seen only through the mover's
 3. ``judging.judge`` keeps that answer: solved exactly where nothing is
    hidden, else the best by ``MARGIN`` under two estimates that share no
    playout policy (``CHECK_PLAYOUTS`` each), and not a decided game;
-4. the master, asked afresh, plays it (the page's hint is the master's move).
+4. the master, asked afresh, plays it.
 
 A kept puzzle's losses and margin are the judge's, and it says which method
 (``Puzzle.method``).

@@ -1,6 +1,7 @@
 """The bots' PyScript worker: a request (JSON text) in, a move or an
-analysis (text) out: Review's of one decision, or the coach's of the
-person's decision under way (``drop`` stops it). ``alive`` answers at once,
+analysis (text) out: a bot's move, the hint's (the move Review calls best),
+Review's analysis of one decision, or the coach's of the person's decision
+under way (``drop`` stops it). ``alive`` answers at once,
 also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
 the page can tell a busy worker from a dead one.
 
@@ -10,10 +11,10 @@ This and ``client_page`` are the only places requests and answers are JSON:
 import json
 
 from allfives.bots.analysis import Moment
-from allfives.bots.asks import MoveAsk
+from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.moves import move_text
-from allfives.web.bots.decide import STALE, CoachWork, analysis, decide
+from allfives.web.bots.decide import STALE, CoachWork, analysis, best, decide
 
 COACH = CoachWork()  # the coach's analysis this worker runs
 
@@ -21,6 +22,13 @@ COACH = CoachWork()  # the coach's analysis this worker runs
 def choose(request: str) -> str:
     """A bot's move (as text) for ``MoveAsk`` JSON."""
     return move_text(decide(MoveAsk.from_json(json.loads(request))))
+
+
+async def hint(request: str) -> str:
+    """The move Review calls best (as text) for ``BestAsk`` JSON: the hint."""
+    move = await best(BestAsk.from_json(json.loads(request)))
+    assert move is not None  # always wanted here
+    return move_text(move)
 
 
 async def review(request: str) -> str:
@@ -45,4 +53,4 @@ def alive() -> str:
     return "alive"
 
 
-__export__ = ["choose", "review", "coach", "drop", "alive"]
+__export__ = ["choose", "hint", "review", "coach", "drop", "alive"]

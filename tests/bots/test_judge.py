@@ -160,8 +160,8 @@ def test_the_coach_judges_a_solved_decision_as_review_does() -> None:
         assert judged == analyse(Moment(1, 9, view, move), FAST)
 
 
-def test_the_hint_is_the_move_review_calls_best_where_nothing_is_hidden() -> None:
-    """The master's move (the page's hint) in decisions of 2 players with the
+def test_the_masters_move_is_the_move_review_calls_best_where_nothing_is_hidden() -> None:
+    """The master's move in decisions of 2 players with the
     boneyard empty, every preset: of the best value by Review's analysis,
     wherever the solve fits the budget."""
     checked = 0

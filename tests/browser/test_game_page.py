@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
+from allfives.bots.analysis import best_move
+from allfives.moves import LEAD, Move, move_on, move_tile
+from allfives.tiles import NAMES
+from allfives.view import PlayerView
+from allfives.web.bots.decide import decide
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
@@ -34,9 +40,70 @@ WATCH_WRITES = """() => { window.__written = [];
   } }"""
 
 
+HINTED = "document.querySelector('#hint-text').textContent.startsWith('Hint:')"
+# Ask for a hint, and while it is being found start a new game (the dialog as
+# it stands); from then on note every text #hint-text shows. Answers the text
+# #hint-text showed just before the new game.
+HINT_THEN_NEW_GAME = """() => {
+  const text = document.querySelector('#hint-text');
+  const before = text.textContent;
+  document.querySelector('#new-game-button').click();
+  document.querySelector('#ng-start').click();
+  window.__hints = [text.textContent];
+  new MutationObserver(() => window.__hints.push(text.textContent)).observe(
+    text, {childList: true, subtree: true, characterData: true});
+  return before; }"""
+
+
+def best_now(page) -> Move:
+    """The move Review calls best for the person's decision the page shows
+    now (its save), found in CPython as the page's hint finds it."""
+    table = Table.from_save(json.dumps(saved(page)))
+    game, rnd = table.game, table.game.round
+    assert rnd.turn == table.viewer
+    return run_out(best_move(len(game.rounds), len(rnd.history) + 1,
+                             PlayerView.of(rnd, table.viewer)))
+
+
+def run_out(steps: Generator[None, None, Move]) -> Move:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            move: Move = done.value
+            return move
+
+
+def hinted_move(page) -> tuple[str, str | None]:
+    """The tile the page's hint marks in the hand and the table tile it joins (None: a lead)."""
+    tile = page.locator("#hand [data-hint=tile]").evaluate_all(TILES)
+    on = page.locator("#board [data-hint=target]").evaluate_all(TILES)
+    assert len(tile) == 1 and len(on) <= 1
+    return tile[0], on[0] if on else None
+
+
+def named(move: Move) -> tuple[str, str | None]:
+    return NAMES[move_tile(move)], None if move_on(move) == LEAD else NAMES[move_on(move)]
+
+
+# A deal the bot leads, where the person's first decision is one the master's
+# move (the hint before issue 29) differs from Review's best on.
+HINT_SEED = "30"
+
+
+def test_the_hint_deal_is_one_the_master_and_review_differ_on():
+    table = Table.new(Setup(), HINT_SEED)
+    rnd = table.game.round
+    assert rnd.starter != 0
+    while rnd.turn != 0:
+        rnd.apply(decide(table.bot_request(rnd.turn)))
+    view = PlayerView.of(rnd, 0)
+    steps = best_move(1, len(rnd.history) + 1, view)
+    assert decide(table.bot_request(0, "master")) != run_out(steps)
+
+
 def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, server):
-    bot_leads = next(s for s in range(100) if Table.new(Setup(), str(s)).game.round.starter)
-    open_game(page, server, f"?seed={bot_leads}")  # so the hint joins a tile on the table
+    open_game(page, server, f"?seed={HINT_SEED}")  # the bot leads: the hint joins a tile
     assert page.locator("#hand [data-tile]").count() == 9
     assert page.locator("#hand [data-playable=true]").count() >= 1
     assert page.locator("#scores [data-side]").count() == 2
@@ -44,21 +111,45 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     page.evaluate(WATCH_WRITES)
     page.click("#hint")
-    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
+    page.wait_for_function(HINTED)
     assert page.is_hidden("#notice"), page.inner_text("#notice")  # the worker answered
     # one redraw writes what changed: the hint marks the hand and the board;
     # the log, the scores and the seats are left as they were
     assert set(page.evaluate("window.__written")) == {"hand", "board"}
-    # the words name the move and the level giving it (the strongest); the hand
-    # and the table show it until the next move
-    tile, on = re.search(r"^Hint \(master\): play (\d-\d) on (\d-\d)",
+    # the words name the move; the hand and the table show it until the next
+    # move; it is the move Review calls best (as CPython finds it)
+    tile, on = re.search(r"^Hint: play (\d-\d) on (\d-\d)",
                          page.inner_text("#hint-text")).groups()
     assert page.locator("#hand [data-hint]").evaluate_all(TILES) == [tile]
     assert page.locator("#board [data-hint=target]").evaluate_all(TILES) == [on]
     assert page.locator("#board [data-hint=place]").count() == 1
+    assert (tile, on) == named(best_now(page))
     take_turn(page)
     assert page.locator("[data-hint]").count() == 0
     assert page.inner_text("#hint-text") == ""
+
+    # a hint asked just before a new game never shows on the new deal (asked
+    # with two tiles to play: not a forced move, answered at once)
+    page.wait_for_selector(f"{SETTLED}, {PLAYABLE}")
+    while page.locator(PLAYABLE).count() < 2:
+        play_on(page)
+        page.wait_for_selector(SETTLED)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent !== ''")
+    assert page.evaluate(HINT_THEN_NEW_GAME) == "Weighing your moves…"  # not found yet
+    page.wait_for_selector("#new-game", state="hidden")
+    for _ in range(20):  # the new game's first turn of the person's with a tile to play
+        page.wait_for_selector(SETTLED)
+        if page.locator(PLAYABLE).count():
+            break
+        play_on(page)
+    page.click("#hint")  # asked after the old one: answered after it
+    page.wait_for_function(HINTED)
+    asked = page.inner_text("#hint-text")
+    assert hinted_move(page) == named(best_now(page))
+    take_turn(page)
+    page.wait_for_selector(SETTLED)
+    assert set(page.evaluate("window.__hints")) <= {"", "Weighing your moves…", asked}
 
     # the master, the strongest level, chosen in the new-game dialog: named at
     # the table, its moves answered in time by the worker, its hint given
@@ -91,9 +182,8 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
             break
         play_on(page)
     page.click("#hint")
-    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Hint')")
-    assert page.inner_text("#hint-text").startswith("Hint (master): ")
-    assert page.locator("#hand [data-hint=tile]").count() == 1
+    page.wait_for_function(HINTED)
+    assert hinted_move(page) == named(best_now(page))
     take_turn(page)
     # every master move was answered by the worker: none taken for a hang
     assert page.get_attribute("body", "data-bots") == "worker"
@@ -268,9 +358,12 @@ def _logged_before_round(page) -> int:
 def test_without_the_worker_the_bots_think_on_the_page(page, server):
     page.watch.allow_errors = ("worker.py", "status of 404")
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(status=404, body=""))
-    open_game(page, server)
+    open_game(page, server, f"?seed={HINT_SEED}")
     page.wait_for_selector("body[data-bots=page]", timeout=FIRST_LOAD_MS)
     assert "think on this page" in page.inner_text("#notice")
+    page.click("#hint")  # found on the page, in slices: the same move as in the worker
+    page.wait_for_function(HINTED)
+    assert hinted_move(page) == named(best_now(page))
     take_turn(page)
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 

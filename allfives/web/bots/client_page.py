@@ -1,10 +1,11 @@
 """The page's side of the bots' PyScript worker (``worker.py``): the one
-client through which the page asks for bots' moves and Review's analyses.
+client through which the page asks for bots' moves, the hint and Review's
+and the coach's analyses.
 
 The worker is started once the table is playable (``start``), so its
 Pyodide does not compete with the page's own first load; until it has loaded
-and answered a first request, moves are chosen on the page and analyses wait
-for it. If it cannot start or stops answering, everything is done on the
+and answered a first request, moves and hints are found on the page and
+analyses wait for it. If it cannot start or stops answering, everything is done on the
 page, the worker is ended, the person is told once and play goes on.
 ``body[data-bots]`` says where bots think: loading, worker, page.
 
@@ -34,7 +35,7 @@ from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
 from ...bots.analysis import Decision, Moment
-from ...bots.asks import MoveAsk
+from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ..dom import found, notice
@@ -42,9 +43,10 @@ from ..i18n.catalogs import _
 from ..table.setup import Setup
 from ..table.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import PAGE_SLICE_SECONDS, STALE, CoachWork, analysis, decide
+from .decide import PAGE_SLICE_SECONDS, STALE, CoachWork, analysis, best, decide
 
-Request = MoveAsk | Moment | CoachAsk  # sent to the worker as its to_json(), and only there
+# Sent to the worker as its to_json(), and only there.
+Request = MoveAsk | BestAsk | Moment | CoachAsk
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -226,6 +228,16 @@ class BotClient:
         self.deadlines.answered(level, time.monotonic() - asked)
         return move
 
+    async def hint(self, request: BestAsk, wanted: Callable[[], bool]) -> Move | None:
+        """The move Review calls best (``decide.best``): in the worker, or
+        until it is ready and without one, on the page in slices short enough
+        for the person's clicks (``PAGE_SLICE_SECONDS``) and stopped once not
+        ``wanted()`` (None then: play has moved on)."""
+        move = await self._ask("hint", request, REVIEW_SECONDS, parse_move, watched=True)
+        if move is None:
+            return await best(request, PAGE_SLICE_SECONDS, wanted)
+        return move
+
     async def review(self, request: Moment) -> Decision:
         """One decision analysed: in the worker, waiting while it loads; on
         the page without one."""
@@ -236,7 +248,6 @@ class BotClient:
         if answer is None:
             return await analysis(request)  # in slices: the page stays responsive
         return answer
-
 
     async def coach(self, request: CoachAsk) -> Coaching | None:
         """The coach's analysis of the person's decision (``decide.CoachWork``;

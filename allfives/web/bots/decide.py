@@ -1,8 +1,8 @@
 """The bots' answers to their requests: a bot's move, the expert's
-analysis of one decision, and the coach's (every move of the person's
-decision judged). The worker and the page's fallback both call the first
-two, so they always agree; the coach's runs in the worker, or on the page
-without one."""
+analysis of one decision, the coach's (every move of the person's decision
+judged) and the hint's (the move Review calls best). The worker and the
+page's fallback both call them, so they always agree; the analyses run in
+slices, in the worker or on the page without one."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from ...bots import make_bot
-from ...bots.analysis import Decision, Moment, analysing
-from ...bots.asks import MoveAsk
+from ...bots.analysis import Decision, Moment, analysing, best_move
+from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching, coaching
 from ...moves import Move
 
@@ -39,6 +39,13 @@ async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS) -> Deci
     decision = await sliced(analysing(moment), slice_seconds)
     assert decision is not None  # always wanted
     return decision
+
+
+async def best(ask: BestAsk, slice_seconds: float = SLICE_SECONDS,
+               wanted: Callable[[], bool] = lambda: True) -> Move | None:
+    """The hint: the move Review calls best for ``ask``'s decision, in
+    slices as ``analysis``; None if ``wanted()`` turns false at a pause."""
+    return await sliced(best_move(ask.round, ask.move, ask.view), slice_seconds, wanted)
 
 
 class CoachWork:

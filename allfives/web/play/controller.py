@@ -14,13 +14,14 @@ see, built once per position (``view``).
 
 from __future__ import annotations
 
+from ...bots.asks import BestAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
+from ...view import PlayerView
 from ..draw.board import BoardScene, Target
 from ..i18n.catalogs import _, current
 from ..table import words
 from ..table.hand import HandState, hand_order, played_tile
-from ..table.seats import HINT_BOT
 from ..table.settings import Settings
 from ..table.table import Position, Table
 from ..table.table_view import TableView
@@ -260,16 +261,21 @@ class Controller:
         return Position(self.game_serial, len(game.rounds), len(game.round.history))
 
     def ask_hint(self) -> HintAsk | None:
+        """The hint asked for the person's decision now (None: not theirs to
+        make): the move Review calls best, numbered as Review and the coach
+        number the decision (1-based round and move), so valued from the same seed."""
         if not self.can_act():
             return None
-        return HintAsk(self.position(), self.table.bot_request(self.table.viewer, HINT_BOT))
+        at = self.position()
+        view = PlayerView.of(self.table.game.round, self.table.viewer)
+        return HintAsk(at, BestAsk(at.round, at.move + 1, view))
 
     def take_hint(self, ask: HintAsk, move: Move) -> str | None:
         """The hint's words, or None when play has moved on since it was asked."""
         if ask.position != self.position() or not self.can_act():
             return None
         self.hint = move
-        self.hint_words = words.hint(HINT_BOT, self.view(), move)
+        self.hint_words = words.hint(self.view(), move)
         return self.hint_words
 
     # -- what the hand and the table show ------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...bots.asks import MoveAsk
+from ...bots.asks import BestAsk, MoveAsk
 from ...moves import Move
 from ..table.table import Position
 
@@ -135,7 +135,8 @@ class Fresh:
 
 @dataclass(frozen=True)
 class HintAsk:
-    """A hint request and the position it was asked in."""
+    """A hint request (the move Review calls best) and the position it was
+    asked in: an answer for any other is dropped."""
 
     position: Position
-    request: MoveAsk
+    request: BestAsk

@@ -23,7 +23,6 @@ from ..dom import closest, el, on, spawn
 from ..table import saves_page as saves
 from ..table import words
 from ..table.hand import played_tile
-from ..table.seats import HINT_BOT
 from ..table.table import Position, Table
 from . import screen_page as screen
 from . import steps
@@ -143,9 +142,10 @@ class TablePage:
         ask = None if self.busy() else self.ctl.ask_hint()
         if ask is None:
             return
-        self.ctl.hint_words = words.asking(HINT_BOT)
+        self.ctl.hint_words = words.asking()
         self.redraw()
-        if self.ctl.take_hint(ask, await self.bots.choose(ask.request)) is not None:
+        move = await self.bots.hint(ask.request, lambda: self.ctl.position() == ask.position)
+        if move is not None and self.ctl.take_hint(ask, move) is not None:
             self.redraw()  # else play has moved on
 
     def rethink(self, best: Move | None, said: str) -> None:

@@ -26,11 +26,6 @@ YOU = "You"
 # saves' "You" keeps meaning "no name chosen").
 CHOSEN_YOU = YOU + "\u2060"
 NAME_LIMIT = 24
-# The hint shows what the strongest level would play: one decision, which the
-# master thinks over quickly enough in the page's worker (bench/think_time.json,
-# its "browser" rows). Review's analysis of every decision of a game stays the expert's
-# (``bots.analysis``): at the master's pace it would take minutes.
-HINT_BOT = "master"
 DEFAULT_LEVEL = "medium"
 
 # Bot ids kept from older saves that the dialog no longer offers (``labels``

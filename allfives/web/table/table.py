@@ -19,7 +19,7 @@ from ...rules import Rules
 from ...view import PlayerView
 from ..storage.bounded_json import UnreadableError, loads
 from .save_limits import oversized
-from .seats import BOT_NAMES, DEFAULT_LEVEL, HINT_BOT, HUMAN, PERSON, YOU, clean_name, one_of
+from .seats import BOT_NAMES, DEFAULT_LEVEL, HUMAN, PERSON, YOU, clean_name, one_of
 from .seats import people as people_of
 from .setup import Setup
 from .takeback import DAILY_KEY, TAKEBACKS_KEY, daily_of, is_daily, take_back, takebacks_of
@@ -144,12 +144,14 @@ class Table:
         return " & ".join(self.names[s] for s in self.rules.seats_of(side))
 
     def bot_request(self, seat: int, bot: str | None = None) -> MoveAsk:
-        """What a bot needs to choose ``seat``'s move.
+        """What a bot (``bot``, else the seat's own) needs to choose ``seat``'s move.
 
         The seed depends only on the position, so a resumed game plays on
         exactly as it would have."""
         rnd = self.game.round
-        name = bot or self.bots[seat] or HINT_BOT
+        name = bot or self.bots[seat]
+        if name is None:
+            raise ValueError(f"seat {seat} is a person's: name the bot")
         seed = f"{self.game.seed}:{len(self.game.rounds)}:{len(rnd.history)}:{seat}"
         return MoveAsk(name, seed, PlayerView.of(rnd, seat))
 

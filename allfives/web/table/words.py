@@ -17,7 +17,6 @@ from ...bots.analysis import Decision
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
-from ..i18n.labels import level_name
 from .table_view import TableView
 from .takeback import DAILY_PREFIX
 from .words_log import end_words as end_words
@@ -152,43 +151,45 @@ def auto_move(draw: bool) -> str:
 # -- the hint -------------------------------------------------------------------
 
 
-def asking(bot: str) -> str:
-    # Translators: {level} is the bot level asked for a hint, e.g. "master"
-    return _("Asking {level}…").format(level=level_name(bot))
+def asking() -> str:
+    # Translators: shown while the hint is found: every move the person may make is valued
+    # (as Review values them) to find the best
+    return _("Weighing your moves…")
 
 
 def move_advice(view: TableView, move: Move) -> str:
     """A suggested move in words, with what it would score now."""
     if move == DRAW:
-        # Translators: a suggested move, after "Hint (master):": draw a tile from the boneyard
+        # Translators: a suggested move, after "Hint:": draw a tile from the boneyard
         return _("draw")
     if move == PASS:
-        # Translators: a suggested move, after "Hint (master):": pass the turn
+        # Translators: a suggested move, after "Hint:": pass the turn
         return _("pass")
     tile, joined = NAMES[move_tile(move)], move_on(move)
     on = NAMES[joined] if joined != LEAD else ""
     points = view.points_for(move)
     if on and points:
-        # Translators: a suggested move, after "Hint (master):": lay tile {tile} on the tile
+        # Translators: a suggested move, after "Hint:": lay tile {tile} on the tile
         # {on} on the table; {points} is what it scores
         said = ngettext("play {tile} on {on} (+{points})", "play {tile} on {on} (+{points})",
                         points)
     elif on:
-        # Translators: a suggested move, after "Hint (master):": lay tile {tile} on the tile {on}
+        # Translators: a suggested move, after "Hint:": lay tile {tile} on the tile {on}
         said = _("play {tile} on {on}")
     elif points:
-        # Translators: a suggested move, after "Hint (master):": play {tile} as the round's first
+        # Translators: a suggested move, after "Hint:": play {tile} as the round's first
         said = ngettext("lead with {tile} (+{points})", "lead with {tile} (+{points})", points)
     else:
-        # Translators: a suggested move, after "Hint (master):": play {tile} as the round's first
+        # Translators: a suggested move, after "Hint:": play {tile} as the round's first
         said = _("lead with {tile}")
     return said.format(tile=tile, on=on, points=points)
 
 
-def hint(bot: str, view: TableView, move: Move) -> str:
-    # Translators: {level} is the bot level giving the hint, {advice} a move like "play 0-6 on 0-5"
-    return _("Hint ({level}): {advice}").format(level=level_name(bot),
-                                                advice=move_advice(view, move))
+def hint(view: TableView, move: Move) -> str:
+    """The hint in words: the move Review calls best (``bots.analysis.best_move``)."""
+    # Translators: the hint: the best move, as Review values the moves; {advice} is a move
+    # like "play 0-6 on 0-5"
+    return _("Hint: {advice}").format(advice=move_advice(view, move))
 
 
 # -- round end and game over ------------------------------------------------------

@@ -26,10 +26,10 @@ def move_name(move: Move) -> str:
     """A move as the game log names it: "2-5 on 0-5", a lead as its tile
     ("5-5"), or the word for a draw or a pass."""
     if move == DRAW:
-        # Translators: a suggested move, after "Hint (master):": draw a tile from the boneyard
+        # Translators: a suggested move, after "Hint:": draw a tile from the boneyard
         return _("draw")
     if move == PASS:
-        # Translators: a suggested move, after "Hint (master):": pass the turn
+        # Translators: a suggested move, after "Hint:": pass the turn
         return _("pass")
     tile = NAMES[move_tile(move)]
     if move_on(move) == LEAD:

@@ -1,5 +1,6 @@
 """The bots' answers to the page's requests (``allfives.web.bots.decide``):
-the worker and the page's fallback give the same, and an analysis pauses
+the worker and the page's fallback give the same (a move, the hint, an
+analysis), and an analysis pauses
 between slices so the worker can say it is alive meanwhile; how long the
 page waits for a move (``allfives.web.bots.deadlines``)."""
 
@@ -13,8 +14,10 @@ from typing import Any
 
 from allfives.bots import LEVELS
 from allfives.bots.analysis import Moment, analyse, moments
+from allfives.bots.asks import BestAsk
+from allfives.moves import parse_move
+from allfives.web import worker
 from allfives.web.bots import deadlines, decide
-from allfives.web.table.seats import HINT_BOT
 
 from ...bots.test_analysis import bot_game
 
@@ -49,12 +52,24 @@ def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monk
     assert pauses == []  # within one slice: no pause at all
 
 
+def test_the_hint_in_slices_is_the_move_review_calls_best_and_stops_once_not_wanted():
+    game = bot_game(4, players=3)
+    m = next(m for m in moments(game) if len(m.view.legal_moves()) > 2)
+    ask = BestAsk(m.round, m.move, m.view)
+    hinted = parse_move(run(worker.hint(json.dumps(ask.to_json()))))  # as the worker answers
+    assert hinted == run(decide.best(ask, slice_seconds=0.0))  # as the page finds it
+    followed = analyse(Moment(m.round, m.move, m.view, hinted))
+    assert followed.best == hinted and followed.loss == 0.0
+    # play has moved on (a move, a new game): the page stops at its first pause
+    assert run(decide.best(ask, slice_seconds=0.0, wanted=lambda: False)) is None
+
+
 def test_a_move_is_waited_for_long_enough_and_a_hang_noticed_within_5_s():
     assert doctest.testmod(deadlines).failed == 0
     waits = deadlines.Deadlines()
     for level in LEVELS:  # the slowest move of each level, three times over, within 5 s
         assert 3 * deadlines.SLOWEST_SECONDS.get(level, 0.154) <= waits.seconds(level) < 5.0
-    assert waits.seconds(HINT_BOT) == waits.seconds("master") == 4.5  # the hint is the master's
+    assert waits.seconds("master") == 4.5
     # a device slower than ours shows in its ordinary moves: later ones may take longer
     waits.answered("master", 0.3)
     assert waits.seconds("master") == 4.5

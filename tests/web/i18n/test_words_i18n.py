@@ -126,7 +126,7 @@ def test_the_persons_turn_the_hint_and_the_lit_places_go_through_gettext():
         shown = [everything(table), ctl.status().text, render.hand(hand),
                  unmoved(board.board(view, 1.6, targets=ctl.targets(view),
                                          selected=ctl.selected).svg),
-                 words.hint("expert", view, parse_move("0-6>0-5")), words.asking("expert"),
+                 words.hint(view, parse_move("0-6>0-5")), words.asking(),
                  words.does_not_fit(NAMES.index("1-1")), words.must_not_draw(),
                  words.auto_move(True), words.auto_move(False), words.not_allowed(),
                  ctl.said_after_move(), ctl.play(parse_move("1-1>0-5")).text]  # type: ignore[union-attr]

@@ -5,10 +5,15 @@ drags, the hint, bots answering, next round, new game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
+import pytest
+
+from allfives.bots.analysis import review
 from allfives.moves import DRAW, PASS, Move, parse_move
 from allfives.record import replay
 from allfives.tiles import NAMES
+from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.draw.board import BoardScene, Target
@@ -31,12 +36,12 @@ from allfives.web.play.steps import (
 from allfives.web.table.focus import next_focus
 from allfives.web.table.hand import hand_order, played_tile
 from allfives.web.table.looks import Looks
-from allfives.web.table.seats import HINT_BOT
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import TableView
 
+from ..bots.test_bot_answers import run
 from ..tables import scripted_table
 
 ZERO_SIX = NAMES.index("0-6")
@@ -60,8 +65,10 @@ def person_moves(ctl: Controller) -> Move:
     return reply.move
 
 
-def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
-    """Run the turn loop as the page does, until a round or the game is over."""
+def drive(ctl: Controller, limit: int = 400,
+          person: Callable[[Controller], Move] = person_moves) -> RoundOver | GameOver:
+    """Run the turn loop as the page does, until a round or the game is over;
+    the person's turns taken by ``person``."""
     for _ in range(limit):
         step = ctl.next_step()
         if isinstance(step, (RoundOver, GameOver)):
@@ -73,7 +80,7 @@ def drive(ctl: Controller, limit: int = 400) -> RoundOver | GameOver:
             move = step.move
         else:
             assert isinstance(step, AwaitPerson) and ctl.status().phase == "human"
-            move = person_moves(ctl)
+            move = person(ctl)
         assert isinstance(ctl.play(move), Played)
     raise AssertionError("the round did not end")
 
@@ -191,15 +198,46 @@ def test_automatic_drawing_only_when_asked():
 def test_the_hint_is_for_this_position_only():
     ctl = Controller(scripted_table(), Settings())
     ask = ctl.ask_hint()
-    assert ask is not None and ask.request.bot == HINT_BOT
-    assert ask.request.view.seat == 0
-    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint (master): play 0-6 on 5-6"
+    assert ask is not None
+    # the decision numbered as Review numbers it: round 1, three moves made, the fourth
+    assert (ask.request.round, ask.request.move) == (1, 4) == (ask.position.round,
+                                                             ask.position.move + 1)
+    assert ask.request.view == PlayerView.of(ctl.table.game.round, 0)
+    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint: play 0-6 on 5-6"
     assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
     ctl.play(parse_move("0-6>5-6"))
     assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None
     assert ctl.ask_hint() is None  # not the person's turn
     # play has moved on: the answer is dropped
     assert ctl.take_hint(ask, parse_move("0-6>5-6")) is None
+
+
+def hinted_moves(ctl: Controller) -> Move:
+    """Take the person's turn by the hint, asked of the worker as the page asks."""
+    hand = ctl.hand(ctl.view())
+    if not hand.can_hint:
+        return DRAW if hand.must_draw else PASS
+    ask = ctl.ask_hint()
+    assert ask is not None
+    move = parse_move(run(worker.hint(json.dumps(ask.request.to_json()))))
+    assert ctl.take_hint(ask, move) is not None and ctl.hint == move
+    return move
+
+
+# Tables where a person who took the master's move (the hint before issue 29)
+# was told by Review that some of them lost points.
+@pytest.mark.parametrize(("preset", "players", "seed"), [("standard", 2, 2), ("five_up", 3, 3),
+                                                         ("muggins", 4, 3)])
+def test_a_person_who_takes_every_hint_is_never_told_by_review_it_was_a_mistake(
+        preset: str, players: int, seed: int) -> None:
+    table = Table.new(Setup(players=players, preset=preset, target=40, bots=("hard",) * 3),
+                      seed=seed)
+    ctl = Controller(table, Settings())
+    while isinstance(drive(ctl, person=hinted_moves), RoundOver) and len(table.game.rounds) < 2:
+        ctl.next_round()
+    decisions = review(table.game, {0})  # as the page's Review: every playout
+    assert decisions and {d.round for d in decisions} == set(range(1, len(table.game.rounds) + 1))
+    assert [(d.round, d.move, d.loss) for d in decisions if d.best != d.played] == []
 
 
 def test_dragging_decides_like_clicking():

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from allfives.bots import BOTS, DESCRIPTIONS, LEVELS
+from allfives.bots import DESCRIPTIONS, LEVELS
 from allfives.bots.asks import MoveAsk
 from allfives.moves import move_text, parse_move
 from allfives.record import summary
@@ -20,7 +20,6 @@ from allfives.web.review.records import opened
 from allfives.web.storage.backup import make_backup, read_backup
 from allfives.web.storage.keys import SAVE_KEY
 from allfives.web.table import kept
-from allfives.web.table.seats import HINT_BOT
 from allfives.web.table.settings import Settings, visit_language
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import SaveError, Table
@@ -128,7 +127,8 @@ def test_bot_requests_cross_to_the_worker_and_back():
     move = worker.choose(sent)
     assert parse_move(move) in table.game.legal_moves()
     assert worker.choose(sent) == move == move_text(decide(request))  # the seed: repeatable
-    assert HINT_BOT in BOTS
+    with pytest.raises(ValueError, match="person"):  # a person's seat has no bot of its own
+        table.bot_request(0)
 
 
 def test_form_fields_read_as_numbers_and_pauses_as_seconds():
