@@ -235,6 +235,11 @@ def test_the_parts_add_up_to_the_loss(seed, players, late, solved):
         assume(found)
     m = found[max(0, len(found) - 1 - late)]
     valuation = drive(analysis.valuing(m.round, m.move, m.view, FAST))
+    if valuation.chances is not None:  # the game at stake: chances, not parts
+        assert valuation.parts is None
+        assert all(analysis.judged(Moment(m.round, m.move, m.view, move), valuation).reason
+                   is None for move in m.view.legal_moves())
+        return
     assert valuation.parts is not None or valuation.method == analysis.EXACT  # budget
     for move in m.view.legal_moves():
         d = analysis.judged(Moment(m.round, m.move, m.view, move), valuation)

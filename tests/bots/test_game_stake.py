@@ -70,6 +70,8 @@ def test_the_chance_in_points() -> None:
     assert stake((40, 30), None, 0) == pytest.approx(ppg / 4)
     assert stake((40, 30), None, 1) == pytest.approx(-ppg / 4)
     assert stake.chance_of(stake((40, 30), None, 0)) == pytest.approx(3 / 4)
+    # a score off the grid (set up by hand) counts as the nearest on it
+    assert stake((38, 31), None, 0) == stake((40, 30), None, 0)
 
 
 @pytest.fixture

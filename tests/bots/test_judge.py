@@ -118,7 +118,7 @@ def estimate(view: PlayerView, move: int) -> Decision:
     with pytest.raises(StopIteration) as done:
         while True:
             next(steps)
-    return analysis.judged(Moment(1, 9, view, move), done.value.value)
+    return analysis.judged(Moment(1, 9, view, move), analysis.at_stake(view, done.value.value))
 
 
 def test_with_something_hidden_review_still_estimates() -> None:

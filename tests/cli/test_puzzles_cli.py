@@ -63,7 +63,8 @@ def test_check_prints_each_puzzles_method_margins_and_verdict_then_a_summary(tmp
         "c1c1949d7f0e  standard/2   exact          exact +10.0                keep\n"
         "395ab2285c67  standard/2   exact          exact +0.0                 "
         "drop (tie under exact)\n"
-        "8cf5542e9057  standard/2   exact          exact +10.0                drop (decided)\n"
+        # a lost game by the game's stake (standard's shipped table): no margin left
+        "8cf5542e9057  standard/2   exact          exact +0.0                 drop (decided)\n"
         "61e6608f038a  muggins/2    two estimates  master +91.2 greedy -53.9  "
         "drop (wrong under greedy)\n"
         "4 checked: 1 kept (1 solved exactly), 3 dropped: 1 decided, 1 tie under exact, "

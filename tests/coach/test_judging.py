@@ -11,13 +11,17 @@ check called very likely wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from allfives.bots import game_stake
 from allfives.bots.analysis import ESTIMATE, EXACT
 from allfives.bots.estimates import GREEDY, MASTER, Estimate, estimate, greedy_playout, result_stake
+from allfives.bots.exact import Margin, Stake
+from allfives.bots.expert import WIN_BONUS
 from allfives.bots.greedy import GreedyBot
 from allfives.coach import judging
 from allfives.coach import puzzles as pz
@@ -56,18 +60,28 @@ def test_a_tie_is_dropped():
     assert verdict == Verdict(EXACT, {"exact": 0.0}, [10.0, 10.0], "tie under exact")
 
 
+def points_and_bonus(rules: Rules, start: Sequence[int]) -> Stake:
+    """The stake without a match-equity table: points and a won game's 60."""
+    return Margin(tuple(start), WIN_BONUS)
+
+
 def test_a_decided_game_is_dropped_whatever_the_margin():
     # The other side stands at 245 of 250 and reaches the target whatever the
     # mover does: 1-4 on 1-1 loses the game by 20 points, 4-6 on 6-6 by 10
     # (and the won game's 60). A clear margin, but only the margin of a lost game.
     view = DECIDED_GAME.view
     assert view.scores == (245, 0) and view.seat == 1
-    verdict = judge(view, DECIDED_GAME.answer)
+    verdict = judge(view, DECIDED_GAME.answer, stake_of=points_and_bonus)
     assert verdict == Verdict(EXACT, {"exact": 10.0}, [-80.0, -70.0], DECIDED)
     # the same position with the game still open is a puzzle
     open_game = PlayerView.from_json({**view.to_json(), "scores": [200, 0]})
-    assert judge(open_game, DECIDED_GAME.answer) == Verdict(EXACT, {"exact": 10.0},
-                                                            [-20.0, -10.0], None)
+    assert judge(open_game, DECIDED_GAME.answer, stake_of=points_and_bonus) == Verdict(
+        EXACT, {"exact": 10.0}, [-20.0, -10.0], None)
+    # by the game's stake (the shipped table of standard), the lost game is worth
+    # the same whatever the margin: no margin at all
+    lost = -game_stake.table_for(view.rules).points_per_game / 2
+    assert judge(view, DECIDED_GAME.answer) == Verdict(EXACT, {"exact": 0.0}, [lost, lost],
+                                                       DECIDED)
 
 
 def test_the_second_estimate_refuting_the_masters_answer_drops_it():
