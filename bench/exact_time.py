@@ -20,8 +20,15 @@ there), the solve time p50/p95/max in milliseconds (a position past the
 budget counts with the time it took to give up) and the positions searched
 by the solves that finished.
 
+With ``--browser``, each position is also sent to the page's bots' worker
+(headless Debian Chromium) as Review sends a decision: the whole verdict
+(the solve, the parts of each move's value, the chances where the game is
+at stake; past the budget, the fallback's), timed in the page as the page
+asks it (``worker_review``: all, those the solver finished, those past its
+budget).
+
     .venv/bin/python bench/exact_time.py [--games 8] [--bots expert] [--budget N]
-                                         [--repeats 3] [--jobs 1] [--pyodide]
+                                         [--repeats 3] [--jobs 1] [--pyodide] [--browser]
 """
 
 from __future__ import annotations
@@ -40,9 +47,10 @@ import harness
 
 from allfives import __version__
 from allfives.bots import make_bot
+from allfives.bots.analysis import Moment
 from allfives.bots.exact import BUDGET, known_round
 from allfives.game import Game, Round
-from allfives.moves import move_text
+from allfives.moves import move_text, parse_move
 from allfives.rules import PRESETS, Rules
 from allfives.tournament import MAX_ROUNDS
 from allfives.view import PlayerView
@@ -125,6 +133,19 @@ def in_pyodide(positions: list[Position], budget: int, repeats: int) -> list[Tim
     return [(nodes, seconds) for nodes, seconds in json.loads(done.stdout)]
 
 
+def review_requests(positions: list[Position]) -> list[dict[str, Any]]:
+    """Each position as Review asks the worker about it: the mover's decision."""
+    out = []
+    for data in positions:
+        rnd = Round.from_position(
+            Rules.from_dict(data["rules"]), data["hands"], [], starter=data["starter"],
+            scores=data["scores"], turn=data["turn"],
+            history=[(seat, parse_move(move), points) for seat, move, points in data["history"]])
+        view = PlayerView.of(rnd, rnd.turn)
+        out.append(Moment(1, len(rnd.history) + 1, view, view.legal_moves()[0]).to_json())
+    return out
+
+
 def figures(rows: list[tuple[Position, Timing]]) -> dict[str, object]:
     if not rows:
         return {"positions": 0}
@@ -174,6 +195,8 @@ def main() -> int:
     harness.add_jobs(parser, 1)
     parser.add_argument("--pyodide", action="store_true",
                         help="time the solves in Pyodide (Node.js) as well")
+    parser.add_argument("--browser", action="store_true",
+                        help="time Review's verdict on each position in the page's worker")
     args = parser.parse_args()
     started = time.perf_counter()
     tasks = [(preset, i, args.bots) for preset in PRESETS for i in range(args.games)]
@@ -185,6 +208,17 @@ def main() -> int:
                                                                    args.repeats)
     for name, timings in runs.items():
         print(f"{name}: {figures(list(zip(positions, timings, strict=True)))}", file=sys.stderr)
+    worker = None
+    if args.browser:
+        times = harness.worker_times({"review": review_requests(positions)}, "review")
+        solved = [t for t, (nodes, _) in zip(times["review"], runs[harness.python()],
+                                             strict=True) if nodes is not None]
+        past = [t for t, (nodes, _) in zip(times["review"], runs[harness.python()],
+                                           strict=True) if nodes is None]
+        worker = {"all": harness.spread(times["review"], 1, 1000),
+                  "solved": harness.spread(solved, 1, 1000),
+                  "past_budget": harness.spread(past, 1, 1000) if past else None}
+        print(f"the worker's review: {worker}", file=sys.stderr)
     result = {
         "about": "Exact solver (allfives/bots/exact.py) time per decision once the boneyard "
                  "is empty, 2 players, real hands: ms p50/p95/max over every such decision "
@@ -200,6 +234,7 @@ def main() -> int:
         "repeats": args.repeats,
         "seconds": round(time.perf_counter() - started, 1),
         "runs": {name: report(positions, timings) for name, timings in runs.items()},
+        **({"worker_review": worker} if worker else {}),
     }
     harness.write_json(OUT, result)
     return 0
