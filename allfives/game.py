@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Generic, Literal, Protocol, TypeVar
 
 from .errors import IllegalMoveError
 from .layout import Layout
@@ -350,25 +350,27 @@ def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[Mask], list[Ti
     return hands, tiles[n * size:], rng.randrange(n)
 
 
-class Game:
-    """A match: rounds until a side reaches the target.
+class Played(Protocol):
+    """What a game reads of a round: its scores, and how it ended."""
 
-    >>> g = Game(Rules.make("standard"), seed=7)
-    >>> g.round.turn, len(g.legal_moves())
-    (1, 9)
-    """
+    scores: list[int]
+    winner: Side | None
+    end: RoundEnding | None
+    went_out: Seat | None
 
-    def __init__(self, rules: Rules, seed: int | str | None = None, *, deal_first: bool = True):
-        self.rules = rules
-        self.seed = seed if seed is not None else random.randrange(1 << 32)
-        self.rounds: list[Round] = []
-        if deal_first:
-            self.next_round()
 
-    # -- state -------------------------------------------------------------
+R = TypeVar("R", bound=Played)
+
+
+class Rounds(Generic[R]):
+    """What a game's rounds so far say, for a game dealt here (``Game``) and
+    one observed at a real table (``observed.ObservedGame``) alike."""
+
+    rules: Rules
+    rounds: list[R]
 
     @property
-    def round(self) -> Round:
+    def round(self) -> R:
         return self.rounds[-1]
 
     @property
@@ -384,10 +386,27 @@ class Game:
         return self.winner is not None
 
     def required_starter(self) -> Seat | None:
-        """The seat that must start the next round, or None if it is open (random)."""
+        """The seat that must start the next round, or None if it is open
+        (random, or the table's choice)."""
         if not self.rounds or self.round.end == "blocked":
             return None
         return self.round.went_out
+
+
+class Game(Rounds[Round]):
+    """A match: rounds until a side reaches the target.
+
+    >>> g = Game(Rules.make("standard"), seed=7)
+    >>> g.round.turn, len(g.legal_moves())
+    (1, 9)
+    """
+
+    def __init__(self, rules: Rules, seed: int | str | None = None, *, deal_first: bool = True):
+        self.rules = rules
+        self.seed = seed if seed is not None else random.randrange(1 << 32)
+        self.rounds: list[Round] = []
+        if deal_first:
+            self.next_round()
 
     # -- flow --------------------------------------------------------------
 

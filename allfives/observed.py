@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any, Literal, TypeAlias, TypeGuard
 
 from .errors import AllFivesError, IllegalMoveError, RecordError, RulesError
-from .game import RoundEnding, settle_round
+from .game import RoundEnding, Rounds, settle_round
 from .layout import Layout
 from .moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile, parse_move, play_move
 from .record import FORMAT
@@ -544,7 +544,7 @@ def _tiles(seat: Seat, value: object) -> tuple[Tile, ...]:
     return tuple(sorted(tiles))
 
 
-class ObservedGame:
+class ObservedGame(Rounds[ObservedRound]):
     """A game kept at a real table: rounds until a side reaches the target.
 
     >>> game = ObservedGame(Rules.make("standard"), ["Anna", "Ben"])
@@ -580,28 +580,6 @@ class ObservedGame:
         self.rounds: list[ObservedRound] = []
 
     # -- state -------------------------------------------------------------
-
-    @property
-    def round(self) -> ObservedRound:
-        return self.rounds[-1]
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.round.scores) if self.rounds else [0] * self.rules.sides
-
-    @property
-    def winner(self) -> Side | None:
-        return self.round.winner if self.rounds else None
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
-    def required_starter(self) -> Seat | None:
-        """The seat that must start the next round, or None where the table decides."""
-        if not self.rounds or self.round.end == "blocked":
-            return None
-        return self.round.went_out
 
     def places(self, tile: str) -> list[str]:
         """Where ``tile`` fits now, as moves (``"3-5>5-5"``; the lead alone)."""
