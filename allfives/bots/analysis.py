@@ -345,13 +345,14 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     the same values (the coach's, ``judged``); another ``salt`` samples other
     deals (puzzles re-check their answer so; the worlds judge has one sample)."""
     solution = solved(view)
+    parted = not game_at_stake(view)  # parts are not given there: no need to find them
     if solution is not None:
         options = view.legal_moves()
         found = Valuation([solution.value_of(m) for m in options], EXACT,
-                          exact_parts(view, options, solution.value_of))
+                          exact_parts(view, options, solution.value_of) if parted else None)
     elif (judged := judge(view)) is not None:
-        found = Valuation(list(judged.values), WORLDS, worlds_parts(view, judged),
-                          judged.samples)
+        found = Valuation(list(judged.values), WORLDS,
+                          worlds_parts(view, judged) if parted else None, judged.samples)
     else:
         found = yield from estimating(round_, move, view, playouts, salt)
     return at_stake(view, found)
@@ -375,6 +376,11 @@ def best_move(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_P
 def first_best(values: Sequence[float]) -> int:
     """The index of the first highest value (as ``judged`` picks the best)."""
     return max(range(len(values)), key=lambda i: values[i])
+
+
+def game_at_stake(view: PlayerView) -> bool:
+    """Whether the decision's values are chances of winning the game."""
+    return isinstance(outcome_stake(view.rules, view.scores), GameChance)
 
 
 def at_stake(view: PlayerView, found: Valuation) -> Valuation:

@@ -93,7 +93,7 @@ def estimate(view: PlayerView, method: str, playouts: int, seed: str = "",
     rng = random.Random(f"estimate:{method}:{seed}:{view_key(view)}")
     worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
     count = max(MIN_WORLDS, playouts // len(moves))
-    value = _greedy_world if method == GREEDY else _master_world(view)
+    value = _played_out(greedy_playout) if method == GREEDY else _master_world(view)
     stake = stake_of(view.rules, view.scores)
     side = view.rules.side_of(view.seat)
     samples, results = [], [0.0] * len(moves)
@@ -114,19 +114,22 @@ def _master_world(view: PlayerView) -> World:
     if (view.boneyard_left == 0 and view.rules.sides == 2
             and sum(view.hand_counts) <= EXACT_TILES):
         return _solved_world()
-    return _master_playouts
+    return _played_out(lambda rnd: playout(rnd, MASTER_POLICY))
 
 
-def _master_playouts(base: Round, moves: list[Move], stake: Stake,
-                     side: Side) -> list[tuple[float, float]]:
-    out = []
-    for move in moves:
-        rnd = base.copy()
-        rnd.play(move)
-        playout(rnd, MASTER_POLICY)
-        out.append((stake(rnd.scores, rnd.winner, side), result_stake(rnd.scores, rnd.winner,
-                                                                      side)))
-    return out
+def _played_out(finish: Callable[[Round], None]) -> World:
+    """A world's moves valued by playing each and finishing the round with ``finish``."""
+    def value(base: Round, moves: list[Move], stake: Stake,
+              side: Side) -> list[tuple[float, float]]:
+        out = []
+        for move in moves:
+            rnd = base.copy()
+            rnd.play(move)
+            finish(rnd)
+            out.append((stake(rnd.scores, rnd.winner, side),
+                        result_stake(rnd.scores, rnd.winner, side)))
+        return out
+    return value
 
 
 def _solved_world() -> World:
@@ -152,14 +155,3 @@ def greedy_playout(rnd: Round) -> None:
         rnd.play(moves[0] if len(moves) == 1 else max(
             moves, key=lambda m: (rnd.points_for(m), PIPS[MOVE_TILE[m]])))
 
-
-def _greedy_world(base: Round, moves: list[Move], stake: Stake,
-                  side: Side) -> list[tuple[float, float]]:
-    out = []
-    for move in moves:
-        rnd = base.copy()
-        rnd.play(move)
-        greedy_playout(rnd)
-        out.append((stake(rnd.scores, rnd.winner, side), result_stake(rnd.scores, rnd.winner,
-                                                                      side)))
-    return out
