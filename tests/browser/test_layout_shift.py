@@ -50,6 +50,7 @@ def test_nothing_moves_from_the_first_paint_through_ten_moves(browser, server, s
         for _ in range(MOVES):
             play_on(page)
         shifts = page.evaluate("window.shifts")
+        print(f"layout shift {width}x{height} {lang}: {sum(shifts):.4f}")  # for the note
         assert sum(shifts) <= MOST, (shifts, page.evaluate("window.shifted"))
         assert len(set(page.evaluate("window.headerHeights"))) == 1, \
             page.evaluate("window.headerHeights")
