@@ -19,7 +19,10 @@ table's lowest score against 0 (what the clamp below can overstate).
 The rounds played are kept in bench/match_equity-rounds.json (every 40
 rounds, with a hash of the code that played them): a stopped run resumes
 where it stopped (with the same code), and the tables can be built again
-from the kept rounds, by any code, without playing them again.
+from the kept rounds, by any code, without playing them again. A run with
+``--only`` rewrites those presets' figures (and with ``--ship`` their tables)
+and keeps the others' from the runs before, each preset with the command,
+commit and note that made it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 import harness
@@ -128,8 +132,14 @@ def reach(rounds: list[Trajectory]) -> int:
     return most
 
 
-def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: float
-            ) -> tuple[dict[str, object], EquityTable]:
+def resampled_values(task: tuple[list[Trajectory], int, int, int, dict]) -> dict:
+    """The named values of a table built from resampled rounds (a pool task)."""
+    rounds, target, floor, step, named = task
+    return values(build(rounds, target, floor=floor, step=step), named)
+
+
+def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: float,
+            pool: Any) -> tuple[dict[str, object], EquityTable]:
     rules = Rules.make(preset, players=PLAYERS)
     target = rules.target
     started = time.perf_counter()
@@ -137,8 +147,9 @@ def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: fl
     seconds = time.perf_counter() - started
     named = named_scores(target, table.grid.step)
     rng = random.Random(f"{SEED}:{preset}:bootstrap")
-    again = [values(build(rng.choices(rounds, k=len(rounds)), target, floor=table.grid.floor,
-                          step=table.grid.step), named) for _ in range(bootstrap)]
+    tasks = [(rng.choices(rounds, k=len(rounds)), target, table.grid.floor, table.grid.step,
+              named) for _ in range(bootstrap)]
+    again = pool.map(resampled_values, tasks, chunksize=1)
     return {
         "target": target, "rounds": len(rounds), "play_seconds": played_in,
         "reach": reach(rounds),
@@ -155,14 +166,30 @@ def figures(preset: str, rounds: list[Trajectory], bootstrap: int, played_in: fl
     }, table
 
 
-def ship(tables: dict[str, EquityTable], rows: dict[str, Any], result: dict[str, Any]) -> None:
-    """The tables as the bots read them, with how they were made."""
+MADE = ("command", "commit", "note", "code")  # how a preset's table was made
+
+
+def earlier(path: Path, part: str) -> dict[str, dict]:
+    """The presets an earlier run wrote in ``path`` (its ``part``), each
+    with how it was made (kept per preset, or else the file's own)."""
+    if not path.exists():
+        return {}
+    old = json.loads(path.read_text())
+    return {preset: {**{k: old[k] for k in MADE if k in old}, **row}
+            for preset, row in old.get(part, {}).items()}
+
+
+def ship(tables: dict[str, EquityTable], rows: dict[str, Any]) -> None:
+    """The tables as the bots read them, with how each was made; the
+    presets not built in this run keep their table from the run before."""
     kept = {"format": game_stake.FORMAT, "version": game_stake.VERSION,
             "about": f"Match-equity tables for {game_stake.__name__}; figures and sampling "
                      f"error in bench/{OUT.name}.",
-            **{k: result[k] for k in ("command", "commit", "bot", "seed", "code")},
-            "tables": {preset: game_stake.encode(table, rows[preset]["reach"])
-                       for preset, table in tables.items()}}
+            "tables": {**earlier(game_stake.TABLES, "tables"),
+                       **{preset: {**game_stake.encode(table, rows[preset]["reach"]),
+                                   **{k: rows[preset][k] for k in MADE},
+                                   "rounds": rows[preset]["rounds"]}
+                          for preset, table in tables.items()}}}
     harness.write_json(game_stake.TABLES, kept)
 
 
@@ -183,29 +210,30 @@ def main() -> int:
     tables: dict[str, EquityTable] = {}
     started = time.perf_counter()
     kept = kept_rounds(args.bot)
+    made = {"command": harness.command(), "commit": harness.commit(), "code": kept["code"]}
     with Pool(args.jobs) as pool:
         for preset in args.only or PRESETS:
             rounds = rounds_of(preset, args.bot, args.rounds, pool, kept)
             rows[preset], tables[preset] = figures(preset, rounds, args.bootstrap,
-                                                   kept["seconds"][preset])
+                                                   kept["seconds"][preset], pool)
+            rows[preset].update(made, note=args.note)
             print(f"{preset}: {rows[preset]}", file=sys.stderr)
     result = {
         "about": "Match equity by self-play, 2 players (issue 29): side 0's chance of "
                  "winning from named scores, starter side 0 then side 1, from whole "
                  "rounds replayed by docs/RULES.md section 8 (allfives/bots/equity.py); "
-                 "bootstrap_sd is the spread over tables built from the rounds resampled.",
-        "note": args.note,
-        **harness.identity(),
+                 "bootstrap_sd is the spread over tables built from the rounds resampled; "
+                 "each preset says the run that made it.",
+        "date": harness.now(),
         "engine": __version__,
         "bot": args.bot,
         "seed": SEED,
-        "code": kept["code"],
         "seconds": round(time.perf_counter() - started, 1),
-        "presets": rows,
+        "presets": {**earlier(OUT, "presets"), **rows},
     }
     harness.write_json(OUT, result)
     if args.ship:
-        ship(tables, rows, result)
+        ship(tables, rows)
     return 0
 
 
