@@ -24,7 +24,7 @@ from typing import Any
 
 import harness
 
-BOTS = ("expert", "master")
+BOTS = ("expert", "master", "master-28")
 
 
 def play(bot: str, games: int, target: int) -> dict[str, Any]:

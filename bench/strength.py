@@ -55,6 +55,8 @@ MATCHUPS: dict[str, Matchup] = {
     "easy-vs-random": Matchup(("easy", "random"), 2, 400),
     "master-vs-expert": Matchup(("master", "expert"), 2, 2000,
                                 "master wins >= 60%, 95% interval above 55%", duplicate=True),
+    "master-vs-master-28": Matchup(("master", "master-28"), 2, 1000,
+                                   "no worse than the master before issue 29", duplicate=True),
     "master-vs-expert-4p": Matchup(("master", "expert"), 4, 1000, "master side wins >= 58%",
                                    duplicate=True),
     "master-vs-hard": Matchup(("master", "hard"), 2, 400, duplicate=True),

@@ -13,7 +13,7 @@ from .easy import EasyBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
-from .master import MasterBot
+from .master import MasterBot, master_28
 from .names import LEVELS as LEVELS
 from .random_bot import RandomBot
 
@@ -32,6 +32,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "master": MasterBot,
     "greedy": GreedyBot,  # medium's original name, kept for scripts and saved games
     "random": RandomBot,
+    "master-28": master_28,  # a yardstick for bench/strength.py, not offered to players
 }
 
 
@@ -48,6 +49,8 @@ DESCRIPTIONS: dict[str, str] = {
               "spends its time on the moves still in the running and solves the last "
               "tiles of a round exactly.",
     "random": "Plays any legal move at random.",
+    "master-28": "The master as it played before exact endgames and the game's stake: "
+                 "kept to measure the master against.",
 }
 
 

@@ -29,7 +29,9 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -143,9 +145,30 @@ def shipped() -> Mapping[str, GameTable]:
     return {preset: decode(table) for preset, table in data["tables"].items()}
 
 
-@cache
+# False inside ``without_tables``: a bot that plays as before the tables.
+_TABLES: ContextVar[bool] = ContextVar("tables", default=True)
+
+
+@contextmanager
+def without_tables() -> Iterator[None]:
+    """Within: no rules have a table (points and the fixed bonus everywhere),
+    as every judge valued a round before the game's stake was known."""
+    token = _TABLES.set(False)
+    try:
+        yield
+    finally:
+        _TABLES.reset(token)
+
+
 def table_for(rules: Rules) -> GameTable | None:
-    """The table of these rules: a preset's own, 2 players, its target."""
+    """The table of these rules: a preset's own, 2 players, its target
+    (none inside ``without_tables``)."""
+    return preset_table(rules) if _TABLES.get() else None
+
+
+@cache
+def preset_table(rules: Rules) -> GameTable | None:
+    """``table_for``'s answer outside ``without_tables`` (kept per rules)."""
     game = shipped().get(rules.preset)
     if game is None or rules.players != 2 or not _as_preset(rules):
         return None

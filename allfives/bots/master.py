@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import math
 import random
+from contextlib import nullcontext
 
 from ..game import Round
 from ..moves import Move
 from ..view import PlayerView
 from .expert import Policy, outcome, playout, solved, view_key
+from .game_stake import without_tables
 from .hard import WIN, rank
 from .inference import BETA, Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
@@ -66,13 +68,16 @@ class MasterBot:
     """The master; its options are what ``bench/`` and the tests vary
     (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search,
     neither ``expert.solved``, ``worlds.judge`` nor the worlds' solves;
-    ``judge=False``: no ``worlds.judge``)."""
+    ``judge=False``: neither ``expert.solved`` nor ``worlds.judge``;
+    ``tables=False``: points and the fixed bonus where the game is at stake,
+    no ``game_stake`` table). With ``judge=False, tables=False`` it is the
+    master as it played before issue 29 (``"master-28"``, a yardstick)."""
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
                  exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES,
                  extra: int = EXTRA, policy: Policy = MASTER_POLICY,
-                 judge: bool = True) -> None:
+                 judge: bool = True, tables: bool = True) -> None:
         self.seed = seed
         self.simulations = simulations
         self.beta = beta
@@ -83,19 +88,23 @@ class MasterBot:
         self.extra = extra
         self.policy = policy
         self.judge = judge
+        self.tables = tables
 
     def choose(self, view: PlayerView) -> Move:
+        with nullcontext() if self.tables else without_tables():
+            return self._choose(view)
+
+    def _choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        exactly = solved(view) if self.exact else None
+        exactly = solved(view) if self.exact and self.judge else None
         if exactly is not None:
             return exactly.best
         judged = judge(view) if self.exact and self.judge else None
         if judged is not None:
             return judged.best
         return self.search(view, moves)
-
     def search(self, view: PlayerView, moves: list[Move]) -> Move:
         """The best of ``moves`` (two or more) by the master's search."""
         know = infer(view)
@@ -140,6 +149,13 @@ class MasterBot:
                     values[b].append(value(base, candidates[b]))
                 spent += 50
         return candidates[max(alive, key=lambda i: (sum(values[i]), -i))]
+
+
+def master_28(seed: int | str = 0) -> MasterBot:
+    """The master as issue 28 left it: its search alone, valuing rounds by
+    points and a fixed bonus (bench/strength.py measures the master
+    against it)."""
+    return MasterBot(seed, judge=False, tables=False)
 
 
 def _close(xs: list[float], ys: list[float]) -> bool:

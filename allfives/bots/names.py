@@ -9,5 +9,6 @@ expert imports the whole engine).
 # The playing levels offered to people, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "master")
 # Every name ``make_bot`` knows: the levels, and names kept for scripts and
-# saved games (greedy is medium's first name; random plays at random).
-NAMES: tuple[str, ...] = (*LEVELS, "greedy", "random")
+# saved games (greedy is medium's first name; random plays at random; master-28
+# is the master before issue 29, bench/strength.py's yardstick).
+NAMES: tuple[str, ...] = (*LEVELS, "greedy", "random", "master-28")

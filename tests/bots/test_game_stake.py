@@ -19,8 +19,10 @@ from allfives.bots.game_stake import (
     decode,
     encode,
     points_per_game,
+    preset_table,
     stake_for,
     table_for,
+    without_tables,
 )
 from allfives.game import Round, deal
 from allfives.moves import move_text
@@ -78,9 +80,9 @@ def test_the_chance_in_points() -> None:
 def coin_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fair coin shipped as standard's table, for a game to 50."""
     monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game()})
-    table_for.cache_clear()
+    preset_table.cache_clear()
     yield
-    table_for.cache_clear()
+    preset_table.cache_clear()
 
 
 @pytest.mark.usefixtures("coin_standard")
@@ -100,6 +102,15 @@ def test_rules_without_their_table_keep_points_and_the_bonus() -> None:
                   Rules.make("five_up", players=2, target=50)):
         assert table_for(rules) is None
         assert stake_for(rules, (45, 45), 60.0) == Margin((45, 45), 60.0)
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_without_tables_every_round_is_points_and_the_bonus_as_before_the_stake() -> None:
+    rules = Rules.make("standard", players=2, target=50)
+    with without_tables():
+        assert table_for(rules) is None
+        assert stake_for(rules, (40, 0), 60.0) == Margin((40, 0), 60.0)
+    assert isinstance(stake_for(rules, (40, 0), 60.0), GameChance)
 
 
 @pytest.mark.usefixtures("coin_standard")
@@ -130,9 +141,9 @@ def fives_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The 5-point coin shipped as standard's table, for a game to 50 (any
     round can end it, its reach says)."""
     monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game(FIVES, reach=50)})
-    table_for.cache_clear()
+    preset_table.cache_clear()
     yield
-    table_for.cache_clear()
+    preset_table.cache_clear()
 
 
 @pytest.mark.usefixtures("fives_standard")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 import random
 
-from allfives.bots import master
+import pytest
+
+from allfives.bots import make_bot, master
 from allfives.bots.expert import EXPERT_POLICY, Policy, outcome, playout, policy_move
+from allfives.bots.game_stake import table_for
 from allfives.bots.master import MASTER_POLICY, MasterBot, solve
 from allfives.game import Round
 from allfives.moves import LEAD, PLAY_MOVE, move_text
@@ -155,3 +158,26 @@ def test_each_term_of_the_master_playout_policy_turns_a_choice_of_the_experts():
     assert chosen(lead, EXPERT_POLICY) == "5-5"
     assert chosen(lead, Policy(stranded=2.0)) == "1-4"
     assert MASTER_POLICY == Policy(double=4.0, block=2.0, stranded=2.0)
+
+
+def test_master_28_is_the_search_alone_with_points_and_the_bonus(monkeypatch):
+    """The yardstick plays the master's search where nothing is hidden (no
+    solve, no judge) and values rounds by points and the fixed bonus; the
+    master itself sees the game's table (standard's is shipped)."""
+    rnd = next(r for r in endgames(2, 10) if len(r.legal_moves()) >= 2)
+    view = PlayerView.of(rnd, rnd.turn)
+    seen = []
+
+    def search(bot, view, moves):
+        seen.append(table_for(view.rules))
+        return moves[0]
+
+    monkeypatch.setattr(MasterBot, "search", search)
+    monkeypatch.setattr(master, "solved", lambda view: None)  # the master's own: past budget
+    monkeypatch.setattr(master, "judge", lambda view: None)
+    MasterBot(1).choose(view)
+    assert seen.pop() is not None
+    monkeypatch.setattr(master, "solved", lambda view: pytest.fail("the yardstick solved"))
+    monkeypatch.setattr(master, "judge", lambda view: pytest.fail("the yardstick judged"))
+    assert make_bot("master-28", 1).choose(view) == rnd.legal_moves()[0]
+    assert seen == [None]
