@@ -360,7 +360,7 @@ def make_parser(prog: str) -> Parser:
                    help="only this preset (default: " + ", ".join(
                        sorted({p for p, _ in mining.CONFIGS})) + " in turn)")
     q.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="only this many players (default: 2 and 4 in turn)")
+                   help="only this many players (default: 2, 3 and 4 in turn)")
     q.add_argument("--per-config", type=_positive, metavar="N",
                    help="write at most N puzzles of each preset and players "
                    "(those with the lowest ids; default: all)")

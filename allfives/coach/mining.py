@@ -39,16 +39,16 @@ from ..bots import make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
 from ..moves import Move
-from ..rules import Rules
+from ..rules import PRESETS, Rules
 from ..tournament import play_game
 from ..view import PlayerView
 from .judging import EXACT_BUDGET, PLAYOUTS, STAKE, Verdict, judge, judged, stake_name
 from .puzzles import MARGIN, Puzzle, refusal
 
-# The configurations a run cycles through, game by game: (preset, players).
-CONFIGS: tuple[tuple[str, int], ...] = (
-    ("standard", 2), ("standard", 4), ("five_up", 2), ("muggins", 4), ("five_up", 4),
-    ("muggins", 2))
+# The configurations a run cycles through, game by game: (preset, players),
+# every preset with 2, 3 and 4 players.
+CONFIGS: tuple[tuple[str, int], ...] = tuple(
+    (preset, players) for players in (2, 3, 4) for preset in sorted(PRESETS))
 LEVELS = ("master", "expert")  # seat s of game i: LEVELS[(s + i) % 2]
 CHECK_PLAYOUTS = PLAYOUTS  # per estimate of the judge
 BOT_MOVE, MASTER = "the game's bot played the greedy move", "the master plays another move"
