@@ -202,6 +202,12 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
         page.tap(f'#puzzle-board [data-move="{move_text(first.answer)}"]')
         page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")
         assert int(shown(page)["rating"]) > 1500
+        # the answer's tile names each on one line (a phone broke "0-0" after its hyphen)
+        assert page.inner_text("#puzzle-answer").startswith("The best move: play ")
+        page.wait_for_selector("#puzzle-verdict[data-method]", state="attached")
+        lines = page.eval_on_selector_all("#puzzle-verdict .tile-name, #puzzle-answer .tile-name",
+                                          "es => es.map(e => e.getClientRects().length)")
+        assert len(lines) >= 2 and set(lines) == {1}, lines
 
 
 def test_the_panel_speaks_the_pages_language(page, server):

@@ -20,6 +20,7 @@ from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..table.table import Position
 from ..table.table_view import TableView
+from ..table.words import unbroken
 from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, AtTable, watches
 from .sentences import better_words, stop_words
 
@@ -109,7 +110,7 @@ class CoachPage:
                            ("best", move_text(verdict.decision.best)),
                            ("method", method_hook(verdict.decision.method))):
             dialog.setAttribute(f"data-{key}", value)
-        el("coach-says").textContent = stop_words(verdict, self.ctl.view().rules.divisor)
+        el("coach-says").innerHTML = unbroken(stop_words(verdict, self.ctl.view().rules.divisor))
         dialog.showModal()
         el("coach-rethink").focus()
 

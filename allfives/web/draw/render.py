@@ -141,7 +141,7 @@ def log(view: TableView) -> str:
         out.append(f'<li class="note">{escape(words.round_starts(view, round_no, rnd))}</li>')
         for i, (seat, _move, _points) in enumerate(rnd.history):
             out.append(f'<li class="move" data-seat="{seat}">'
-                       f"{escape(words.move_words(view, rnd, i))}</li>")
+                       f"{words.unbroken(words.move_words(view, rnd, i))}</li>")
         if rnd.over:
             out.append(f'<li class="note">{escape(words.end_words(view, rnd))}</li>')
     return "".join(out)

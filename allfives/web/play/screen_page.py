@@ -61,7 +61,7 @@ def write_status(now: Frame) -> None:
     if now.status is not None:
         node = el("status")
         node.dataset.phase = now.status.phase
-        node.textContent = now.status.text
+        node.innerHTML = words.unbroken(now.status.text)
 
 
 def write_log(now: Frame) -> None:
@@ -121,7 +121,7 @@ def selection(tile: int | None) -> None:
 # Each part of a frame, written when it changed, in this order.
 WRITE: dict[str, Callable[[Frame], None]] = {
     "status": write_status,
-    "hint": lambda now: setattr(el("hint-text"), "textContent", now.hint),
+    "hint": lambda now: setattr(el("hint-text"), "innerHTML", words.unbroken(now.hint)),
     "scores": lambda now: setattr(el("scores"), "innerHTML", now.scores),
     "seats": lambda now: setattr(el("seats"), "innerHTML", now.seats),
     "log": write_log,

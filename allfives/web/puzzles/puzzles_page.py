@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from ..draw import board_page, render
 from ..storage.keys import PUZZLES_KEY
 from ..table.clock_page import today
 from ..table.looks import Looks
+from ..table.words import unbroken
 from . import sentences
 from .collect import own_puzzle, still_to_value, wanted
 from .progress import DAILY, Progress, choose
@@ -211,7 +211,7 @@ class PuzzlesPage:
         toggle(shown, "hidden", not answered)
         if answered:
             shown.setAttribute("data-puzzle-answer", move_text(puzzle.answer))
-            shown.innerHTML = escape(sentences.answer_line(solving.table(), puzzle.answer))
+            shown.innerHTML = unbroken(sentences.answer_line(solving.table(), puzzle.answer))
         else:
             shown.removeAttribute("data-puzzle-answer")
             shown.textContent = ""
@@ -221,8 +221,8 @@ class PuzzlesPage:
         """``#puzzle-verdict``, with ``data-method`` once the re-check is in."""
         node = el("puzzle-verdict")
         shown = solving.shown()
-        node.textContent = "" if shown is None or solving.chosen is None else \
-            sentences.verdict(solving.puzzle, solving.chosen, shown)
+        node.innerHTML = "" if shown is None or solving.chosen is None else \
+            unbroken(sentences.verdict(solving.puzzle, solving.chosen, shown))
         if shown is not None and solving.checked is not None:
             node.setAttribute("data-method", method_hook(shown.method))
         else:

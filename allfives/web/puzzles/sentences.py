@@ -115,9 +115,9 @@ def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> str:
 
 
 def answer_line(table: TableView, answer: Move) -> str:
-    """The answer in words (``[data-puzzle-answer]``): "Best play: play 0-4 on 4-4 (+10)"."""
+    """The answer in words (``[data-puzzle-answer]``): "The best move: play 0-4 on 4-4 (+10)"."""
     # Translators: a puzzle's answer; {advice} is a move, as "play 0-4 on 4-4 (+10)"
-    return _("Best play: {advice}").format(advice=move_advice(table, answer))
+    return _("The best move: {advice}").format(advice=move_advice(table, answer))
 
 
 def rating_line(rating: int, change: int | None) -> str:

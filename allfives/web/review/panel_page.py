@@ -181,7 +181,7 @@ class ReviewPanel:
     def say(view: TableView, here: Decision | None) -> None:
         """``#review-says``, with ``data-method`` when it judges a decision."""
         says = el("review-says")
-        says.textContent = words.review_says(view, here)
+        says.innerHTML = words.unbroken(words.review_says(view, here))
         if here is None:
             says.removeAttribute("data-method")
         else:

@@ -13,6 +13,9 @@ player or a partnership.
 
 from __future__ import annotations
 
+import re
+from html import escape
+
 from ...bots.analysis import Decision
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import HIGH, LOW, NAMES
@@ -25,6 +28,20 @@ from .words_log import round_starts as round_starts
 from .words_reasons import method_words, move_name, verdict_words
 from .words_scores import no_round_end_points as no_round_end_points
 from .words_scores import score_line as score_line
+
+# A tile's name in a sentence ("0-5"): a line may not break at its hyphen.
+TILE_NAME = re.compile(r"\b\d-\d\b")
+
+
+def unbroken(text: str) -> str:
+    """A sentence as HTML whose tile names never break across lines (a
+    phone broke "0-0" after its hyphen): its text is unchanged.
+
+    >>> unbroken("Play 0-1 on 0-0 & score 5.")
+    'Play <span class="tile-name">0-1</span> on <span class="tile-name">0-0</span> &amp; score 5.'
+    """
+    return TILE_NAME.sub(lambda m: f'<span class="tile-name">{m[0]}</span>', escape(text))
+
 
 # Translators: the status line once the game has ended
 GAME_OVER = N_("Game over.")

@@ -74,7 +74,7 @@ def test_log_has_an_entry_per_move_and_names_only_the_persons_draws():
     log = render.log(view)
     assert log.count('class="move"') == len(game.round.history)
     draws = [(s, m) for s, m, _ in game.round.history if m == -1]
-    named = re.findall(r"You drew (\d-\d)\.", log)
+    named = re.findall(r'You drew <span class="tile-name">(\d-\d)</span>\.', log)
     assert len(named) == sum(1 for s, _ in draws if s == 0)
     assert log.count("drew a tile.") == sum(1 for s, _ in draws if s != 0)
     assert log.startswith('<li class="note">Round 1: ')
