@@ -18,7 +18,7 @@ LAYERS = (
     ("dom",),  # the DOM helpers every page module uses
     ("table",),  # the shared room: the table, its view, seats, set-up, settings, words, deals
     ("draw", "bots"),  # the table drawn; the bots' worker and its answers
-    ("play", "review", "coach", "puzzles", "home"),  # the features
+    ("play", "review", "coach", "puzzles", "home", "realtable"),  # the features
     ("app", "worker"),  # the wiring
 )
 LAYER = {room: level for level, rooms in enumerate(LAYERS) for room in rooms}
