@@ -1,6 +1,6 @@
 """The page layer's rooms in layers, read from the source (AST): a module
 imports from its own room or from a room in a lower layer, never up a layer
-and never across to a room beside its own; the feature rooms (play, review,
+and never across to a room beside its own; the feature rooms (play, review, realtable,
 coach, puzzles, home) never import each other, and only ``app.py`` (and the
 bots' ``worker.py``) stand on them. The engine imports no room at all."""
 
