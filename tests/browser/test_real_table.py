@@ -29,9 +29,10 @@ def bot_game(preset: str, players: int, seed: int, **options: object) -> Game:
     return play_game(rules, (["greedy", "random"] * 2)[:players], seed)
 
 
-def open_page(page: object, server: str, size: tuple[int, int] = (390, 844)) -> None:
+def open_page(page: object, server: str, size: tuple[int, int] = (390, 844),
+              query: str = "") -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server + "index.html")
+    page.goto(server + "index.html" + query)
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
 
 
@@ -202,8 +203,18 @@ def test_a_whole_game_tapped_in_with_undo_a_reload_and_review(page, server):
     page.click("#game-over-review")
     page.wait_for_selector("#review[open]")
     assert page.locator("#review-seat option").all_inner_texts() == ["Anna"]
-    page.wait_for_selector("#review-moves li", timeout=60_000)
+    page.wait_for_selector("#review-moves [data-grade]", timeout=60_000)
     page.click("#review-close")
+    # not a game against bots: the statistics leave it out
+    stats = page.evaluate("localStorage.getItem('allfives.stats')")
+    assert stats is None or json.loads(stats)["total"]["played"] == 0
+    # the record opened again: Review from the seat whose hand was entered
+    page.click("#game-over [autofocus]")  # New game: the dialog, then closed
+    page.click("#ng-cancel")
+    page.set_input_files("#open-record", got.value.path())
+    page.wait_for_selector("#review[open]")
+    assert page.locator("#review-seat option").all_inner_texts() == ["Anna"]
+    assert page.locator("#review-hand svg").count() > 0  # Anna's tiles, as she saw them
 
 
 @pytest.mark.parametrize(("preset", "players", "options", "calls"), [
@@ -221,3 +232,29 @@ def test_every_preset_tapped_in_gives_the_engines_scores(page, server, preset, p
     at = Enterer(page, game, calls=calls)
     for r in range(min(2, len(game.rounds))):
         at.round(r)
+
+
+def test_in_german_by_keyboard_with_a_refusal_in_words(page, server):
+    """Every word in the page's language; a tile chosen by keyboard sends
+    focus to its lit places, and Enter lays it there."""
+    open_page(page, server, (390, 844), "?lang=de")
+    assert page.get_attribute("html", "lang") == "de"
+    game = bot_game("standard", 2, seed=7)
+    start_table(page, game)
+    assert page.inner_text("#table-status") == "Wer eröffnet? Tippe den Namen an."
+    assert page.inner_text("#entry-drew") == "Gezogen"
+    page.click("#entry-starters [data-starter='0']")
+    assert page.inner_text("#table-status") == "Anna ist am Zug"
+    for tile in ("3-4", "4-6"):
+        page.focus(f"#entry-tiles [data-tile='{tile}']")
+        page.keyboard.press("Enter")
+    assert page.inner_text("#table-said") == "Ben: keine Punkte (Summe 9)"
+    page.click("#entry-passed")
+    assert page.inner_text("#table-said") == \
+        "Anna darf nicht passen: Im Talon liegen noch 10 Steine, also wird gezogen."
+    page.focus("#entry-tiles [data-tile='3-6']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.target") in ("3-4", "4-6")
+    page.keyboard.press("Enter")
+    assert page.locator("#table-board [data-tile]").count() == 3
+    assert page.locator("#table-board [data-target]").count() == 0

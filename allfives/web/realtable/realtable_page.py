@@ -40,7 +40,7 @@ class RealTablePage:
         on(el("table-entry"), "click", self.on_entry_click)
         on(el("table-board"), "click", self.on_board_click)
         on(el("table-board"), "keydown", self.on_board_key)
-        on(el("entry-drew"), "click", lambda _e: self.act(lambda k: k.drew(self.drew_count())))
+        on(el("entry-drew"), "click", lambda _e: self.on_drew())
         on(el("entry-passed"), "click", lambda _e: self.act(lambda k: k.passed()))
         on(el("entry-undo"), "click", lambda _e: self.act(lambda k: k.undo()))
         on(el("entry-start"), "click", lambda _e: self.act(lambda k: k.start()))
@@ -60,6 +60,7 @@ class RealTablePage:
         """Back to the game on this device: the table's game is dropped."""
         self.keeper = None
         document.body.removeAttribute("data-mode")
+        el("review-button").removeAttribute("disabled")
         store(TABLE_GAME_KEY, "")
 
     def download(self) -> None:
@@ -92,6 +93,9 @@ class RealTablePage:
         if tile is not None:
             name = str(tile.dataset.tile)
             self.act(lambda k: k.tap_tile(parse_tile(name)))
+            if self.keeper is not None and self.keeper.selected is not None \
+                    and int(evt.detail) == 0:  # from the keyboard: on to its lit places
+                refocus("#table-board [data-target]", always=True)
             refocus(f'#entry-tiles [data-tile="{name}"]', "#entry-tiles [data-tile]")
             return
         starter = closest(evt, "[data-starter]")
@@ -116,9 +120,14 @@ class RealTablePage:
         if self.keeper is not None:
             self.keeper.call = int(text) if text.isdigit() else None
 
-    def drew_count(self) -> int:
-        text = str(el("entry-drew-count").value)
-        return int(text) if text.isdigit() and int(text) > 0 else 1
+    def on_drew(self) -> None:
+        """Drew, as many tiles as the field beside says (then 1 again, the
+        usual draw)."""
+        field = el("entry-drew-count")
+        text = str(field.value)
+        count = int(text) if text.isdigit() and int(text) > 0 else 1
+        field.value = "1"
+        self.act(lambda k: k.drew(count))
 
     def on_left(self, evt: Any) -> None:
         evt.preventDefault()
@@ -160,13 +169,15 @@ class RealTablePage:
             most = max(self.keeper.game.round.boneyard_left, 1)
             count.max = str(most)
         board_page.draw("table-board", f.scene)
+        # Review goes through the rounds entered: none yet, nothing to review
+        toggle(el("review-button"), "disabled", not self.keeper.game.rounds)
 
 
-def refocus(*selectors: str) -> None:
+def refocus(*selectors: str, always: bool = False) -> None:
     """After a redraw the tapped button may be gone: focus the first of
-    ``selectors`` there is, if focus was lost (never from a typing field)."""
+    ``selectors`` there is, if focus was lost (``always``: wherever it is)."""
     active = found(document.activeElement)
-    if active is not None and active != document.body and active.isConnected:
+    if not always and active is not None and active != document.body and active.isConnected:
         return
     for selector in selectors:
         node = found(document.querySelector(selector))
