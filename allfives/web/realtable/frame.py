@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ...moves import move_on
+from ...moves import move_on, move_tile
 from ...tiles import NAMES, TILE_COUNT, tiles_of
 from ..draw import render
 from ..draw.board import BoardScene, Target, tile_svg
@@ -47,7 +47,7 @@ def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
         phase=phase, status=now, said=said.text if said and said.text != now else "",
         refused=bool(said and said.refused), scene=scene(keeper, view, looks),
         seats="".join(render.seat_panel(view, s, looks.faces) for s in range(view.rules.players)),
-        scores=render.scores(view, None, tally, 0),
+        scores=scores(keeper, view, tally),
         log=render.log(view) if keeper.game.rounds else "",
         count=render.count_badge(view), tiles=tile_buttons(keeper, looks.faces),
         starters=starters(keeper) if phase == "start" else "",
@@ -55,11 +55,24 @@ def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
         calls=keeper.game.calls != "off" and phase == "play")
 
 
+def scores(keeper: Keeper, view: TableView, tally: bool) -> str:
+    """The scores, the side just scored flashing, its new tally strokes drawn in."""
+    played = keeper.fresh
+    if played is None or not played.points:
+        return render.scores(view, None, tally, 0)
+    return render.scores(view, view.rules.side_of(played.seat), tally, played.points)
+
+
 def scene(keeper: Keeper, view: TableView, looks: Looks) -> BoardScene:
-    """The table, the selected tile's places lit (each with its points)."""
+    """The table, the selected tile's places lit (each with its points), or
+    the tile just laid with its points' pop."""
     tile = keeper.selected
     if tile is None or keeper.phase != "play":
-        return BoardScene(view, drawn=looks)
+        played = keeper.fresh
+        if played is None:
+            return BoardScene(view, drawn=looks)
+        return BoardScene(view, fresh=move_tile(played.move), fresh_points=played.points,
+                          drawn=looks)
     targets = tuple(Target(m, move_on(m), view.points_for(m))
                     for m in keeper.game.round.places(tile))
     return BoardScene(view, targets=targets, selected=tile, drawn=looks)

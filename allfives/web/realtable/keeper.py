@@ -17,8 +17,9 @@ from typing import Literal
 
 from ...errors import AllFivesError
 from ...moves import DRAW
-from ...observed import ObservedGame, RefusedError, Start, Turn
+from ...observed import ObservedGame, Played, RefusedError, Start, Turn
 from ...tiles import NAMES, TILE_COUNT, Tile, parse_tile
+from ..table.observed_view import observed_view
 from ..table.setup import ASKED
 from . import sentences
 
@@ -42,6 +43,7 @@ class Keeper:
         self.dealt: list[Tile] = []
         self.starter: int | None = None  # chosen at a deal that also takes the known hand
         self.call: int | None = None  # the points called with the next play (calls on)
+        self.fresh: Played | None = None  # the play just entered (its tile and points pop)
         self.said: Said | None = None
         self.start_by_itself()
 
@@ -88,11 +90,11 @@ class Keeper:
     # -- the entries ------------------------------------------------------------
 
     def _refused(self, e: RefusedError) -> Said:
-        self.said = Said(sentences.refused(e.refusal, self.names), True)
+        self.said, self.fresh = Said(sentences.refused(e.refusal, self.names), True), None
         return self.said
 
     def _say(self, text: str) -> Said:
-        self.said = Said(text)
+        self.said, self.fresh = Said(text), None
         return self.said
 
     def start_by_itself(self) -> None:
@@ -175,7 +177,9 @@ class Keeper:
         finally:
             self.selected = None
         nxt = (seat + 1) % self.game.rules.players
-        return self._say(sentences.played(self.names, played, self.game.calls, self.names[nxt]))
+        said = self._say(sentences.played(self.names, played, self.game.calls, self.names[nxt]))
+        self.fresh = played
+        return said
 
     def drew(self, count: int = 1) -> Said:
         """The player to move drew ``count`` tiles; the known seat's draw
@@ -227,8 +231,10 @@ class Keeper:
             self.game.settle([read_left(text) for text in fields])
         except RefusedError as e:
             return self._refused(e)
+        view = observed_view(self.game)
+        said = sentences.round_scored(view, view.round)
         self.start_by_itself()
-        return self._say("")
+        return self._say(said)
 
     def undo(self) -> Said:
         """Take back the last entry (with a round started by itself, the

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from ...observed import Played, Refusal
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
-from ..table.table_view import TableView
+from ..table import words
+from ..table.table_view import RoundView, TableView
 
 
 def winner(view: TableView) -> str:
@@ -21,6 +22,11 @@ def winner(view: TableView) -> str:
         return _("{first} & {second} win!").format(**view.side_names(side))
     # Translators: the game-over heading; {name} is the winner's name
     return _("{name} wins.").format(**view.side_names(side))
+
+
+def round_scored(view: TableView, rnd: RoundView) -> str:
+    """A round's end, scored: how it ended and the scores."""
+    return f"{words.end_words(view, rnd)} {words.totals(view)}"
 
 
 def turn(name: str) -> str:

@@ -184,3 +184,20 @@ def test_a_new_table_game_from_the_set_up_and_its_game_over_panel():
         tap_round(done, game, r)
     winner = ["Anna", "Ben"][game.winner]
     assert f"{winner} wins." in game_over_html(done)
+
+
+def test_a_play_pops_on_the_board_and_flashes_its_score_and_a_round_end_says_the_scores():
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]), 0)
+    keeper.tap_tile(parse_tile("5-5"))
+    shown = frame(keeper, Looks(), True)
+    assert shown.scene.fresh == parse_tile("5-5") and shown.scene.fresh_points == 10
+    assert 'class="side mine bump"' in shown.scores and 'class="marks"' in shown.scores
+    keeper.drew()
+    shown = frame(keeper, Looks(), False)
+    assert shown.scene.fresh is None and "bump" not in shown.scores
+    game = bot_game("standard", seed=33)
+    keeper = keeper_for(game, first=game.rounds[0].starter)
+    tap_round(keeper, game, 0)
+    a, b = game.rounds[0].scores
+    winner = ["Anna", "Ben"][game.rounds[0].went_out]
+    assert keeper.said.text == f"{winner} went out. Scores: Anna {a}, Ben {b}."
