@@ -20,6 +20,7 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 from pyscript import document, window
 
 from allfives.errors import AllFivesError
+from allfives.observed import replay, to_record
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
 from allfives.web.coach.coach_page import CoachPage
@@ -178,7 +179,7 @@ class App:
         person's); at a real table, from the seat whose hand is entered."""
         keeper = self.real.keeper
         if keeper is not None:
-            game = keeper.game
+            game = replay(to_record(keeper.game))  # a copy: entries go on under it
             known = game.known_seat
             return Review(game, game.names, [None] * game.rules.players,
                           0 if known is None else known)
