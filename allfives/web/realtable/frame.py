@@ -82,8 +82,8 @@ def status(keeper: Keeper, view: TableView) -> str:
     phase = keeper.phase
     if phase == "over":
         return sentences.winner(view)
-    if phase == "left":
-        return sentences.enter_left()
+    if phase == "left":  # how it ended (a domino, or blocked), then what is asked
+        return f"{words.end_words(view, view.round)} {sentences.enter_left()}"
     if phase == "start":
         if keeper.game.known_seat is not None and (keeper.named_starter() is not None
                                                    or keeper.starter is not None):

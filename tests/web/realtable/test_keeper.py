@@ -201,3 +201,6 @@ def test_a_play_pops_on_the_board_and_flashes_its_score_and_a_round_end_says_the
     a, b = game.rounds[0].scores
     winner = ["Anna", "Ben"][game.rounds[0].went_out]
     assert keeper.said.text == f"{winner} went out. Scores: Anna {a}, Ben {b}."
+    keeper.undo()  # the round end (and the round it started)
+    assert frame(keeper, Looks(), False).status == (
+        f"{winner} went out. The round is over: enter what each player holds, as tiles or pips.")
