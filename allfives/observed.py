@@ -239,6 +239,12 @@ class ObservedRound:
         """Over and scored: won in play, or its round end entered."""
         return self.end == "target" or self.left is not None
 
+    @property
+    def over(self) -> bool:
+        """As ``Round.over`` means it to a reader of scores: the round's
+        scores are final (``finished``)."""
+        return self.finished
+
     def places(self, tile: Tile) -> list[Move]:
         """Every play of ``tile`` on the table as it stands (the lead if empty)."""
         if self.on_table >> tile & 1:

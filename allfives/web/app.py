@@ -19,6 +19,8 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 
 from pyscript import document, window
 
+from allfives.errors import AllFivesError
+from allfives.observed import replay, to_record
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
 from allfives.web.coach.coach_page import CoachPage
@@ -39,10 +41,20 @@ from allfives.web.play.controller import Controller
 from allfives.web.play.table_page import TablePage
 from allfives.web.puzzles.progress import check_progress
 from allfives.web.puzzles.puzzles_page import PuzzlesPage
+from allfives.web.realtable import kept as table_kept
+from allfives.web.realtable.frame import game_over_html
+from allfives.web.realtable.keeper import Keeper
+from allfives.web.realtable.realtable_page import RealTablePage
 from allfives.web.review.panel_page import ReviewPanel
 from allfives.web.review.records import seated
 from allfives.web.review.state import Review
-from allfives.web.storage.keys import PUZZLES_KEY, SETTINGS_KEY, SETUP_KEY, STATS_KEY
+from allfives.web.storage.keys import (
+    PUZZLES_KEY,
+    SETTINGS_KEY,
+    SETUP_KEY,
+    STATS_KEY,
+    TABLE_GAME_KEY,
+)
 from allfives.web.table import kept
 from allfives.web.table import saves_page as saves
 from allfives.web.table.looks import Looks
@@ -74,12 +86,30 @@ class App:
         self.stats = StatsPage()
         self.menu = Menu()
         self.backup = BackupPage({**kept.CHECKS, STATS_KEY: check_stats,
-                                  PUZZLES_KEY: check_progress}, self.reopen)
+                                  PUZZLES_KEY: check_progress,
+                                  TABLE_GAME_KEY: table_kept.check_table_game}, self.reopen)
+        self.real = RealTablePage(self.looks, lambda: self.ctl.settings.tally, self.table_over)
+
+    def table_game(self) -> Keeper | None:
+        """The game kept at a real table, if one is on (a broken one is dropped, said)."""
+        text = dom.stored(TABLE_GAME_KEY)
+        if not text:
+            return None
+        try:
+            return table_kept.from_save(text)
+        except AllFivesError as e:
+            js.console.warn(f"allfives: the game at a real table could not be read: {e}")
+            return None
 
     def start(self) -> None:
         self.bind()
-        self.table.run_turns()
+        at_table = self.table_game()
+        if at_table is None:
+            self.table.run_turns()
         self.table.settle()
+        if at_table is not None:
+            self.table.pause()
+            self.real.take(at_table)
         js.performance.mark("allfives:first-render")
         el("progress").setAttribute("hidden", "")
         for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
@@ -91,8 +121,11 @@ class App:
 
     def bind(self) -> None:
         self.table.bind()
+        self.real.bind()
+        on(el("download"), "click", lambda _e: self.real.download())
+        on(el("game-over-download"), "click", lambda _e: self.real.download())
         self.coach.bind()
-        self.reviews.bind(self.review_of, self.ctl.table.review_seats)
+        self.reviews.bind(self.review_of, self.review_seats)
         for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup):
             room.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
@@ -135,19 +168,47 @@ class App:
         self.stats.ended(table)
         return self.sharing.ended(table)
 
+    def review_seats(self) -> tuple[int, ...]:
+        keeper = self.real.keeper
+        if keeper is not None:
+            return (keeper.game.known_seat or 0,)
+        return self.ctl.table.review_seats()
+
     def review_of(self, seat: int | None) -> Review:
-        """The game on the table reviewed from ``seat`` (None: the shown person's)."""
+        """The game on the table reviewed from ``seat`` (None: the shown
+        person's); at a real table, from the seat whose hand is entered."""
+        keeper = self.real.keeper
+        if keeper is not None:
+            game = replay(to_record(keeper.game))  # a copy: entries go on under it
+            known = game.known_seat
+            return Review(game, game.names, [None] * game.rules.players,
+                          0 if known is None else known)
         table = self.ctl.table
         return Review.of(table, table.viewer if seat is None else seat)
 
     def open_review(self) -> None:
-        self.reviews.open_table(self.review_of, self.ctl.table.review_seats())
+        self.reviews.open_table(self.review_of, self.review_seats())
+
+    def table_over(self, said: str) -> None:
+        """The game at a real table is over: the game-over panel says who won
+        (its daily line and deal link are the games on this device's)."""
+        keeper = self.real.keeper
+        if keeper is None or el("game-over").open:
+            return
+        el("game-over-body").innerHTML = game_over_html(keeper)
+        el("game-over-daily").textContent = said
+        el("game-over-deal").textContent = ""
+        el("game-over-share").setAttribute("hidden", "")
+        dom.show_dialog("game-over")
 
     def play_on(self, review: Review) -> None:
         """An opened record goes on as the game, the person in the review's seat."""
         self.take_over(Table.from_record(seated(review, self.setup.name)))
 
     def take_over(self, table: Table) -> None:
+        """``table`` is played on this device (a game at a real table is left)."""
+        self.real.leave()
+        el("game-over-share").removeAttribute("hidden")
         self.table.take_over(table)
 
     # -- dialogs ------------------------------------------------------------------
@@ -161,6 +222,11 @@ class App:
             return
         self.setup = setup
         dom.store(SETUP_KEY, json.dumps(setup.to_json()))
+        if setup.at_table:
+            dom.close_dialogs("new-game", "round-end", "game-over")
+            self.table.pause()
+            self.real.take(table_kept.new(setup))
+            return
         self.take_over(Table.new(setup))
 
     def reopen(self) -> None:
@@ -171,7 +237,11 @@ class App:
         self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
         looks_page.apply(self.ctl.settings)
         dialogs.fill_settings(self.ctl.settings)
+        at_table = self.table_game()  # taking the game over leaves the table: read it first
         self.take_over(saves.restore() or Table.fresh(self.setup))
+        if at_table is not None:
+            self.table.pause()
+            self.real.take(at_table)
 
     def language_chosen(self, code: str) -> None:
         """A language chosen in Settings: kept, and what the page's code wrote, written in it."""
@@ -188,6 +258,7 @@ class App:
         dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
         looks_page.apply(settings)
         self.table.redraw()
+        self.real.redraw()
         self.coach.prepare()  # the coach turned on or off
         if self.ctl.can_act():
             self.table.run_turns()  # automatic drawing may apply now

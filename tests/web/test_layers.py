@@ -1,6 +1,6 @@
 """The page layer's rooms in layers, read from the source (AST): a module
 imports from its own room or from a room in a lower layer, never up a layer
-and never across to a room beside its own; the feature rooms (play, review,
+and never across to a room beside its own; the feature rooms (play, review, realtable,
 coach, puzzles, home) never import each other, and only ``app.py`` (and the
 bots' ``worker.py``) stand on them. The engine imports no room at all."""
 
@@ -18,7 +18,7 @@ LAYERS = (
     ("dom",),  # the DOM helpers every page module uses
     ("table",),  # the shared room: the table, its view, seats, set-up, settings, words, deals
     ("draw", "bots"),  # the table drawn; the bots' worker and its answers
-    ("play", "review", "coach", "puzzles", "home"),  # the features
+    ("play", "review", "coach", "puzzles", "home", "realtable"),  # the features
     ("app", "worker"),  # the wiring
 )
 LAYER = {room: level for level, rooms in enumerate(LAYERS) for room in rooms}

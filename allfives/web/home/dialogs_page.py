@@ -32,6 +32,11 @@ def fill_new_game(setup: Setup) -> None:
     el("ng-hand-size").innerHTML = forms.hand_size_options(setup)
     el("ng-target").value = str(setup.target or setup.default_target())
     el("ng-bots").innerHTML = forms.bot_options(setup)
+    for radio in document.querySelectorAll('#new-game-form input[name="mode"]'):
+        radio.checked = str(radio.value) == setup.mode
+    toggle(el("ng-seats"), "hidden", setup.at_table)  # bots or friends, or people at a real table
+    toggle(el("ng-table"), "hidden", not setup.at_table)
+    el("ng-table-options").innerHTML = forms.table_options(setup) if setup.at_table else ""
 
 
 def open_new_game(setup: Setup) -> None:
@@ -59,7 +64,7 @@ def read_new_game(previous: Setup) -> Setup:
 
 def refresh_new_game(changed: str, previous: Setup) -> None:
     """Players or rules changed: offer their hand sizes and target afresh."""
-    if changed in ("players", "preset"):
+    if changed in ("players", "preset", "mode"):
         fill_new_game(replace(read_new_game(previous), hand_size=0, target=0))
     elif changed.startswith("bot"):
         fill_new_game(read_new_game(previous))

@@ -23,7 +23,7 @@ from ..table.seats import (
     shown_name,
     typed_name,
 )
-from ..table.setup import Setup
+from ..table.setup import ASKED, MODES, NOBODY, Setup
 from .rules_help import choice_help
 
 MIN_TARGET, MAX_TARGET = 5, 10000
@@ -94,6 +94,49 @@ def bot_options(setup: Setup) -> str:
     return "".join(out)
 
 
+def table_options(setup: Setup) -> str:
+    """At a real table: each other player's name, who sets first, whose hand
+    is entered and whether calls are played (``#ng-table``)."""
+    out = []
+    for i in range(setup.players - 1):
+        # Translators: the new-game dialog: the name of a person at a seat ({number}: 2-4)
+        label = _("Name of player {number}").format(number=i + 2)
+        out.append(f'<label class="row"><span>{escape(label)}</span> <input name="seatname{i}"'
+                   f' maxlength="{NAME_LIMIT}" autocomplete="off"'
+                   f' value="{escape(setup.seat_name(i + 1))}"></label>')
+    player_1 = _("Player {number}").format(number=1)
+    seats = [(s, (player_1 if setup.name == YOU else setup.name) if s == 0 else setup.seat_name(s))
+             for s in range(setup.players)]
+    # Translators: the new-game dialog at a real table: who sets (plays) the first tile
+    first = [(ASKED, _("the table's custom (say who at each deal)"))] + seats
+    # Translators: the new-game dialog at a real table: no player's tiles are entered
+    known = [(NOBODY, _("nobody's"))] + seats
+    calls = [  # Translators: the new-game dialog at a real table: points are not called
+        ("off", _("no calls")),
+        # Translators: the new-game dialog at a real table: a player scores only what they call
+        ("on", _("called: only what is called scores")),
+        # Translators: the new-game dialog at a real table: points not called go to the opponents
+        ("muggins", _("called, muggins: what is not called goes to the opponents"))]
+    # Translators: the new-game dialog at a real table: who sets the first tile of the game
+    out.append(_select(_("Who sets first"), "first", first, setup.first))
+    # Translators: the new-game dialog at a real table: whose tiles are entered (for Review)
+    out.append(_select(_("Hand entered (for Review)"), "known", known, setup.known))
+    # Translators: the new-game dialog at a real table: whether points must be called
+    out.append(_select(_("Calls"), "calls", calls, setup.calls))
+    # Translators: the new-game dialog at a real table
+    apart = _("You play with real tiles; this page keeps the score. Games at a real table are "
+              "not counted in the statistics.")
+    out.append(f'<p class="help">{escape(apart)}</p>')
+    return "".join(out)
+
+
+def _select(label: str, name: str, choices: list[tuple[Any, str]], chosen: object) -> str:
+    opts = "".join(f'<option value="{value}"{" selected" if value == chosen else ""}>'
+                   f"{escape(text)}</option>" for value, text in choices)
+    return (f'<label class="row"><span>{escape(label)}</span> '
+            f'<select name="table_{name}" id="ng-table-{name}">{opts}</select></label>')
+
+
 def int_or(text: Any, default: int = 0) -> int:
     """A form field's whole number, or ``default`` when it holds none."""
     try:
@@ -110,7 +153,7 @@ def seconds(ms: int) -> str:
 
 def with_friends(setup: Setup) -> bool:
     """Whether another person sits at the table as set up (pass and play)."""
-    return PERSON in setup.bots[:setup.players - 1]
+    return PERSON in setup.bots[:setup.players - 1] and not setup.at_table
 
 
 def name_field(setup: Setup) -> str:
@@ -167,7 +210,14 @@ def read_setup(values: dict[str, Any], previous: Setup) -> Setup:
     if size in setup.hand_sizes():
         setup = replace(setup, hand_size=size)
     target = int_or(values.get("target"))
-    return replace(setup, target=target if target != setup.default_target() else 0)
+    setup = replace(setup, target=target if target != setup.default_target() else 0,
+                    mode=one_of(values.get("mode"), MODES, previous.mode))
+    first = int_or(values.get("table_first"), previous.first)
+    known = int_or(values.get("table_known"), previous.known)
+    return replace(setup, first=first if first < players else ASKED,
+                   known=known if known < players else NOBODY,
+                   calls=one_of(values.get("table_calls"), ("off", "on", "muggins"),
+                                previous.calls))
 
 
 def check(setup: Setup) -> str | None:
@@ -177,7 +227,7 @@ def check(setup: Setup) -> str | None:
         return ngettext("Play to a target between {low} and {high} point.",
                         "Play to a target between {low} and {high} points.",
                         MAX_TARGET).format(low=MIN_TARGET, high=MAX_TARGET)
-    if with_friends(setup) and setup.name == YOU:
+    if with_friends(setup) and setup.name == YOU and not setup.at_table:
         # Translators: the new-game dialog refuses to deal: friends share the
         # table and the person's own name field is empty
         return _("Give your name too: with friends at the table, each person plays under "

@@ -59,6 +59,7 @@ class TablePage:
         self.keys = Keyboard(ctl, self.answer)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
         self.queued: tuple[Position, Move] | None = None
+        self.paused = False  # a game at a real table is on: this one waits, untouched
 
     def bind(self) -> None:
         on(el("hand"), "click", self.on_hand_click)
@@ -75,8 +76,8 @@ class TablePage:
         # nor the privacy screen: only its button lifts it, for the person to move
         on(el("privacy"), "cancel", lambda e: e.preventDefault())
         on(el("privacy-show"), "click", self.on_reveal)
-        on(el("download"), "click", lambda _e: saves.download_record(self.ctl.table))
-        on(el("game-over-download"), "click", lambda _e: saves.download_record(self.ctl.table))
+        on(el("download"), "click", lambda _e: self.download())
+        on(el("game-over-download"), "click", lambda _e: self.download())
         on(window, "resize", lambda _e: self.screen.resized())
 
     def redraw(self, settled: bool | None = None) -> None:
@@ -100,7 +101,7 @@ class TablePage:
         turn loop still runs but it is the person's turn (a bot's tile is
         sliding in), a move waits for the loop (``queued``) instead of being lost."""
         ctl = self.ctl
-        if reply is None or (self.busy() and not ctl.can_act()):
+        if reply is None or self.paused or (self.busy() and not ctl.can_act()):
             return
         if isinstance(reply, Play):
             if self.busy():
@@ -252,8 +253,21 @@ class TablePage:
             self.run_turns()
             self.settle()
 
+    def download(self) -> None:
+        if not self.paused:
+            saves.download_record(self.ctl.table)
+
+    def pause(self) -> None:
+        """A game at a real table takes the page: this game's turn loop stops
+        and its buttons and keys do nothing, until ``take_over``."""
+        self.paused = True
+        if self.turns is not None:
+            self.turns.cancel()
+        self.queued = None
+
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
+        self.paused = False
         dom.close_dialogs("new-game", "round-end", "game-over", "coach", "privacy")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more

@@ -93,7 +93,7 @@ class ReviewPanel:
         except AllFivesError as e:
             notice(words.unopened(name, str(e)))
             return
-        self.open(review, lambda seat: opened(text, seat))
+        self.open(review, None if review.observed else lambda seat: opened(text, seat))
 
     def open_table(self, current: Callable[[int | None], Review],
                    seats: tuple[int, ...]) -> None:

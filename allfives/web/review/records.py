@@ -7,6 +7,8 @@ from typing import Any
 
 from ...bots.names import LEVELS
 from ...errors import RecordError
+from ...game import Game
+from ...observed import replay as observed_replay
 from ...record import replay, to_record
 from ..i18n.catalogs import _
 from ..storage.bounded_json import UnreadableError, loads
@@ -28,6 +30,8 @@ def opened(text: str, seat: int = HUMAN) -> Review:
     too_long = oversized(data)
     if too_long:
         raise RecordError(too_long)
+    if isinstance(data, dict) and isinstance(data.get("observed"), dict):
+        return _observed(data)
     game = replay(data)
     n = game.rules.players
     table = data.get("table") if isinstance(data.get("table"), dict) else {}
@@ -43,6 +47,15 @@ def opened(text: str, seat: int = HUMAN) -> Review:
                   daily=daily_of(data), record=data)
 
 
+def _observed(data: dict[str, Any]) -> Review:
+    """A game kept at a real table, reviewed from the seat whose hand was
+    entered (seat 0's eyes without one: no decisions, no hand)."""
+    game = observed_replay(data)
+    known = game.known_seat
+    return Review(game, [clean_name(x) for x in game.names], [None] * game.rules.players,
+                  0 if known is None else known, record=data)
+
+
 def seated(review: Review, name: str) -> dict[str, Any]:
     """The reviewed game (its opened record, else the game's own) as a saved
     record in which the person takes the review's seat: every seat is
@@ -50,7 +63,9 @@ def seated(review: Review, name: str) -> dict[str, Any]:
     are played by bots at their levels."""
     n = len(review.names)
     turn = [(s + review.seat) % n for s in range(n)]  # new seat -> old seat
-    record = dict(review.record if review.record is not None else to_record(review.game))
+    game = review.game
+    assert isinstance(game, Game)  # a game kept at a real table is never played on
+    record = dict(review.record if review.record is not None else to_record(game))
     record["rounds"] = [{**rnd, "hands": [rnd["hands"][old] for old in turn],
                          "starter": (rnd["starter"] - review.seat) % n}
                         for rnd in record["rounds"]]

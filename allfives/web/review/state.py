@@ -15,12 +15,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.analysis import Decision, Moment, biggest_losses, moments
+from ...bots.analysis import Decision, Moment, biggest_losses, moments, observed_moments
 from ...coach.grades import Summary, summary
 from ...game import Game
 from ...moves import move_tile
+from ...observed import ObservedGame
 from ..draw.board import BoardScene
 from ..i18n.catalogs import _
+from ..table.observed_view import observed_view, rewound
 from ..table.seats import HUMAN
 from ..table.table import Table
 from ..table.table_view import TableView
@@ -38,23 +40,27 @@ class Spot:
 
 
 class Review:
-    def __init__(self, game: Game, names: Sequence[str], levels: Sequence[str | None],
-                 seat: int = HUMAN, *, daily: bool = False,
+    def __init__(self, game: Game | ObservedGame, names: Sequence[str],
+                 levels: Sequence[str | None], seat: int = HUMAN, *, daily: bool = False,
                  record: Mapping[str, Any] | None = None) -> None:
         """``game`` is kept as it is (never played on); ``daily``: whether it
         is played as the daily deal; ``record``: the opened record file it
         was read from (``records.opened``: kept to play on from it), None
-        for the game on the table."""
+        for the game on the table. A game kept at a real table
+        (``ObservedGame``) is reviewed from its known seat, the others'
+        hands unknown as they were to it (no decisions without one)."""
         self.game = game
         self.names = tuple(names)
         self.levels = tuple(levels)
         self.seat = seat
         self.daily = daily
         self.record = record
-        self.spots = [Spot(r, k) for r, rnd in enumerate(game.rounds, 1)
-                      for k in range(len(rnd.history) + 1)]
+        lengths = ([len(rnd.history) for rnd in game.rounds] if isinstance(game, Game)
+                   else [len(rnd.history) for rnd in game.rounds])
+        self.spots = [Spot(r, k) for r, n in enumerate(lengths, 1) for k in range(n + 1)]
         self.at = len(self.spots) - 1  # the latest position first
-        self.moments = list(moments(game, {seat}))
+        self.moments = list(moments(game, {seat}) if isinstance(game, Game)
+                            else observed_moments(game))
         self.decisions: dict[tuple[int, int], Decision] = {}
 
     @classmethod
@@ -67,7 +73,14 @@ class Review:
     def seed(self) -> int | str | None:
         """The seed the game was dealt from, as its record names it (None:
         an opened record without one)."""
-        return self.game.seed if self.record is None else self.record.get("seed")
+        if self.record is not None:
+            return self.record.get("seed")
+        return self.game.seed if isinstance(self.game, Game) else None
+
+    @property
+    def observed(self) -> bool:
+        """Whether the game was kept at a real table (seen from one seat only)."""
+        return isinstance(self.game, ObservedGame)
 
     # -- where we are ---------------------------------------------------------
 
@@ -119,6 +132,8 @@ class Review:
 
     def view(self) -> TableView:
         """The table at the shown position, through the seat's eyes."""
+        if isinstance(self.game, ObservedGame):
+            return observed_view(rewound(self.game, self.spot.round, self.spot.move), self.names)
         game = self.game.rewound(self.spot.round, self.spot.move)
         return TableView.of(Table(game, self.names, self.levels), self.seat)
 
@@ -176,7 +191,8 @@ class Review:
         """``#review-chart``: the scores through the whole game and the points
         the reviewed seat lost at each decision analysed so far, ``width`` CSS
         pixels wide (0: unknown)."""
-        whole = TableView.of(Table(self.game, self.names, self.levels), self.seat)
+        whole = (observed_view(self.game, self.names) if isinstance(self.game, ObservedGame)
+                 else TableView.of(Table(self.game, self.names, self.levels), self.seat))
         rules = self.game.rules
         return chart(self.game, self.analysed(), [whole.side_name(s) for s in range(rules.sides)],
                      rules.side_of(self.seat), whole.names[self.seat], whole.is_you(self.seat),

@@ -7,7 +7,10 @@ SETTINGS_KEY = "allfives.settings"  # the table's settings and the language (Set
 STATS_KEY = "allfives.stats"  # the statistics (stats.Stats)
 DAILY_KEY = "allfives.daily"  # the daily deal's best margin per day
 PUZZLES_KEY = "allfives.puzzles"  # the puzzle rating, tries, schedule, own puzzles (Progress)
+# A game kept at a real table (its record with unknown hands): while it is
+# here the page is at that table (``body[data-mode=table]``).
+TABLE_GAME_KEY = "allfives.table-game"
 # A save that could not be read, kept aside for download; never backed up.
 UNREADABLE_KEY = "allfives.unreadable-save"
 # What a backup holds, in its order.
-KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PUZZLES_KEY)
+KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PUZZLES_KEY, TABLE_GAME_KEY)

@@ -6,8 +6,20 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ...bots.names import NAMES
+from ...observed import CALL_RULES
 from ...rules import HAND_SIZE_CHOICES, PRESETS, Rules
 from .seats import BOT_NAMES, DEFAULT_LEVEL, PERSON, YOU, clean_name, one_of
+
+MODES = ("bots", "table")  # against bots (and friends at this device), or at a real table
+ASKED = -1  # who sets first: the table's own custom, asked when the round starts
+NOBODY = -1  # whose hand is entered: nobody's
+
+
+def _seat_or(value: Any, players: int, default: int) -> int:
+    """A stored seat number below ``players``, else ``default``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+        return value
+    return default
 
 
 @dataclass(frozen=True)
@@ -23,11 +35,24 @@ class Setup:
     # seats 1-3: a bot level, or PERSON (another person at this device)
     bots: tuple[str, ...] = field(default_factory=lambda: (DEFAULT_LEVEL,) * 3)
     names: tuple[str, ...] = BOT_NAMES  # seats 1-3: the names of people sitting there
+    # At a real table (``mode`` "table"): every seat a person there, the
+    # score kept here; who sets first (a seat, or ASKED: the table's own
+    # custom, asked at each open start), whose hand is entered (a seat, or
+    # NOBODY) and the calls rule (observed.CALL_RULES).
+    mode: str = "bots"
+    first: int = ASKED
+    known: int = NOBODY
+    calls: str = "off"
 
     def seat_name(self, seat: int) -> str:
         """Seat ``seat``'s name (1-3): a person's as chosen, a bot's its own."""
-        given = self.names[seat - 1] if self.bots[seat - 1] == PERSON else ""
+        given = self.names[seat - 1] if self.bots[seat - 1] == PERSON or self.at_table else ""
         return clean_name(given, BOT_NAMES[seat - 1])
+
+    @property
+    def at_table(self) -> bool:
+        """Whether the game is kept at a real table (issue 30)."""
+        return self.mode == "table"
 
     def rules(self) -> Rules:
         """The rules these choices make; RulesError says what does not fit."""
@@ -77,6 +102,10 @@ class Setup:
                         for n, d in zip([*names[:3], None, None, None], BOT_NAMES, strict=False))
             if isinstance(names, list) else base.names,
         )
+        setup = replace(setup, mode=one_of(data.get("mode"), MODES, base.mode),
+                        first=_seat_or(data.get("first"), setup.players, ASKED),
+                        known=_seat_or(data.get("known"), setup.players, NOBODY),
+                        calls=one_of(data.get("calls"), CALL_RULES, base.calls))
         if isinstance(hand_size, int) and hand_size in setup.hand_sizes():
             setup = replace(setup, hand_size=hand_size)
         return setup

@@ -10,10 +10,13 @@ import pytest
 
 from allfives.game import Game
 from allfives.rules import Rules
+from allfives.tiles import parse_tile
 from allfives.web.home.stats import Stats, record_game
 from allfives.web.home.stats_kept import check_stats
 from allfives.web.i18n.page_text import messages
 from allfives.web.puzzles.progress import Progress, check_progress
+from allfives.web.realtable import kept as table_kept
+from allfives.web.realtable.keeper import Keeper
 from allfives.web.storage.backup import (
     BackupError,
     make_backup,
@@ -32,6 +35,7 @@ from allfives.web.storage.keys import (
     SETTINGS_KEY,
     SETUP_KEY,
     STATS_KEY,
+    TABLE_GAME_KEY,
 )
 from allfives.web.table import kept
 from allfives.web.table.deals import best_days
@@ -43,7 +47,8 @@ from ..pseudo_i18n import pseudo, untranslated
 from ..tables import scripted_table, table_of
 
 # as app.py gathers them, from the rooms that keep each value
-CHECKS = {**kept.CHECKS, STATS_KEY: check_stats, PUZZLES_KEY: check_progress}
+CHECKS = {**kept.CHECKS, STATS_KEY: check_stats, PUZZLES_KEY: check_progress,
+          TABLE_GAME_KEY: table_kept.check_table_game}
 
 
 def stored_values() -> dict[str, str]:
@@ -62,7 +67,15 @@ def stored_values() -> dict[str, str]:
         DAILY_KEY: json.dumps(best_days(None, "2025-06-01", -12)),
         PUZZLES_KEY: json.dumps(Progress(tried=3, solved=2, seen=("a", "b")).to_json(),
                                 separators=(",", ":")),
+        TABLE_GAME_KEY: table_kept.to_save(table_at_a_real_table()),
     }
+
+
+def table_at_a_real_table() -> Keeper:
+    """A game at a real table, its first tile laid."""
+    keeper = table_kept.new(Setup(players=3, mode="table", first=1))
+    keeper.tap_tile(parse_tile("6-6"))
+    return keeper
 
 
 def backup_of(values: object, **extra: object) -> str:
@@ -75,7 +88,8 @@ def test_a_backup_reads_back_as_it_was_made():
     assert json.loads(text)["format"] == "allfives-backup" and json.loads(text)["version"] == 1
     assert read_backup(text, CHECKS) == values
     assert set(KEYS) == {"allfives.save", "allfives.setup", "allfives.settings",
-                         "allfives.stats", "allfives.daily", "allfives.puzzles"}
+                         "allfives.stats", "allfives.daily", "allfives.puzzles",
+                         "allfives.table-game"}
 
 
 def test_keys_with_nothing_stored_are_left_out():
@@ -157,7 +171,8 @@ def test_one_bad_value_refuses_the_whole_file():
 
 # What the page calls each kept value where it says what a backup holds.
 NAMED = {SAVE_KEY: "game", SETUP_KEY: "set-up", SETTINGS_KEY: "settings",
-         STATS_KEY: "statistics", DAILY_KEY: "daily bests", PUZZLES_KEY: "puzzle progress"}
+         STATS_KEY: "statistics", DAILY_KEY: "daily bests", PUZZLES_KEY: "puzzle progress",
+         TABLE_GAME_KEY: "game"}  # a game at a real table is "the game" too
 
 
 def test_the_settings_dialog_names_everything_a_backup_holds():

@@ -1,0 +1,151 @@
+"""What the page shows at a real table, as values and HTML (pure): the
+board with its lit places, the entry panel's tile buttons, the names to
+tap at a deal, the round-end fields, and the status line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from ...moves import move_on, move_tile
+from ...tiles import NAMES, TILE_COUNT, tiles_of
+from ..draw import render
+from ..draw.board import BoardScene, Target, tile_svg
+from ..table import words
+from ..table.looks import Looks
+from ..table.observed_view import observed_view
+from ..table.table_view import TableView
+from . import sentences
+from .keeper import Keeper
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """Everything the real table's section shows."""
+
+    phase: str
+    status: str  # whose turn, or what is asked
+    said: str  # what the last entry did, or why it was refused
+    refused: bool
+    scene: BoardScene
+    seats: str
+    scores: str
+    log: str
+    count: str
+    tiles: str  # the entry panel's tile buttons
+    starters: str  # the names to tap at a deal
+    left: str  # the round-end fields
+    calls: bool  # the call field is shown
+
+
+def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
+    view = observed_view(keeper.game)
+    phase = keeper.phase
+    said = keeper.said
+    now = status(keeper, view)
+    return TableFrame(
+        phase=phase, status=now, said=said.text if said and said.text != now else "",
+        refused=bool(said and said.refused), scene=scene(keeper, view, looks),
+        seats="".join(render.seat_panel(view, s, looks.faces) for s in range(view.rules.players)),
+        scores=scores(keeper, view, tally),
+        log=render.log(view) if keeper.game.rounds else "",
+        count=render.count_badge(view), tiles=tile_buttons(keeper, looks.faces),
+        starters=starters(keeper) if phase == "start" else "",
+        left=left_fields(keeper, view) if phase == "left" else "",
+        calls=keeper.game.calls != "off" and phase == "play")
+
+
+def scores(keeper: Keeper, view: TableView, tally: bool) -> str:
+    """The scores, the side just scored flashing, its new tally strokes drawn in."""
+    played = keeper.fresh
+    if played is None or not played.points:
+        return render.scores(view, None, tally, 0)
+    return render.scores(view, view.rules.side_of(played.seat), tally, played.points)
+
+
+def scene(keeper: Keeper, view: TableView, looks: Looks) -> BoardScene:
+    """The table, the selected tile's places lit (each with its points), or
+    the tile just laid with its points' pop."""
+    tile = keeper.selected
+    if tile is None or keeper.phase != "play":
+        played = keeper.fresh
+        if played is None:
+            return BoardScene(view, drawn=looks)
+        return BoardScene(view, fresh=move_tile(played.move), fresh_points=played.points,
+                          drawn=looks)
+    targets = tuple(Target(m, move_on(m), view.points_for(m))
+                    for m in keeper.game.round.places(tile))
+    return BoardScene(view, targets=targets, selected=tile, drawn=looks)
+
+
+def status(keeper: Keeper, view: TableView) -> str:
+    phase = keeper.phase
+    if phase == "over":
+        return sentences.winner(view)
+    if phase == "left":  # how it ended (a domino, or blocked), then what is asked
+        return f"{words.end_words(view, view.round)} {sentences.enter_left()}"
+    if phase == "start":
+        if keeper.game.known_seat is not None and (keeper.named_starter() is not None
+                                                   or keeper.starter is not None):
+            return keeper.deal_words()
+        return sentences.who_starts()
+    rnd = keeper.game.round
+    if keeper.drawing:
+        return sentences.which_drawn(keeper.names[rnd.turn])
+    if keeper.selected is not None:
+        return sentences.choose_place(keeper.selected)
+    return sentences.turn(keeper.names[rnd.turn])
+
+
+def tile_buttons(keeper: Keeper, faces: str) -> str:
+    """A button per tile on offer, in a fixed grid (a tile laid leaves its
+    cell empty, so the others never move); at a deal, the tiles tapped into
+    the hand are pressed."""
+    offered = set(keeper.tiles())
+    out = []
+    for t in range(TILE_COUNT):
+        if t not in offered:
+            out.append('<span class="gone" aria-hidden="true"></span>')
+            continue
+        pressed = "true" if t in keeper.dealt or t == keeper.selected else "false"
+        out.append(f'<button type="button" class="entry-tile" data-tile="{NAMES[t]}"'
+                   f' aria-pressed="{pressed}" aria-label="{NAMES[t]}">'
+                   f"{tile_svg(t, faces=faces)}</button>")
+    return "".join(out) if offered else ""
+
+
+def starters(keeper: Keeper) -> str:
+    """At a deal the table decides: one button per player (pressed: chosen)."""
+    if keeper.named_starter() is not None:
+        return ""
+    return "".join(
+        f'<button type="button" data-starter="{s}"'
+        f' aria-pressed="{"true" if s == keeper.starter else "false"}">{escape(name)}</button>'
+        for s, name in enumerate(keeper.names))
+
+
+def left_fields(keeper: Keeper, view: TableView) -> str:
+    """One field per player: what they hold, as tiles or pips; the hand the
+    page knows (the known one, the one that went out) filled in, read only."""
+    rnd = keeper.game.round
+    out = []
+    for s, name in enumerate(keeper.names):
+        known = s == rnd.known_seat or not rnd.counts[s]
+        value = " ".join(NAMES[t] for t in tiles_of(rnd.known)) if s == rnd.known_seat else \
+            "0" if known else ""
+        fixed = " readonly" if known else ""
+        out.append(f'<label class="left-row"><span class="name">{escape(name)}</span>'
+                   f' <input name="left{s}" data-seat="{s}" value="{value}"{fixed}'
+                   f' autocomplete="off" placeholder="{escape(sentences.left_hint())}"></label>')
+    return "".join(out)
+
+
+def game_over_html(keeper: Keeper) -> str:
+    """The game-over panel's heading and final scores (``#game-over-body``)."""
+    view = observed_view(keeper.game)
+    winner = view.winner
+    rows = "".join(
+        f"<tr{' class=winner' if s == winner else ''}><th>{escape(view.side_name(s))}</th>"
+        f"<td>{score}</td></tr>" for s, score in enumerate(view.scores))
+    return (f"<h2 id='game-over-title'>{escape(sentences.winner(view))}</h2>"
+            f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")

@@ -1,0 +1,260 @@
+"""At a real table (issue 30), through the page as a person enters a game:
+a whole game recorded by seeded bots is tapped in move by move (tile
+buttons, lit places, Drew with how many, Passed, the round-end fields), and
+the scores after every round are the engine's for that record; undo and a
+reload mid-round are part of it, and Review opens the game from the seat
+whose hand was entered. The other presets are tapped in a round or two
+each, one with calls."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from allfives.game import Game
+from allfives.moves import DRAW, PASS, move_text, move_tile
+from allfives.observed import ObservedGame
+from allfives.rules import Rules
+from allfives.tiles import NAMES, pips_of, tiles_of
+from allfives.tournament import play_game
+
+from .browser_helpers import FIRST_LOAD_MS
+
+TABLE = "body[data-mode=table]"
+
+
+def bot_game(preset: str, players: int, seed: int, **options: object) -> Game:
+    rules = Rules.make(preset, players=players, **options)
+    return play_game(rules, (["greedy", "random"] * 2)[:players], seed)
+
+
+def open_page(page: object, server: str, size: tuple[int, int] = (390, 844),
+              query: str = "") -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server + "index.html" + query)
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+
+
+def start_table(page: object, game: Game, *, known: int | None = None, calls: str = "off",
+                names: tuple[str, ...] = ("Anna", "Ben", "Cleo", "Dan")) -> None:
+    """New game, at a real table, set up as ``game`` was played."""
+    rules = game.rules
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game[open]")
+    page.check("#ng-mode-table")
+    page.wait_for_selector("#ng-table-options select")
+    page.check(f"#new-game-form input[name=players][value='{rules.players}']")
+    page.check(f"#new-game-form input[name=preset][value='{rules.preset}']")
+    if rules.players == 4:
+        page.set_checked("#ng-partnership", rules.partnership)
+    page.fill("#ng-name", names[0])
+    for i in range(rules.players - 1):
+        page.fill(f"#ng-table-options input[name=seatname{i}]", names[i + 1])
+    page.select_option("#ng-table-first", "-1")  # the table says who sets first, each time
+    page.select_option("#ng-table-known", str(-1 if known is None else known))
+    page.select_option("#ng-table-calls", calls)
+    page.fill("#ng-target", str(rules.target))
+    page.click("#ng-start")
+    page.wait_for_selector(TABLE)
+
+
+def scores_shown(page: object) -> list[int]:
+    return [int(x) for x in page.locator("#table-scores .score").all_inner_texts()]
+
+
+class Enterer:
+    """Taps a recorded game into the page, keeping an engine copy to know
+    where a tile fits in several places (then its lit place is tapped)."""
+
+    def __init__(self, page: object, game: Game, known: int | None = None,
+                 calls: str = "off") -> None:
+        self.page = page
+        self.game = game
+        self.known = known
+        self.calls = calls
+        self.table = ObservedGame(game.rules, known_seat=known, calls=calls)
+
+    def deal(self, r: int) -> None:
+        rnd = self.game.rounds[r]
+        page = self.page
+        if self.table.required_starter() is None:
+            page.click(f"#entry-starters [data-starter='{rnd.starter}']")
+        hand = None
+        if self.known is not None:
+            hand = [NAMES[t] for t in tiles_of(rnd.dealt[self.known])]
+            for name in hand:
+                page.click(f"#entry-tiles [data-tile='{name}']")
+            page.click("#entry-start")
+        self.table.start_round(rnd.starter, hand)
+        page.wait_for_selector("#real-table[data-phase=play]")
+
+    def moves(self, r: int, start: int = 0, stop: int | None = None) -> None:
+        """Tap moves ``start`` to ``stop`` of round ``r``."""
+        rnd = self.game.rounds[r]
+        history = rnd.history[:stop]
+        drawn = iter(rnd.boneyard[sum(m == DRAW for _s, m, _p in rnd.history[:start]):])
+        i = start
+        while i < len(history):
+            seat, move, points = history[i]
+            if move == DRAW and seat == self.known:
+                tile = NAMES[next(drawn)]
+                self.page.click("#entry-drew")
+                self.page.click(f"#entry-tiles [data-tile='{tile}']")
+                self.table.draw(tiles=[tile])
+            elif move == DRAW:
+                n = 1
+                while i + n < len(history) and history[i + n][:2] == (seat, DRAW):
+                    n += 1
+                for _ in range(n):
+                    next(drawn)
+                self.page.fill("#entry-drew-count", str(n))
+                self.page.click("#entry-drew")
+                self.table.draw(n)
+                i += n
+                continue
+            elif move == PASS:
+                self.page.click("#entry-passed")
+                self.table.pass_turn()
+            else:
+                self.lay(move, points)
+            i += 1
+
+    def lay(self, move: int, points: int) -> None:
+        page = self.page
+        tile = NAMES[move_tile(move)]
+        if self.calls != "off":
+            page.fill("#entry-call", str(points) if points else "")
+        page.click(f"#entry-tiles [data-tile='{tile}']")
+        places = self.table.places(tile)
+        if len(places) > 1:
+            page.click(f"#table-board [data-move='{move_text(move)}']")
+        self.table.play(move_text(move), points if self.calls != "off" else None)
+
+    def settle(self, r: int) -> None:
+        rnd = self.game.rounds[r]
+        if rnd.end not in ("domino", "blocked"):
+            return
+        page = self.page
+        left = []
+        for s, h in enumerate(rnd.hands):
+            field = page.locator(f"#round-left input[name=left{s}]")
+            text = " ".join(NAMES[t] for t in tiles_of(h)) if (s + r) % 2 else str(pips_of(h))
+            if field.get_attribute("readonly") is None:
+                field.fill(text)
+                left.append(int(text) if text.isdigit() else text.split())
+            else:
+                left.append(None)
+        page.click("#round-left-done")
+        self.table.settle(left)
+
+    def round(self, r: int) -> None:
+        if self.page.get_attribute("#real-table", "data-phase") == "start":
+            self.deal(r)
+        else:
+            self.table.start_round(self.game.rounds[r].starter)
+        self.moves(r)
+        self.settle(r)
+        assert scores_shown(self.page) == self.game.rounds[r].scores, f"round {r + 1}"
+
+
+def test_a_whole_game_tapped_in_with_undo_a_reload_and_review(page, server):
+    game = bot_game("standard", 2, seed=30)
+    assert len(game.rounds) >= 3
+    open_page(page, server)
+    start_table(page, game, known=0)
+    at = Enterer(page, game, known=0)
+    # round 1: its first moves, three entries taken back and entered again
+    at.deal(0)
+    at.moves(0, 0, 6)
+    said = page.inner_text("#table-said")
+    assert ":" in said  # the last play's points at once: "Anna: 10"
+    for _ in range(3):
+        page.click("#entry-undo")
+    assert page.locator("#table-log li.move").count() == 6 - 3
+    at.table.undo(3)
+    at.moves(0, 3)
+    at.settle(0)
+    assert scores_shown(page) == game.rounds[0].scores
+    # round 2, reloaded half way: it resumes exactly
+    if page.get_attribute("#real-table", "data-phase") == "start":
+        at.deal(1)
+    else:
+        at.table.start_round(game.rounds[1].starter)
+    half = len(game.rounds[1].history) // 2
+    at.moves(1, 0, half)
+    logged = page.inner_text("#table-log")
+    page.reload()
+    page.wait_for_selector(f"{TABLE} #real-table[data-phase=play]", timeout=FIRST_LOAD_MS)
+    assert page.inner_text("#table-log") == logged
+    at.moves(1, half)
+    at.settle(1)
+    assert scores_shown(page) == game.rounds[1].scores
+    for r in range(2, len(game.rounds)):
+        at.round(r)
+    page.wait_for_selector("#game-over[open]")
+    winner = ["Anna", "Ben"][game.winner]
+    assert page.inner_text("#game-over-title") == f"{winner} wins."
+    # the record downloaded reads back as this game; Review opens it from seat 0
+    with page.expect_download() as got:
+        page.click("#game-over-download")
+    record = json.loads(open(got.value.path()).read())
+    assert record["observed"]["known_seat"] == 0 and record["rounds"][0]["hands"][1] is None
+    page.click("#game-over-review")
+    page.wait_for_selector("#review[open]")
+    assert page.locator("#review-seat option").all_inner_texts() == ["Anna"]
+    page.wait_for_selector("#review-moves [data-grade]", timeout=60_000)
+    page.click("#review-close")
+    # not a game against bots: the statistics leave it out
+    stats = page.evaluate("localStorage.getItem('allfives.stats')")
+    assert stats is None or json.loads(stats)["total"]["played"] == 0
+    # the record opened again: Review from the seat whose hand was entered
+    page.click("#game-over [autofocus]")  # New game: the dialog, then closed
+    page.click("#ng-cancel")
+    page.set_input_files("#open-record", got.value.path())
+    page.wait_for_selector("#review[open]")
+    assert page.locator("#review-seat option").all_inner_texts() == ["Anna"]
+    assert page.locator("#review-hand svg").count() > 0  # Anna's tiles, as she saw them
+
+
+@pytest.mark.parametrize(("preset", "players", "options", "calls"), [
+    ("winner_takes", 3, {}, "off"),
+    ("cribbage", 2, {}, "on"),
+    ("punt", 4, {"partnership": True}, "off"),
+    ("muggins", 4, {"partnership": False}, "muggins"),
+    ("five_up", 2, {}, "off"),
+])
+def test_every_preset_tapped_in_gives_the_engines_scores(page, server, preset, players,
+                                                          options, calls):
+    game = bot_game(preset, players, seed=7, **options)
+    open_page(page, server, (1280, 800))
+    start_table(page, game, calls=calls)
+    at = Enterer(page, game, calls=calls)
+    for r in range(min(2, len(game.rounds))):
+        at.round(r)
+
+
+def test_in_german_by_keyboard_with_a_refusal_in_words(page, server):
+    """Every word in the page's language; a tile chosen by keyboard sends
+    focus to its lit places, and Enter lays it there."""
+    open_page(page, server, (390, 844), "?lang=de")
+    assert page.get_attribute("html", "lang") == "de"
+    game = bot_game("standard", 2, seed=7)
+    start_table(page, game)
+    assert page.inner_text("#table-status") == "Wer eröffnet? Tippe den Namen an."
+    assert page.inner_text("#entry-drew") == "Gezogen"
+    page.click("#entry-starters [data-starter='0']")
+    assert page.inner_text("#table-status") == "Anna ist am Zug"
+    for tile in ("3-4", "4-6"):
+        page.focus(f"#entry-tiles [data-tile='{tile}']")
+        page.keyboard.press("Enter")
+    assert page.inner_text("#table-said") == "Ben: keine Punkte (Summe 9)"
+    page.click("#entry-passed")
+    assert page.inner_text("#table-said") == \
+        "Anna darf nicht passen: Im Talon liegen noch 10 Steine, also wird gezogen."
+    page.focus("#entry-tiles [data-tile='3-6']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.target") in ("3-4", "4-6")
+    page.keyboard.press("Enter")
+    assert page.locator("#table-board [data-tile]").count() == 3
+    assert page.locator("#table-board [data-target]").count() == 0

@@ -1,0 +1,206 @@
+"""What a tap means at a real table (``realtable.keeper``), with exact
+numbers: a whole recorded game entered tap by tap gives the engine's scores
+after every round, undo takes back one entry a tap (a round started by
+itself with its round end), the known seat's hand and draws are tapped in,
+and every refusal is said in words with the players' names."""
+
+import pytest
+
+from allfives.game import Game
+from allfives.moves import DRAW, PASS, move_text, move_tile
+from allfives.observed import ObservedGame
+from allfives.rules import PRESETS, Rules
+from allfives.tiles import NAMES, parse_tile, pips_of, tiles_of
+from allfives.tournament import play_game
+from allfives.web.realtable import kept
+from allfives.web.realtable.frame import frame, game_over_html
+from allfives.web.realtable.keeper import Keeper, read_left
+from allfives.web.realtable.sentences import REFUSED
+from allfives.web.table.looks import Looks
+from allfives.web.table.setup import ASKED, Setup
+
+
+def bot_game(preset: str, players: int = 2, seed: int = 30, **options: object) -> Game:
+    rules = Rules.make(preset, players=players, **options)
+    return play_game(rules, (["greedy", "random"] * 2)[:players], seed)
+
+
+def keeper_for(game: Game, known: int | None = None, first: int = ASKED) -> Keeper:
+    names = ["Anna", "Ben", "Cleo", "Dan"][:game.rules.players]
+    return Keeper(ObservedGame(game.rules, names, known_seat=known), first)
+
+
+def tap_round(keeper: Keeper, game: Game, r: int) -> None:
+    """Enter round ``r`` of ``game`` as the page's taps would."""
+    rnd = game.rounds[r]
+    known = keeper.game.known_seat
+    if keeper.phase == "start":
+        if keeper.named_starter() is None:
+            keeper.choose_starter(rnd.starter)
+        if known is not None:
+            for t in tiles_of(rnd.dealt[known]):
+                keeper.tap_tile(t)
+            assert not keeper.start().refused
+    assert keeper.game.round.starter == rnd.starter
+    drawn = iter(rnd.boneyard)
+    for seat, move, points in rnd.history:
+        assert keeper.game.round.turn == seat
+        if move == DRAW:
+            tile = next(drawn)
+            said = keeper.drew(1)
+            if seat == known:
+                said = keeper.tap_tile(tile)
+        elif move == PASS:
+            said = keeper.passed()
+        else:
+            said = keeper.tap_tile(move_tile(move))
+            if keeper.selected is not None:
+                said = keeper.tap_place(move_text(move))
+            assert keeper.game.round.played[-1].points == points
+        assert not said.refused, said
+    if rnd.end in ("domino", "blocked"):
+        fields = ["" if s == known else " ".join(NAMES[t] for t in tiles_of(h)) if s % 2
+                  else str(pips_of(h)) for s, h in enumerate(rnd.hands)]
+        assert not keeper.settle(fields).refused
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_whole_game_tapped_in_gives_the_engines_scores(preset):
+    game = bot_game(preset)
+    keeper = keeper_for(game)
+    for r, rnd in enumerate(game.rounds):
+        tap_round(keeper, game, r)
+        assert keeper.game.scores == rnd.scores, f"round {r + 1}"
+    assert keeper.phase == "over" and keeper.game.winner == game.winner
+    back = kept.from_save(kept.to_save(keeper))
+    assert back.game.scores == game.rounds[-1].scores and back.phase == "over"
+
+
+def test_the_known_seat_taps_its_hand_and_draws():
+    game = bot_game("standard", seed=31)
+    keeper = keeper_for(game, known=1, first=game.rounds[0].starter)
+    assert keeper.phase == "start" and len(keeper.tiles()) == 28
+    for r in range(len(game.rounds)):
+        tap_round(keeper, game, r)
+    assert keeper.game.scores == game.rounds[-1].scores
+    assert len(list(keeper.game.decisions())) == sum(
+        seat == 1 for rnd in game.rounds for seat, _, _ in rnd.history)
+
+
+def test_a_tile_fitting_two_places_lights_them_and_a_tap_lays_it():
+    game = ObservedGame(Rules.make("standard"), ["Anna", "Ben"])
+    keeper = Keeper(game, 0)
+    assert keeper.phase == "play"  # the set-up named who sets first: no question
+    assert keeper.tap_tile(parse_tile("3-4")).text == "Anna: no points (count 7)"
+    assert keeper.tap_tile(parse_tile("4-6")).text == "Ben: no points (count 9)"
+    said = keeper.tap_tile(parse_tile("3-6"))
+    assert said.text == "3-6 fits in several places: tap where it went."
+    assert keeper.selected == parse_tile("3-6")
+    scene = frame(keeper, Looks(), False).scene
+    assert sorted(move_text(t.move) for t in scene.targets) == ["3-6>3-4", "3-6>4-6"]
+    assert keeper.tap_place("3-6>4-6").text == "Anna: no points (count 6)"
+    assert keeper.selected is None and game.round.count == 6
+    keeper.tap_tile(parse_tile("2-3"))
+    assert keeper.tap_place("2-3>3-4").text == "Ben: 5"  # the open ends: 2 and 3
+    assert game.scores == [0, 5]
+
+
+def test_refusals_are_said_with_names():
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]), 0)
+    assert keeper.drew().text == "The table is empty: Anna leads any tile."
+    keeper.tap_tile(parse_tile("5-5"))
+    said = keeper.passed()
+    assert said.refused and said.text == \
+        "Ben may not pass: the boneyard still holds 10 tiles, so they draw."
+    assert keeper.tap_tile(parse_tile("1-2")).text == "1-2 fits no open end (they show 5)."
+    assert keeper.drew(11).text == "Only 10 tiles left to draw."
+    assert keeper.drew(3).text == "Ben drew 3 tiles."
+    assert keeper.game.round.boneyard_left == 7
+
+
+def test_every_reason_the_page_says_has_words_for_its_values():
+    values = {"seat": 1, "tile": "3-5", "values": "5, 6", "count": 2, "call": 15, "points": 10,
+              "hand": "6-6", "entered": 3, "pips": 40, "low": 3, "high": 20}
+    for code, says in REFUSED.items():
+        assert says(values, ["Anna", "Ben"]), code
+
+
+def test_undo_takes_back_one_entry_a_tap_and_a_round_started_by_itself_with_its_end():
+    game = bot_game("standard", seed=33)
+    assert game.rounds[0].end == "domino"
+    keeper = keeper_for(game, first=game.rounds[0].starter)
+    tap_round(keeper, game, 0)
+    assert keeper.phase == "play" and not keeper.game.round.played  # round 2 started itself
+    scores = list(keeper.game.scores)
+    keeper.undo()
+    assert keeper.phase == "left" and keeper.game.round.result is None
+    assert scores == game.rounds[0].scores
+    keeper.undo()
+    assert keeper.phase == "play" and len(keeper.game.rounds) == 1
+    moves = len(keeper.game.round.played)
+    keeper.undo()
+    assert len(keeper.game.round.played) == moves - 1 and keeper.phase == "play"
+
+
+def test_nothing_to_undo_when_the_first_round_started_itself():
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]), 1)
+    assert keeper.undo().text == "Nothing to take back."
+    assert keeper.phase == "play"
+
+
+def test_round_end_fields_read_tiles_pips_or_nothing():
+    assert read_left(" 12 ") == 12
+    assert read_left("6-6, 3-5") == ["6-6", "3-5"]
+    assert read_left("") is None
+    assert read_left("x-y") == ["x-y"]  # the engine says what cannot be read
+
+
+def test_calls_muggins_gives_the_points_missed_to_the_next_side():
+    game = ObservedGame(Rules.make("standard"), ["Anna", "Ben"], calls="muggins")
+    keeper = Keeper(game, 0)
+    keeper.call = 10
+    assert keeper.tap_tile(parse_tile("5-5")).text == "Anna: 10"
+    keeper.call = 5
+    assert keeper.tap_tile(parse_tile("0-5")).text == "Ben: 5, called short: 5 to Anna"
+    assert game.scores == [15, 5]
+    keeper.call = 5
+    said = keeper.tap_tile(parse_tile("5-6"))
+    assert said.refused and said.text == "Anna called 5, but 5-6 scores 0."
+
+
+def test_a_new_table_game_from_the_set_up_and_its_game_over_panel():
+    setup = Setup(players=4, mode="table", known=2, calls="on", first=ASKED,
+                  names=("Ben", "Cleo", "Dan"))
+    keeper = kept.new(setup)
+    assert keeper.names == ("Player 1", "Ben", "Cleo", "Dan")
+    assert keeper.game.known_seat == 2 and keeper.game.calls == "on"
+    assert keeper.phase == "start" and keeper.named_starter() is None
+    assert kept.from_save(kept.to_save(keeper)).first == ASKED
+    html = frame(keeper, Looks(), False)
+    assert html.starters.count("data-starter=") == 4
+    game = bot_game("standard", players=2, seed=30)
+    done = keeper_for(game)
+    for r in range(len(game.rounds)):
+        tap_round(done, game, r)
+    winner = ["Anna", "Ben"][game.winner]
+    assert f"{winner} wins." in game_over_html(done)
+
+
+def test_a_play_pops_on_the_board_and_flashes_its_score_and_a_round_end_says_the_scores():
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]), 0)
+    keeper.tap_tile(parse_tile("5-5"))
+    shown = frame(keeper, Looks(), True)
+    assert shown.scene.fresh == parse_tile("5-5") and shown.scene.fresh_points == 10
+    assert 'class="side mine bump"' in shown.scores and 'class="marks"' in shown.scores
+    keeper.drew()
+    shown = frame(keeper, Looks(), False)
+    assert shown.scene.fresh is None and "bump" not in shown.scores
+    game = bot_game("standard", seed=33)
+    keeper = keeper_for(game, first=game.rounds[0].starter)
+    tap_round(keeper, game, 0)
+    a, b = game.rounds[0].scores
+    winner = ["Anna", "Ben"][game.rounds[0].went_out]
+    assert keeper.said.text == f"{winner} went out. Scores: Anna {a}, Ben {b}."
+    keeper.undo()  # the round end (and the round it started)
+    assert frame(keeper, Looks(), False).status == (
+        f"{winner} went out. The round is over: enter what each player holds, as tiles or pips.")
