@@ -316,7 +316,7 @@ def make_parser(prog: str) -> Parser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("review", help="every decision in a game record valued (solved exactly "
-                       "where nothing is hidden, else the expert's estimate), graded, with each "
+                       "where nothing is hidden, else the master's estimate), graded, with each "
                        "seat's accuracy")
     p.add_argument("file")
     p.add_argument("--seat", type=int, help="review only this seat's decisions (default: all)")
