@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import tournament
+from . import observed, tournament
 from .bots import BOTS, analysis
 from .coach import judging, mining, report
 from .coach import puzzles as puzzle_files
@@ -34,18 +34,28 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def read_record(path: str) -> Game | None:
-    """The game in a record file, or None after saying in one line why not."""
+def read_record(path: str) -> Game | observed.ObservedGame | None:
+    """The game in a record file (a game observed at a real table too), or
+    None after saying in one line why not."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         print(f"record: cannot read {path}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return None
     try:
-        return loads(text)
+        return observed.loads(text) if observed_record(text) else loads(text)
     except RecordError as e:
         print(str(e), file=sys.stderr)
         return None
+
+
+def observed_record(text: str) -> bool:
+    """Whether the text is a record of a game observed at a real table."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return False  # the record reader says what is wrong
+    return isinstance(data, dict) and "observed" in data
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -64,7 +74,15 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(f"review: the record has seats 0 to {game.rules.players - 1}, not {args.seat}",
               file=sys.stderr)
         return 2
-    found = list(analysis.moments(game, None if args.seat is None else {args.seat}))
+    if isinstance(game, observed.ObservedGame):
+        if game.known_seat is None or args.seat not in (None, game.known_seat):
+            print("review: a game at a real table is reviewed from the seat whose hand was "
+                  + ("entered: no hand was" if game.known_seat is None
+                     else f"entered, seat {game.known_seat}"), file=sys.stderr)
+            return 2
+        found = list(analysis.observed_moments(game))
+    else:
+        found = list(analysis.moments(game, None if args.seat is None else {args.seat}))
     progress = Progress(len(found), None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr, unit="decisions")
     decisions = []

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from .errors import IllegalMoveError, NotationError, RecordError, RulesError
-from .game import Game
+from .game import Game, Rounds
 from .moves import move_text, parse_move
 from .rules import Rules
 from .tiles import NAMES, TILE_COUNT, mask_of, parse_tile, tiles_of
@@ -155,8 +155,9 @@ def _read_deal(rules: Rules, where: str, hands: Any, boneyard: Any) -> tuple[lis
     return [mask_of(h) for h in parsed], bone
 
 
-def summary(game: Game) -> dict[str, Any]:
-    """The replay tool's JSON summary (docs/RULES.md section 9)."""
+def summary(game: Rounds[Any]) -> dict[str, Any]:
+    """The replay tool's JSON summary (docs/RULES.md section 9) of a game's
+    rounds: a game dealt here or one observed at a real table."""
     rounds = []
     for rnd in game.rounds:
         result = rnd.result

@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 
 from allfives import __main__ as cli
+from allfives import observed
 from allfives.bots.analysis import review
 from allfives.coach import grades
 from allfives.record import dumps
 
 from ..bots.test_analysis import bot_game
+from ..observed.test_replay import bot_game as observed_bot_game
+from ..observed.test_replay import observe
 
 
 def test_review_prints_the_analysis_as_json_and_as_a_table(tmp_path, capsys):
@@ -94,3 +97,22 @@ def test_review_tells_a_solved_decision_from_an_estimate(tmp_path, capsys):
     table = capsys.readouterr().out.splitlines()
     assert [row.split()[8] for row in table[1:-2]] == [
         {"exact": "solved", "estimate": "estimate"}[d["method"]] for d in got]
+
+
+def test_a_game_at_a_real_table_replays_and_is_reviewed_from_the_known_seat(tmp_path, capsys):
+    game = observed_bot_game("standard", 2, None, 3)
+    for known, name in ((0, "known.json"), (None, "unknown.json")):
+        (tmp_path / name).write_text(observed.dumps(observe(game, known)), encoding="utf-8")
+    assert cli.main(["replay", str(tmp_path / "unknown.json")]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["scores"] == game.scores and printed["winner"] == game.winner
+    assert [r["scores"] for r in printed["rounds"]] == [r.scores for r in game.rounds]
+    assert cli.main(["review", str(tmp_path / "known.json"), "--json"]) == 0
+    decisions = json.loads(capsys.readouterr().out)["decisions"]
+    assert decisions and {d["seat"] for d in decisions} == {0}
+    assert cli.main(["review", str(tmp_path / "known.json"), "--seat", "1"]) == 2
+    assert capsys.readouterr().err == ("review: a game at a real table is reviewed from the seat "
+                                       "whose hand was entered, seat 0\n")
+    assert cli.main(["review", str(tmp_path / "unknown.json")]) == 2
+    assert capsys.readouterr().err == ("review: a game at a real table is reviewed from the seat "
+                                       "whose hand was entered: no hand was\n")
