@@ -25,7 +25,10 @@ a game can return to scores it had: the system has cycles and is iterated
 until no value moves by more than ``tolerance`` in a sweep.
 
 **Bounds of the table.** Scores step by the points' greatest common divisor
-(5, or 1 with the cribbage divisor). Below ``floor`` (by default minus the
+(5, or 1 with the cribbage divisor), or by a step the caller names: a game
+that goes on from a score off that grid goes on from the nearest score on
+it (``Grid.nearest``; ``punt``'s blocked rounds score 1 to 4 points now and
+then, and a 5-point grid keeps its table small). Below ``floor`` (by default minus the
 target) a score counts as the floor: a side that far behind needs two
 games' worth of points, its chance is small, and the clamp can only
 overstate it (``bench/match_equity.json`` gives the table's value at
@@ -122,6 +125,14 @@ class Grid:
     def score(self, index: int) -> int:
         return self.floor + index * self.step
 
+    def nearest(self, score: int) -> int:
+        """The score on the grid nearest to ``score`` (ties to the even step).
+
+        >>> Grid(-10, 20, 5).nearest(12), Grid(-10, 20, 5).nearest(-2), Grid(-10, 20, 5).nearest(10)
+        (10, 0, 10)
+        """
+        return self.floor + round((score - self.floor) / self.step) * self.step
+
 
 # A state's equation: the chance side 0 wins during this round, and the
 # states the game goes on in with their weights (arrays: a large sample
@@ -206,7 +217,7 @@ def _equation(sample: Iterable[Trajectory], start: Scores, target: int, grid: Gr
         if winner is not None:
             won += share if winner == 0 else 0.0
             continue
-        cell = grid.index(x) * size + grid.index(y)
+        cell = grid.index(grid.nearest(x)) * size + grid.index(grid.nearest(y))
         starters = (0, 1) if t.next_starter is None else (t.next_starter,)
         for s in starters:
             state = s * size * size + cell

@@ -62,12 +62,8 @@ class GameTable:
         round's starter is not known: the mean over the two. A score off the
         table's grid (the preset's rules give none; a position set up by
         hand can) counts as the nearest on it."""
-        own, other = (self.on_grid(scores[s]) for s in (side, 1 - side))
+        own, other = (self.table.grid.nearest(scores[s]) for s in (side, 1 - side))
         return sum(self.table.win_probability(own, other, s) for s in (0, 1)) / 2
-
-    def on_grid(self, score: int) -> int:
-        grid = self.table.grid
-        return grid.floor + round((score - grid.floor) / grid.step) * grid.step
 
     def can_end(self, scores: Sequence[int]) -> bool:
         """Whether a round from ``scores`` can end the game."""

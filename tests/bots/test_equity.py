@@ -96,6 +96,23 @@ def test_a_fair_coin_for_ten_points() -> None:
         assert t.win_probability(30, 30, s) == pytest.approx(1 / 2, abs=1e-8)
 
 
+def test_a_game_going_on_from_a_score_off_the_grid_goes_on_from_the_nearest() -> None:
+    """Punt's blocked rounds score a point or two: on a 5-point grid a game
+    that goes on from 7 goes on from 5. Here 2 extra points never decide
+    the game (it is won in play, at 50), so the table is the one without
+    them; the points' own grid (step 2) holds the game as it is."""
+    coin = [Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1)]
+    odd = [Trajectory(0, ((0, 10),), (2, 0), 0), Trajectory(0, ((1, 10),), (0, 2), 1)]
+    snapped, plain = build(odd, 50, step=5), build(coin, 50, step=5)
+    scores = range(-50, 50, 5)
+    assert all(snapped.win_probability(x, y, s) == plain.win_probability(x, y, s)
+               for x in scores for y in scores for s in (0, 1))
+    fine = build(odd, 50)
+    assert fine.grid.step == 2
+    assert fine.win_probability(40, 30, 0) == pytest.approx(3 / 4, abs=1e-6)
+    assert fine.win_probability(38, 38, 0) == pytest.approx(1 / 2, abs=1e-6)
+
+
 def test_a_tie_over_the_target_plays_on() -> None:
     """Half the rounds block with 10 to each side, half the starter scores 5.
     From 50-50 the starter wins at once half the time; else a tie at 60 plays
