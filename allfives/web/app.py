@@ -202,7 +202,13 @@ class App:
         dom.show_dialog("game-over")
 
     def play_on(self, review: Review) -> None:
-        """An opened record goes on as the game, the person in the review's seat."""
+        """An opened record goes on as the game, the person in the review's
+        seat; a game at a real table goes on being kept."""
+        if review.observed and review.record is not None:
+            dom.close_dialogs("round-end", "game-over")
+            self.table.pause()
+            self.real.take(table_kept.from_record(review.record))
+            return
         self.take_over(Table.from_record(seated(review, self.setup.name)))
 
     def take_over(self, table: Table) -> None:

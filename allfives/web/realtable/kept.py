@@ -42,6 +42,12 @@ def from_save(text: str) -> Keeper:
         data = loads(text)
     except UnreadableError as e:
         raise AllFivesError(str(e)) from None
+    return from_record(data)
+
+
+def from_record(data: Any) -> Keeper:
+    """The game of a parsed record (a save, or a record file opened to keep
+    score on from where it stops); RecordError if it cannot be replayed."""
     game = replay(data)
     extra = data.get("table_game") if isinstance(data, dict) else None
     first = extra.get("first") if isinstance(extra, dict) else ASKED

@@ -106,7 +106,8 @@ class ReviewPanel:
              seats: tuple[int, ...] = ()) -> None:
         """Show ``review``; with ``reseat`` the person may pick whose decisions
         to analyse (an opened record: any seat; else one of ``seats``) and play
-        on an unfinished game."""
+        on an unfinished game (a game at a real table opened from its record:
+        keep its score on)."""
         self.stop()
         self.review = review
         self.reseat = reseat
@@ -115,7 +116,8 @@ class ReviewPanel:
             f'<option value="{s}"{" selected" if s == review.seat else ""}>'
             f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
         toggle(el("review-seat"), "disabled", reseat is None)
-        toggle(el("review-play-on"), "hidden", reseat is None or review.game.over)
+        goes_on = reseat is not None or (review.observed and review.record is not None)
+        toggle(el("review-play-on"), "hidden", not goes_on or review.game.over)
         if not el("review").open:  # first: a closed dialog has no size to draw for
             el("review").showModal()
         self.show()
