@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import observed, tournament
 from .bots import BOTS, analysis
@@ -204,11 +204,34 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_kept_games(path: Path) -> dict[str, Any] | None:
+    """The games a run kept in ``path`` (none yet if it does not exist), or
+    None after saying in one line why they cannot be used."""
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        print(f"puzzles: cannot read the kept games {path}: {getattr(e, 'strerror', None) or e}",
+              file=sys.stderr)
+        return None
+    if not isinstance(data, dict) or data.get("format") != mining.KEPT_FORMAT \
+            or not isinstance(data.get("games"), dict):
+        print(f"puzzles: {path} is not a file of kept games ({mining.KEPT_FORMAT})",
+              file=sys.stderr)
+        return None
+    if data.get("code") != mining.code_identity():
+        print(f"puzzles: the games kept in {path} were played by other code: move it away "
+              "to start over", file=sys.stderr)
+        return None
+    games: dict[str, Any] = data["games"]
+    return games
+
+
 def cmd_puzzles_generate(args: argparse.Namespace) -> int:
     configs = [(p, k) for p, k in mining.CONFIGS
-               if args.preset in (None, p) and args.players in (None, k)]
-    if args.preset is not None and args.players is not None and not configs:
-        configs = [(args.preset, args.players)]
+               if (args.preset is None or p in args.preset)
+               and (args.players is None or k in args.players)]
     out = Path(args.out)
     if not writable(out):
         print(f"puzzles: cannot write {out}: name a file in a folder that exists",
@@ -221,13 +244,25 @@ def cmd_puzzles_generate(args: argparse.Namespace) -> int:
     except AllFivesError as e:
         print(f"puzzles: {e}", file=sys.stderr)
         return 2
+    keep = Path(args.keep) if args.keep else None
+    games = None if keep is None else read_kept_games(keep)
+    if keep is not None and games is None:
+        return 2
     progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr)
+
+    def on_game(done: int) -> None:
+        progress(done)
+        if keep is not None:
+            keep.write_text(json.dumps({"format": mining.KEPT_FORMAT,
+                                        "code": mining.code_identity(), "games": games},
+                                       separators=(",", ":")) + "\n", encoding="utf-8")
+
     started = time.monotonic()
     try:
         try:
             found, tally = mining.run(mining.tasks(args.games, args.seed, configs), args.jobs,
-                                      on_game=progress)
+                                      on_game=on_game, kept=games)
         finally:
             progress.clear()
     except KeyboardInterrupt:
@@ -374,11 +409,14 @@ def make_parser(prog: str) -> Parser:
     q.add_argument("--seed", default="1")
     q.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
                    help="worker processes (default: one per core)")
-    q.add_argument("--preset", choices=sorted(PRESETS),
-                   help="only this preset (default: " + ", ".join(
-                       sorted({p for p, _ in mining.CONFIGS})) + " in turn)")
-    q.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="only this many players (default: 2, 3 and 4 in turn)")
+    q.add_argument("--preset", nargs="+", choices=sorted(PRESETS),
+                   help="only these presets (default: every one in turn)")
+    q.add_argument("--players", nargs="+", type=int, choices=(2, 3, 4),
+                   help="only these numbers of players (default: 2, 3 and 4 in turn)")
+    q.add_argument("--keep", metavar="FILE",
+                   help="keep each game's puzzles in FILE as the run goes, and take the "
+                   "games already kept there instead of playing them again (a stopped "
+                   "run goes on; a run of some presets or players serves a run of all)")
     q.add_argument("--per-config", type=_positive, metavar="N",
                    help="write at most N puzzles of each preset and players "
                    "(those with the lowest ids; default: all)")

@@ -21,21 +21,25 @@ A kept puzzle's losses and margin are the judge's, and it says which method
 
 Everything is seeded by the game's seed and the position, so a run is the
 same for the same arguments, whatever ``--jobs``. Game ``i`` of a run takes
-the ``i``-th configuration in turn:
+the configurations in turn, each numbering its own games, so a
+configuration's games are the same whatever others a run holds (games kept
+by one run serve another, ``run``'s ``kept``):
 
 >>> tasks(3, "1", [("standard", 2), ("muggins", 4)])
-[('standard', 2, '1', 0), ('muggins', 4, '1', 1), ('standard', 2, '1', 2)]
+[('standard', 2, '1', 0), ('muggins', 4, '1', 0), ('standard', 2, '1', 1)]
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import game_stake, make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
 from ..moves import Move
@@ -76,6 +80,12 @@ class Tally:
         self.refused.update(other.refused)
         for key, counts in other.by_config.items():
             self.by_config.setdefault(key, Counter()).update(counts)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Tally:
+        return cls(data["games"], data["decisions_tried"], data["decisions_valued"],
+                   data["kept"], Counter(data["refused"]),
+                   {k: Counter(v) for k, v in data["by_config"].items()})
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "decisions_tried": self.tried,
@@ -155,7 +165,7 @@ def game_puzzles(task: Task) -> tuple[list[Puzzle], Tally]:
     preset, players, seed, index = task
     rules = Rules.make(preset, players=players)
     bots = [LEVELS[(seat + index) % len(LEVELS)] for seat in range(players)]
-    game = play_game(rules, bots, f"{seed}:{index}")
+    game = play_game(rules, bots, f"{seed}:{config_key(rules)}:{index}")
     tally = Tally(games=1)
     found = [p for m in moments(game) if (p := examine(m, tally, config_key(rules))) is not None]
     tally.by_config[config_key(rules)]["games"] += 1
@@ -163,25 +173,64 @@ def game_puzzles(task: Task) -> tuple[list[Puzzle], Tally]:
 
 
 def tasks(games: int, seed: str, configs: Sequence[tuple[str, int]]) -> list[Task]:
-    return [(*configs[i % len(configs)], seed, i) for i in range(games)]
+    n = len(configs)
+    return [(*configs[i % n], seed, i // n) for i in range(games)]
 
 
-def run(task_list: Sequence[Task], jobs: int,
-        on_game: Callable[[int], None] | None = None) -> tuple[list[Puzzle], Tally]:
-    """Every task's puzzles, in the tasks' order, without repeats, and the tally."""
-    kept: dict[str, Puzzle] = {}
+def task_key(task: Task) -> str:
+    """What names a game kept for another run: its configuration, seed and
+    number, and the stake its judge used (the rules' equity table, if any)."""
+    preset, players, seed, index = task
+    table = game_stake.table_for(Rules.make(preset, players=players))
+    stake = "points" if table is None else hashlib.sha256(
+        repr(table.table.values).encode()).hexdigest()[:12]
+    return f"{preset}/{players}:{seed}:{index}:{stake}"
+
+
+KEPT_FORMAT = "allfives-puzzle-games/1"
+
+
+def code_identity() -> str:
+    """A hash of the engine's and the bots' sources (not the page's): games
+    kept by other code are not taken for this code's."""
+    package = Path(__file__).parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        if not {"web", "site"} & set(path.relative_to(package).parts):
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0"
+                          + path.read_bytes())
+    return digest.hexdigest()
+
+
+def run(task_list: Sequence[Task], jobs: int, on_game: Callable[[int], None] | None = None,
+        kept: dict[str, Any] | None = None) -> tuple[list[Puzzle], Tally]:
+    """Every task's puzzles, in the tasks' order, without repeats, and the
+    tally. ``kept``: games played before, by ``task_key`` (a puzzle file's
+    puzzles and a tally, as JSON): those are not played again, and each game
+    played is added to it."""
+    found_by_id: dict[str, Puzzle] = {}
     tally = Tally()
-    for done, (found, part) in enumerate(_results(task_list, jobs), 1):
+    keys = [task_key(t) for t in task_list]
+    played = _results([t for t, k in zip(task_list, keys, strict=True)
+                       if kept is None or k not in kept], jobs)
+    for done, key in enumerate(keys, 1):
+        if kept is not None and key in kept:
+            found = [Puzzle.from_json(p) for p in kept[key]["puzzles"]]
+            part = Tally.from_json(kept[key]["tally"])
+        else:
+            found, part = next(played)
+            if kept is not None:
+                kept[key] = {"puzzles": [p.to_json() for p in found], "tally": part.to_json()}
         tally.add(part)
         for p in found:
-            if p.id in kept:
+            if p.id in found_by_id:
                 tally.kept -= 1
                 tally.refused["a repeat"] += 1
             else:
-                kept[p.id] = p
+                found_by_id[p.id] = p
         if on_game is not None:
             on_game(done)
-    return list(kept.values()), tally
+    return list(found_by_id.values()), tally
 
 
 def shipped(found: Sequence[Puzzle], per_config: int | None) -> list[Puzzle]:
