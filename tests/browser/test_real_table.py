@@ -4,7 +4,8 @@ buttons, lit places, Drew with how many, Passed, the round-end fields), and
 the scores after every round are the engine's for that record; undo and a
 reload mid-round are part of it, and Review opens the game from the seat
 whose hand was entered. The other presets are tapped in a round or two
-each, one with calls."""
+each, one with calls. And the section is made for a phone on the table:
+every key at least 44 px, the board and the whole entry panel on one screen."""
 
 from __future__ import annotations
 
