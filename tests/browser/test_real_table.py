@@ -4,7 +4,8 @@ buttons, lit places, Drew with how many, Passed, the round-end fields), and
 the scores after every round are the engine's for that record; undo and a
 reload mid-round are part of it, and Review opens the game from the seat
 whose hand was entered. The other presets are tapped in a round or two
-each, one with calls."""
+each, one with calls. And the section is made for a phone on the table:
+every key at least 44 px, the board and the whole entry panel on one screen."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES, pips_of, tiles_of
 from allfives.tournament import play_game
 
-from .browser_helpers import FIRST_LOAD_MS
+from .browser_helpers import FIRST_LOAD_MS, board_fit, tile_sizes
 
 TABLE = "body[data-mode=table]"
 
@@ -258,3 +259,87 @@ def test_in_german_by_keyboard_with_a_refusal_in_words(page, server):
     page.keyboard.press("Enter")
     assert page.locator("#table-board [data-tile]").count() == 3
     assert page.locator("#table-board [data-target]").count() == 0
+
+
+# What the section needs to be used with one hand on a phone (issue 30 item 7),
+# read off the page scrolled to its top: the keys under 44 px, the entry panel
+# or the board not wholly on the screen (or under the header), a blank band in
+# the header (the prompt of the game on this device takes no room), a page
+# wider than the screen.
+FIT = """() => {
+  scrollTo(0, 0);
+  const box = e => (typeof e === 'string' ? document.querySelector(e) : e).getBoundingClientRect();
+  const shown = s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length);
+  const least = es => [Math.min(...es.map(e => box(e).width)),
+                       Math.min(...es.map(e => box(e).height))];
+  const tiles = shown('#table-entry [data-tile]');
+  const buttons = shown('#entry-drew, #entry-passed, #entry-undo');
+  const bar = box('.bar');
+  return {
+    keys: tiles.length + buttons.length, tile: least(tiles), button: least(buttons),
+    off: ['#table-entry', '#table-board'].filter(s => { const b = box(s);
+      return b.top < bar.bottom || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth; }),
+    band: bar.bottom - Math.max(box('.bar h1').bottom, box('.bar .actions').bottom),
+    wide: document.documentElement.scrollWidth > innerWidth,
+  };
+}"""
+
+
+def fits(page: object, tile: tuple[int, int]) -> int:
+    """The section fits the screen as ``FIT`` reads it, every button at
+    least 44 px square and every tile's key at least ``tile`` (width,
+    height); returns how many keys there are."""
+    shown = page.evaluate(FIT)
+    assert min(shown["button"]) >= 44, shown
+    assert shown["tile"][0] >= tile[0] and shown["tile"][1] >= tile[1], shown
+    assert shown["off"] == [] and shown["band"] < 12 and not shown["wide"], shown
+    return shown["keys"]
+
+
+def test_made_for_a_phone_on_the_table_and_sized_for_a_desktop(page, server):
+    """On a 390 x 844 phone, with a known hand: every key at least 44 px
+    square, the scores, the board and the whole entry panel on one screen,
+    the picker by suit, the board's tiles readable while a tile's places are
+    lit; on a 1280 x 800 desktop the picker's keys and the board's tiles
+    larger."""
+    game = bot_game("standard", 2, seed=30)
+    open_page(page, server)
+    start_table(page, game, known=0)
+    # the deal: the names to tap, Undo, Start, and all 28 keys to tap the hand in
+    assert fits(page, (44, 44)) == 28 + 1  # with Undo (Drew and Passed wait for play)
+    key = {t: page.locator(f"#entry-tiles [data-tile='{t}']").bounding_box()
+           for t in ("0-0", "1-1", "2-2", "3-3", "1-6", "6-6")}
+    # by suit: the doubles 0-0 to 3-3 one under the other, 6-6 at the end of 1-1's row
+    assert len({round(key[d]["x"]) for d in ("0-0", "1-1", "2-2", "3-3")}) == 1
+    assert round(key["6-6"]["y"]) == round(key["1-1"]["y"]) and key["6-6"]["x"] > key["1-6"]["x"]
+    at = Enterer(page, game, known=0)
+    at.deal(0)
+    at.moves(0, 0, 12)
+    offered = page.locator("#entry-tiles [data-tile]").evaluate_all(
+        "ts => ts.map(t => t.dataset.tile)")
+    several = next(t for t in offered if len(at.table.places(t)) > 1)
+    page.click(f"#entry-tiles [data-tile='{several}']")
+    assert page.locator("#table-board [data-target]").count() > 1
+    assert fits(page, (44, 44)) == len(offered) + 3
+    assert min(tile_sizes(page, "#table-board")) >= 18
+    shape, box = board_fit(page, "#table-board")
+    assert abs(shape - box) < 0.02 * box, (shape, box)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("""() => { const s = document.querySelector('#table-board'),
+        v = s.viewBox.baseVal, b = s.getBoundingClientRect();
+        return Math.abs(v.width / v.height - b.width / b.height) < 0.02 * b.width / b.height; }""")
+    fits(page, (56, 64))
+    assert min(tile_sizes(page, "#table-board")) >= 28
+
+
+def test_with_calls_the_entry_panel_still_fits_a_phone(page, server):
+    """Calls add a row to the entry panel (the points called): on a phone
+    it still fits with the board, every key at least 44 px."""
+    game = bot_game("standard", 2, seed=30)
+    open_page(page, server)
+    start_table(page, game, calls="on")
+    at = Enterer(page, game, calls="on")
+    at.deal(0)
+    at.moves(0, 0, 6)
+    assert page.is_visible("#entry-call")
+    assert fits(page, (44, 44)) == page.locator("#entry-tiles [data-tile]").count() + 3

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ...moves import move_on, move_tile
-from ...tiles import NAMES, TILE_COUNT, tiles_of
+from ...tiles import NAMES, tile_id, tiles_of
 from ..draw import render
 from ..draw.board import BoardScene, Target, tile_svg
 from ..table import words
@@ -97,21 +97,34 @@ def status(keeper: Keeper, view: TableView) -> str:
     return sentences.turn(keeper.names[rnd.turn])
 
 
+# The picker's 7 x 4 grid, by suit: row r runs from the double r-r through
+# r-6, and the row's last cells hold the suit whose run is that much shorter
+# (6-6; 5-5 5-6; 4-4 4-5 4-6), so every suit is one unbroken run from its double.
+PICKER_ROWS = tuple(
+    tuple(tile_id(r, b) for b in range(r, 7)) + tuple(tile_id(7 - r, b) for b in range(7 - r, 7))
+    for r in range(4))
+
+
 def tile_buttons(keeper: Keeper, faces: str) -> str:
-    """A button per tile on offer, in a fixed grid (a tile laid leaves its
-    cell empty, so the others never move); at a deal, the tiles tapped into
-    the hand are pressed."""
+    """A button per tile on offer, in a fixed grid by suit (a tile laid
+    leaves its cell empty, so the others never move); at a deal, the tiles
+    tapped into the hand are pressed. The first cell of a row's second suit
+    is marked (``fold``) where the picker draws a divider."""
     offered = set(keeper.tiles())
+    if not offered:
+        return ""
     out = []
-    for t in range(TILE_COUNT):
-        if t not in offered:
-            out.append('<span class="gone" aria-hidden="true"></span>')
-            continue
-        pressed = "true" if t in keeper.dealt or t == keeper.selected else "false"
-        out.append(f'<button type="button" class="entry-tile" data-tile="{NAMES[t]}"'
-                   f' aria-pressed="{pressed}" aria-label="{NAMES[t]}">'
-                   f"{tile_svg(t, faces=faces)}</button>")
-    return "".join(out) if offered else ""
+    for r, row in enumerate(PICKER_ROWS):
+        for i, t in enumerate(row):
+            fold = " fold" if i == 7 - r else ""  # row r's own suit has 7 - r tiles
+            if t not in offered:
+                out.append(f'<span class="gone{fold}" aria-hidden="true"></span>')
+                continue
+            pressed = "true" if t in keeper.dealt or t == keeper.selected else "false"
+            out.append(f'<button type="button" class="entry-tile{fold}" data-tile="{NAMES[t]}"'
+                       f' aria-pressed="{pressed}" aria-label="{NAMES[t]}">'
+                       f"{tile_svg(t, faces=faces)}</button>")
+    return "".join(out)
 
 
 def starters(keeper: Keeper) -> str:

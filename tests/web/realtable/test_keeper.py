@@ -4,6 +4,8 @@ after every round, undo takes back one entry a tap (a round started by
 itself with its round end), the known seat's hand and draws are tapped in,
 and every refusal is said in words with the players' names."""
 
+import re
+
 import pytest
 
 from allfives.game import Game
@@ -204,3 +206,34 @@ def test_a_play_pops_on_the_board_and_flashes_its_score_and_a_round_end_says_the
     keeper.undo()  # the round end (and the round it started)
     assert frame(keeper, Looks(), False).status == (
         f"{winner} went out. The round is over: enter what each player holds, as tiles or pips.")
+
+
+CELL = re.compile(r'class="(?:entry-tile|gone)( fold)?"(?: data-tile="([0-6]-[0-6])")?')
+
+
+def picker_cells(keeper: Keeper) -> list[tuple[str, bool]]:
+    """The picker's cells in order: the tile's name ("" for an empty cell)
+    and whether the cell is marked as a row's second suit."""
+    return [(name, bool(fold)) for fold, name in CELL.findall(frame(keeper, Looks(), False).tiles)]
+
+
+def test_the_picker_lays_the_set_out_by_suit_and_a_laid_tile_leaves_its_cell_empty():
+    """Four rows of seven: row r runs r-r ... r-6, then the suit whose run
+    is that much shorter from its double (6-6; 5-5 5-6; 4-4 4-5 4-6), the
+    first of those marked ``fold``; a tile on the table keeps its cell."""
+    keeper = keeper_for(bot_game("standard"), known=0)
+    keeper.choose_starter(0)  # a deal with a hand to enter: all 28 on offer
+    cells = picker_cells(keeper)
+    names = [name for name, _fold in cells]
+    assert [names[r * 7:(r + 1) * 7] for r in range(4)] == [
+        ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
+        ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "6-6"],
+        ["2-2", "2-3", "2-4", "2-5", "2-6", "5-5", "5-6"],
+        ["3-3", "3-4", "3-5", "3-6", "4-4", "4-5", "4-6"]]
+    assert [name for name, fold in cells if fold] == ["6-6", "5-5", "4-4"]
+    game = bot_game("standard")
+    keeper = keeper_for(game, first=game.rounds[0].starter)
+    laid = NAMES[move_tile(game.rounds[0].history[0][1])]
+    keeper.tap_tile(parse_tile(laid))
+    assert [name for name, _fold in picker_cells(keeper)] == \
+        ["" if name == laid else name for name in names]
