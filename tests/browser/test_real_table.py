@@ -3,15 +3,13 @@ a whole game recorded by seeded bots is tapped in move by move (tile
 buttons, lit places, Drew with how many, Passed, the round-end fields), and
 the scores after every round are the engine's for that record; undo and a
 reload mid-round are part of it, and Review opens the game from the seat
-whose hand was entered. The other presets are tapped in a round or two
-each, one with calls. And the section is made for a phone on the table:
+whose hand was entered (every other preset, a whole game each:
+test_real_table_games.py). And the section is made for a phone on the table:
 every key at least 44 px, the board and the whole entry panel on one screen."""
 
 from __future__ import annotations
 
 import json
-
-import pytest
 
 from allfives.game import Game
 from allfives.moves import DRAW, PASS, move_text, move_tile
@@ -216,23 +214,6 @@ def test_a_whole_game_tapped_in_with_undo_a_reload_and_review(page, server):
     page.wait_for_selector("#review[open]")
     assert page.locator("#review-seat option").all_inner_texts() == ["Anna"]
     assert page.locator("#review-hand svg").count() > 0  # Anna's tiles, as she saw them
-
-
-@pytest.mark.parametrize(("preset", "players", "options", "calls"), [
-    ("winner_takes", 3, {}, "off"),
-    ("cribbage", 2, {}, "on"),
-    ("punt", 4, {"partnership": True}, "off"),
-    ("muggins", 4, {"partnership": False}, "muggins"),
-    ("five_up", 2, {}, "off"),
-])
-def test_every_preset_tapped_in_gives_the_engines_scores(page, server, preset, players,
-                                                          options, calls):
-    game = bot_game(preset, players, seed=7, **options)
-    open_page(page, server, (1280, 800))
-    start_table(page, game, calls=calls)
-    at = Enterer(page, game, calls=calls)
-    for r in range(min(2, len(game.rounds))):
-        at.round(r)
 
 
 def test_in_german_by_keyboard_with_a_refusal_in_words(page, server):

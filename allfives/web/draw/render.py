@@ -171,12 +171,15 @@ def pips(n: int) -> str:
     return ngettext("{n} pip", "{n} pips", n).format(n=n)
 
 
-def game_over(view: TableView) -> str:
+def game_over(view: TableView, heading: str | None = None) -> str:
+    """The game-over panel: ``heading`` (by default who won, as the table
+    says it) and the final scores."""
+    heading = words.winner_heading(view) if heading is None else heading
     winner = view.winner
     rows = "".join(
         f"<tr{' class=winner' if s == winner else ''}><th>{escape(view.side_name(s))}</th>"
         f"<td>{score}</td></tr>" for s, score in enumerate(view.scores))
-    return (f"<h2 id='game-over-title'>{escape(words.winner_heading(view))}</h2>"
+    return (f"<h2 id='game-over-title'>{escape(heading)}</h2>"
             f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
 
 

@@ -156,9 +156,4 @@ def left_fields(keeper: Keeper, view: TableView) -> str:
 def game_over_html(keeper: Keeper) -> str:
     """The game-over panel's heading and final scores (``#game-over-body``)."""
     view = observed_view(keeper.game)
-    winner = view.winner
-    rows = "".join(
-        f"<tr{' class=winner' if s == winner else ''}><th>{escape(view.side_name(s))}</th>"
-        f"<td>{score}</td></tr>" for s, score in enumerate(view.scores))
-    return (f"<h2 id='game-over-title'>{escape(sentences.winner(view))}</h2>"
-            f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
+    return render.game_over(view, sentences.winner(view))
