@@ -30,14 +30,14 @@ the ``i``-th configuration in turn:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from multiprocessing import Pool
 from typing import Any
 
 from ..bots import make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
+from ..executors import executor
 from ..moves import Move
 from ..rules import PRESETS, Rules
 from ..tournament import play_game
@@ -167,20 +167,23 @@ def tasks(games: int, seed: str, configs: Sequence[tuple[str, int]]) -> list[Tas
 
 
 def run(task_list: Sequence[Task], jobs: int,
-        on_game: Callable[[int], None] | None = None) -> tuple[list[Puzzle], Tally]:
-    """Every task's puzzles, in the tasks' order, without repeats, and the tally."""
+        on_game: Callable[[int], None] | None = None,
+        scheduler: str | None = None) -> tuple[list[Puzzle], Tally]:
+    """Every task's puzzles, in the tasks' order, without repeats, and the
+    tally; played on ``jobs`` processes, or the Dask cluster at ``scheduler``."""
     kept: dict[str, Puzzle] = {}
     tally = Tally()
-    for done, (found, part) in enumerate(_results(task_list, jobs), 1):
-        tally.add(part)
-        for p in found:
-            if p.id in kept:
-                tally.kept -= 1
-                tally.refused["a repeat"] += 1
-            else:
-                kept[p.id] = p
-        if on_game is not None:
-            on_game(done)
+    with executor(jobs, scheduler, len(task_list)) as pool:
+        for done, (found, part) in enumerate(pool.map(game_puzzles, task_list), 1):
+            tally.add(part)
+            for p in found:
+                if p.id in kept:
+                    tally.kept -= 1
+                    tally.refused["a repeat"] += 1
+                else:
+                    kept[p.id] = p
+            if on_game is not None:
+                on_game(done)
     return list(kept.values()), tally
 
 
@@ -195,14 +198,6 @@ def shipped(found: Sequence[Puzzle], per_config: int | None) -> list[Puzzle]:
         mine = sorted(p.id for p in found if config_key(p.view.rules) == key)
         chosen.update(mine[:per_config])
     return [p for p in found if p.id in chosen]
-
-
-def _results(task_list: Sequence[Task], jobs: int) -> Iterator[tuple[list[Puzzle], Tally]]:
-    if jobs <= 1 or len(task_list) <= 1:
-        yield from map(game_puzzles, task_list)
-        return
-    with Pool(min(jobs, len(task_list))) as pool:
-        yield from pool.imap(game_puzzles, task_list)
 
 
 def checks_json() -> dict[str, Any]:
