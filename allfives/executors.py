@@ -12,20 +12,30 @@ bench/strength.py.
 Each caller maps its tasks through ``Executor.map``, which gives the results
 in the tasks' order wherever they ran: a task's seed is in its arguments, so
 a run gives the same results on one process, on many, or on a cluster (and
-Dask plays again, elsewhere, the tasks of a worker that dies).
+Dask plays again, elsewhere, the tasks of a worker that dies), as long as
+every worker runs the same code: on a cluster each task first checks that
+(``code_digest``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import signal
+import socket
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from contextlib import contextmanager
+from functools import cache, partial
 from multiprocessing import Pool
+from pathlib import Path
 from types import TracebackType
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from .errors import AllFivesError
+
+if TYPE_CHECKING:  # Dask is imported only for --scheduler (``cluster``)
+    from distributed import Client
+    from distributed import Future as DaskFuture
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -95,6 +105,72 @@ class LocalProcesses(Executor):
         self._pool.terminate()
 
 
+class OnCluster(Executor):
+    """A Dask cluster through its ``client``, each task first checking that
+    its worker runs the same ``allfives`` code as this process (a worker
+    with other code would play other games)."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self._remote: Executor = client.get_executor()
+        self._code = code_digest()
+        self._mapped: list[DaskFuture[Any]] = []
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        return self._remote.submit(partial(_on_same_code, self._code, fn), *args, **kwargs)
+
+    def map(self, fn: Callable[..., T], *iterables: Iterable[Any], timeout: float | None = None,
+            chunksize: int = 1) -> Iterator[T]:
+        """Every task submitted at once, the results in order as they come
+        (``timeout`` is not supported; ``shutdown`` cancels what is left).
+        Not the client's own executor's ``map``: waiting on its futures
+        calls into Dask's event loop, and a Ctrl-C in such a call can print
+        a traceback from Dask's thread; ``as_completed`` waits on a plain
+        threading condition."""
+        futures = self._client.map(partial(_on_same_code, self._code, fn),
+                                   *(list(tasks) for tasks in iterables), pure=False)
+        self._mapped.extend(futures)
+        return _in_order(self._client, futures)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if not wait or cancel_futures:
+            self._client.cancel(self._mapped)
+        self._remote.shutdown(wait=wait and not cancel_futures)
+
+
+def _in_order(client: Client, futures: list[DaskFuture[Any]]) -> Iterator[Any]:
+    """The ``client``'s futures' results in their order, each as soon as it
+    and those before it are in; a task's error is raised."""
+    from distributed import as_completed
+
+    position = {future.key: i for i, future in enumerate(futures)}
+    arrived: dict[int, Any] = {}
+    following = 0
+    for future, result in as_completed(futures, loop=client.loop, with_results=True):
+        arrived[position[future.key]] = result
+        while following in arrived:
+            yield arrived.pop(following)
+            following += 1
+
+
+@cache
+def code_digest() -> str:
+    """SHA-256 of the package's Python sources, by path: the code a worker runs."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _on_same_code(code: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` on a worker, once its code is known to be ``code``."""
+    if code_digest() != code:
+        raise ClusterError(f"the worker on {socket.gethostname()} runs other allfives code "
+                           "than this machine: install the same commit on every worker")
+    return fn(*args, **kwargs)
+
+
 @contextmanager
 def executor(jobs: int, scheduler: str | None = None,
              tasks: int | None = None) -> Iterator[Executor]:
@@ -127,7 +203,7 @@ def cluster(scheduler: str) -> Iterator[Executor]:
         said = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {said}") from None
     with client:
-        remote = client.get_executor()
+        remote = OnCluster(client)
         try:
             yield remote
         finally:

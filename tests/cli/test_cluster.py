@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from allfives.rules import Rules
 from allfives.site import bundle
 
 from ..helpers import ROOT
+from .test_cli import Terminal
 
 JUDGED = Path(__file__).parents[1] / "data" / "judged-puzzles.json"  # 4 puzzles, both methods
 UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
@@ -30,7 +32,7 @@ UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[LocalCluster]:
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                      dashboard_address=None) as local:
+                      dashboard_address=":0") as local:
         yield local
 
 
@@ -82,6 +84,19 @@ def test_a_worker_killed_mid_run_loses_no_game(cluster):
     assert remote == local
 
 
+# Waiting on Dask's own futures, a Ctrl-C could land inside a call into Dask's
+# event loop and print a traceback from its thread (one run in a few).
+def test_ctrl_c_stops_a_run_on_the_cluster_in_one_line(cluster):
+    term = Terminal("--bots", "hard", "medium", "--games", "2000",
+                    "--scheduler", cluster.scheduler_address)
+    term.read_until(rb"[1-9]\d* of 2000 games, ")
+    os.killpg(term.proc.pid, signal.SIGINT)
+    code, text = term.finish()
+    assert code == 130 and "Traceback" not in text, text
+    assert re.fullmatch(r"tournament: interrupted after \d+ of 2000 games\n",
+                        text.rpartition("\r")[2]), text
+
+
 def test_a_strength_run_stopped_and_resumed_on_the_cluster_keeps_its_games(
         cluster, monkeypatch, tmp_path):
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
@@ -126,6 +141,19 @@ def test_a_strength_run_stopped_by_ctrl_c_keeps_the_games_played(monkeypatch, tm
     assert strength.main() == 130
     assert len(json.loads(strength.PROGRESS.read_text())["tiny"]["games"]) == 2
     assert not strength.OUT.exists()
+
+
+def test_a_worker_running_other_code_is_refused_in_one_line(cluster):
+    # a command whose code differs from the workers' (which run this checkout)
+    argv = ["tournament", "--games", "40", "--scheduler", cluster.scheduler_address]
+    code = ("import sys; from allfives import executors; from allfives.__main__ import main; "
+            f"executors.code_digest = lambda: 'other code'; sys.exit(main({argv!r}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert re.fullmatch(r"tournament: the worker on \S+ runs other allfives code than this "
+                        r"machine: install the same commit on every worker\n", out.stderr), \
+        out.stderr
 
 
 def test_a_scheduler_not_reached_is_one_line_and_status_2():
