@@ -20,7 +20,8 @@ A kept puzzle's losses and margin are the judge's, and it says which method
 (``Puzzle.method``).
 
 Everything is seeded by the game's seed and the position, so a run is the
-same for the same arguments, whatever ``--jobs``. Game ``i`` of a run takes
+same for the same arguments, whatever ``--jobs`` (or ``--scheduler``: a Dask
+cluster). Game ``i`` of a run takes
 the ``i``-th configuration in turn:
 
 >>> tasks(3, "1", [("standard", 2), ("muggins", 4)])
