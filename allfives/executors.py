@@ -4,10 +4,10 @@ bench/strength.py.
 
 - ``InProcess``: here, one task after another (``--jobs 1``, or one task);
 - ``LocalProcesses``: ``--jobs N`` worker processes of this machine;
-- a Dask cluster (``--scheduler tcp://HOST:8786``): its client's executor,
-  the workers on any machines (docs/CLUSTER.md). Dask's ``distributed``
-  package, an optional extra (``pip install allfives[cluster]``), is
-  imported only then.
+- ``OnCluster``: a Dask cluster (``--scheduler tcp://HOST:8786``) through
+  its client, the workers on any machines (docs/CLUSTER.md). Dask's
+  ``distributed`` package, an optional extra (``pip install
+  allfives[cluster]``), is imported only then.
 
 Each caller maps its tasks through ``Executor.map``, which gives the results
 in the tasks' order wherever they ran: a task's seed is in its arguments, so
@@ -20,11 +20,12 @@ every worker runs the same code: on a cluster each task first checks that
 from __future__ import annotations
 
 import hashlib
+import logging
 import signal
 import socket
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import cache, partial
 from multiprocessing import Pool
 from pathlib import Path
@@ -47,7 +48,8 @@ EXTRA = "pip install 'allfives[cluster]'"
 
 
 class ClusterError(AllFivesError):
-    """The cluster cannot be used: Dask missing, or the scheduler not reached."""
+    """The cluster cannot be used: Dask missing, the scheduler not reached,
+    or a worker running other code."""
 
 
 class InProcess(Executor):
@@ -177,7 +179,12 @@ def executor(jobs: int, scheduler: str | None = None,
     """The executor for ``tasks`` tasks (None: not known) while the block
     runs: the Dask cluster at ``scheduler`` if given, else ``jobs`` local
     processes (at most one a task), or this process for one job or one task.
-    Raises ``ClusterError`` when the cluster cannot be used."""
+    Raises ``ClusterError`` when the cluster cannot be used.
+
+    >>> with executor(jobs=1, tasks=3) as here:
+    ...     type(here).__name__, list(here.map(abs, [-1, 2, -3]))
+    ('InProcess', [1, 2, 3])
+    """
     if scheduler is not None:
         with cluster(scheduler) as remote:
             yield remote
@@ -202,12 +209,28 @@ def cluster(scheduler: str) -> Iterator[Executor]:
     except (OSError, ValueError, TypeError) as e:
         said = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {said}") from None
-    with client:
-        remote = OnCluster(client)
-        try:
-            yield remote
-        finally:
+    remote = OnCluster(client)
+    dropped = True  # until the block ends normally: by Ctrl-C or an error
+    try:
+        yield remote
+        dropped = False
+    finally:
+        with _unlogged() if dropped else nullcontext():
             remote.shutdown(wait=False)
+            client.close()
+
+
+@contextmanager
+def _unlogged() -> Iterator[None]:
+    """No log records while a run is dropped: Dask's thread logs tracebacks
+    about the results it was fetching when their connection is closed, no
+    news to whoever pressed Ctrl-C (or is told why the run stopped)."""
+    before = logging.root.manager.disable
+    logging.disable(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logging.disable(before)
 
 
 def _apply(call: tuple[Callable[..., T], tuple[Any, ...]]) -> T:

@@ -6,6 +6,7 @@ scheduler not reached is one line and status 2."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import signal
@@ -95,6 +96,21 @@ def test_ctrl_c_stops_a_run_on_the_cluster_in_one_line(cluster):
     assert code == 130 and "Traceback" not in text, text
     assert re.fullmatch(r"tournament: interrupted after \d+ of 2000 games\n",
                         text.rpartition("\r")[2]), text
+
+
+def test_what_dask_logs_while_a_run_is_dropped_is_not_shown(cluster, monkeypatch, caplog):
+    # as when the connections close under Dask's thread, which logs tracebacks
+    def complain(self, wait=True, *, cancel_futures=False):
+        logging.getLogger("tests.cluster").error("Stream is closed")
+
+    monkeypatch.setattr(executors.OnCluster, "shutdown", complain)
+    with caplog.at_level(logging.ERROR), pytest.raises(KeyboardInterrupt):
+        with executors.cluster(cluster.scheduler_address):
+            raise KeyboardInterrupt
+    assert "Stream is closed" not in caplog.text
+    with caplog.at_level(logging.ERROR), executors.cluster(cluster.scheduler_address):
+        pass  # a run that ends as it should hides nothing
+    assert "Stream is closed" in caplog.text
 
 
 def test_a_strength_run_stopped_and_resumed_on_the_cluster_keeps_its_games(
