@@ -45,10 +45,11 @@ catalogs: venv
 	$(VENV)/bin/pybabel -q compile -d allfives/locale -D allfives
 
 # The dev tools, and the package itself installed editable (so tests and bench scripts
-# import allfives from the checkout without path tricks); redone when either file changes.
+# import allfives from the checkout without path tricks) with its cluster extra (Dask, for
+# --scheduler and tests/cli/test_cluster.py); redone when either file changes.
 $(VENV)/.ready: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install -q -r requirements-dev.txt -e .
+	$(VENV)/bin/pip install -q -r requirements-dev.txt -e '.[cluster]'
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright cannot download one here).

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import observed, tournament
+from . import executors, observed, tournament
 from .bots import BOTS, analysis
 from .coach import judging, mining, report
 from .coach import puzzles as puzzle_files
@@ -190,9 +190,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         try:
             result = tournament.run(rules, seated, args.games, args.seed, args.jobs, records,
-                                    on_game=progress, duplicate=args.duplicate)
+                                    on_game=progress, duplicate=args.duplicate,
+                                    scheduler=args.scheduler)
         finally:
             progress.clear()
+    except executors.ClusterError as e:
+        print(f"tournament: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"tournament: interrupted after {progress.done} of {args.games} games",
               file=sys.stderr)
@@ -220,7 +224,7 @@ def read_kept_games(path: Path) -> dict[str, Any] | None:
         print(f"puzzles: {path} is not a file of kept games ({mining.KEPT_FORMAT})",
               file=sys.stderr)
         return None
-    if data.get("code") != mining.code_identity():
+    if data.get("code") != executors.code_digest():
         print(f"puzzles: the games kept in {path} were played by other code: move it away "
               "to start over", file=sys.stderr)
         return None
@@ -255,16 +259,19 @@ def cmd_puzzles_generate(args: argparse.Namespace) -> int:
         progress(done)
         if keep is not None:
             keep.write_text(json.dumps({"format": mining.KEPT_FORMAT,
-                                        "code": mining.code_identity(), "games": games},
+                                        "code": executors.code_digest(), "games": games},
                                        separators=(",", ":")) + "\n", encoding="utf-8")
 
     started = time.monotonic()
     try:
         try:
             found, tally = mining.run(mining.tasks(args.games, args.seed, configs), args.jobs,
-                                      on_game=on_game, kept=games)
+                                      on_game=on_game, kept=games, scheduler=args.scheduler)
         finally:
             progress.clear()
+    except executors.ClusterError as e:
+        print(f"puzzles: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"puzzles: interrupted after {progress.done} of {args.games} games",
               file=sys.stderr)
@@ -315,6 +322,26 @@ def writable(path: Path | None) -> bool:
     return path is None or (bool(path.name) and not path.is_dir() and path.parent.is_dir())
 
 
+def check_all(chosen: list[puzzle_files.Puzzle], args: argparse.Namespace,
+              progress: Progress) -> list[judging.Verdict]:
+    """Every chosen puzzle's verdict, in order (on ``--jobs`` processes or the
+    cluster at ``--scheduler``), printing each verdict's line as it comes."""
+    n = len(chosen)
+    verdicts: list[judging.Verdict] = []
+    try:
+        with executors.executor(args.jobs, args.scheduler, n) as pool:
+            for puzzle, verdict in zip(chosen, pool.map(
+                    judging.judge, [p.view for p in chosen], [p.answer for p in chosen],
+                    [args.playouts] * n, ["check"] * n), strict=True):
+                verdicts.append(verdict)
+                progress.clear()
+                print(judging.line(puzzle, verdict), flush=True)
+                progress(len(verdicts))
+    finally:
+        progress.clear()
+    return verdicts
+
+
 def cmd_puzzles_check(args: argparse.Namespace) -> int:
     for flag, path in (("--keep", args.keep), ("--json", args.json)):
         if not writable(path):
@@ -331,15 +358,11 @@ def cmd_puzzles_check(args: argparse.Namespace) -> int:
     chosen = [p for p in found if not args.id or p.id in args.id]
     progress = Progress(len(chosen), None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr, unit="puzzles")
-    verdicts = []
     try:
-        for puzzle in chosen:
-            verdicts.append(judging.judge(puzzle.view, puzzle.answer, args.playouts, "check"))
-            progress.clear()
-            print(judging.line(puzzle, verdicts[-1]), flush=True)
-            progress(len(verdicts))
-    finally:
-        progress.clear()
+        verdicts = check_all(chosen, args, progress)
+    except executors.ClusterError as e:
+        print(f"puzzles: {e}", file=sys.stderr)
+        return 2
     print(judging.summary_line(verdicts))
     try:
         if args.json is not None:
@@ -358,6 +381,16 @@ def cmd_puzzles_check(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .site import serve
     return serve.run(args.port)
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--scheduler``: where a long command's work runs."""
+    p.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
+                   help="worker processes (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on the Dask cluster whose scheduler is at ADDRESS "
+                   "(tcp://HOST:8786; --jobs is then unused; needs allfives[cluster]: "
+                   "docs/CLUSTER.md)")
 
 
 def make_parser(prog: str) -> Parser:
@@ -387,8 +420,7 @@ def make_parser(prog: str) -> Parser:
                    help="override a rule option, e.g. target=150 or partnership=false")
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", default="1")
-    p.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
-                   help="worker processes (default: one per core)")
+    add_workers(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--duplicate", action="store_true",
                    help="deal each seed once to every seating in turn (duplicate deals; "
@@ -407,8 +439,7 @@ def make_parser(prog: str) -> Parser:
                    "(default: beside --out, named NAME-generation.json)")
     q.add_argument("--games", type=_positive, default=60)
     q.add_argument("--seed", default="1")
-    q.add_argument("--jobs", type=_positive, default=tournament.default_jobs(),
-                   help="worker processes (default: one per core)")
+    add_workers(q)
     q.add_argument("--preset", nargs="+", choices=sorted(PRESETS),
                    help="only these presets (default: every one in turn)")
     q.add_argument("--players", nargs="+", type=int, choices=(2, 3, 4),
@@ -435,6 +466,7 @@ def make_parser(prog: str) -> Parser:
                    help="per estimate, shared by the legal moves (default %(default)s)")
     q.add_argument("--id", action="append", default=[], metavar="ID",
                    help="check only this puzzle (again for more)")
+    add_workers(q)
     q.add_argument("--keep", type=Path, metavar="FILE",
                    help="write the puzzles kept here, with the judge's method, losses and margin")
     q.add_argument("--json", type=Path, metavar="FILE",

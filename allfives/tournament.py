@@ -5,17 +5,16 @@ from __future__ import annotations
 import json
 import math
 import os
-import signal
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from .bots import make_bot
 from .errors import AllFivesError
+from .executors import executor
 from .game import Game
 from .record import dumps
 from .rules import Rules
@@ -122,12 +121,14 @@ def prepare_records(folder: Path) -> None:
 def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, jobs: int = 1,
         records: Path | None = None,
         on_game: Callable[[int], None] | None = None,
-        duplicate: bool = False) -> dict[str, Any]:
+        duplicate: bool = False, scheduler: str | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the summary (what ``--json`` prints).
 
     ``records``, a new or empty folder, receives every game as it ends;
     ``on_game`` is called with the number of games done after each;
-    ``duplicate`` deals each seed to every seat in turn (``play_rotated``).
+    ``duplicate`` deals each seed to every seat in turn (``play_rotated``);
+    ``scheduler``, a Dask scheduler's address, plays them on its cluster
+    (else ``jobs`` processes here; ``executors.ClusterError`` if it cannot).
     """
     seated = lineup(rules, names)
     if records is not None:
@@ -135,7 +136,7 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
     tasks = [(rules, seated, str(seed), i, records is not None, duplicate)
              for i in range(games)]
     results: list[GameResult] = []
-    with _played(tasks, jobs) as played:
+    with _played(tasks, jobs, scheduler) as played:
         for res in played:
             if records is not None:
                 (records / f"game-{len(results) + 1:05d}.json").write_text(res.record or "")
@@ -146,12 +147,14 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
 
 
 def play_games(rules: Rules, seated: Sequence[str], indices: Sequence[int], seed: int | str = 1,
-               jobs: int = 1, duplicate: bool = False) -> list[GameResult]:
-    """Games ``indices`` of a tournament (``play_rotated``), in that order:
-    a long measurement plays a tournament in parts and keeps each part."""
+               jobs: int = 1, duplicate: bool = False,
+               scheduler: str | None = None) -> Iterator[GameResult]:
+    """Games ``indices`` of a tournament (``play_rotated``), in that order, as
+    they come (on ``jobs`` processes, or the Dask cluster at ``scheduler``):
+    a long measurement plays a tournament in parts and keeps each game."""
     tasks = [(rules, list(seated), str(seed), i, False, duplicate) for i in indices]
-    with _played(tasks, jobs) as played:
-        return list(played)
+    with _played(tasks, jobs, scheduler) as played:
+        yield from played
 
 
 def summarize(rules: Rules, seated: Sequence[str], results: Sequence[GameResult],
@@ -185,46 +188,19 @@ def summarize(rules: Rules, seated: Sequence[str], results: Sequence[GameResult]
 
 
 @contextmanager
-def _played(tasks: list[Task], jobs: int) -> Iterator[Iterator[GameResult]]:
+def _played(tasks: list[Task], jobs: int,
+            scheduler: str | None) -> Iterator[Iterator[GameResult]]:
     """The results in the tasks' order, as they come: played in this process,
-    or in ``jobs`` worker processes (few games per chunk, so progress flows),
-    stopped when the ``with`` block ends."""
-    if jobs <= 1 or len(tasks) <= 1:
-        yield (play_rotated(*t) for t in tasks)
-        return
-    jobs = min(jobs, len(tasks))
-    # A terminal's Ctrl-C reaches the whole process group: the workers ignore
-    # it, and the main process stops them (leaving the `with` terminates the
-    # pool). SIGINT is held back while they start, so none gets it unprepared.
-    with ExitStack() as stack:
-        with _sigint_held():
-            pool = stack.enter_context(Pool(jobs, initializer=_ignore_sigint))
-        yield pool.imap(_play_task, tasks, chunksize=max(1, min(8, len(tasks) // (jobs * 8))))
-
-
-@contextmanager
-def _sigint_held() -> Iterator[None]:
-    """SIGINT blocked in this thread (kept pending, not lost); processes
-    started meanwhile begin with it blocked."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    in ``jobs`` worker processes (few games per chunk, so progress flows) or
+    on the Dask cluster at ``scheduler`` (``executors.executor``), stopped
+    when the ``with`` block ends."""
+    workers = max(1, min(jobs, len(tasks)))
+    with executor(jobs, scheduler, len(tasks)) as pool:
+        yield pool.map(_play_task, tasks, chunksize=max(1, min(8, len(tasks) // (workers * 8))))
 
 
 def _play_task(task: Task) -> GameResult:
     return play_rotated(*task)
-
-
-def _ignore_sigint() -> None:
-    """In each worker: Ctrl-C is for the main process to answer."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def progress_line(done: int, total: int, elapsed: float, unit: str = "games") -> str:

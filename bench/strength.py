@@ -9,10 +9,13 @@ the others from the existing file.
 A long matchup can be played in parts: ``--part 200`` plays at most 200 more
 games of each matchup named, keeps the games so far in
 bench/strength-progress.json and writes a matchup's figures once all its
-games are in. The progress holds a hash of the sources that decide a game; a
-part refuses to join games played by other code.
+games are in. Ctrl-C keeps the games played so far there too. The progress
+holds a hash of the sources that decide a game; a part refuses to join games
+played by other code. ``--scheduler tcp://HOST:8786`` plays the games on a
+Dask cluster (docs/CLUSTER.md): the same games, the same figures.
 
-    .venv/bin/python bench/strength.py [--jobs 2] [--only expert-vs-hard] [--part 200]
+    .venv/bin/python bench/strength.py [--jobs 2 | --scheduler tcp://HOST:8786]
+        [--only expert-vs-hard] [--part 200]
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import harness
 
 from allfives import __version__
 from allfives.bots import make_bot  # noqa: F401 (every bot imported: code_hash sees them)
+from allfives.executors import ClusterError
 from allfives.rules import Rules
 from allfives.tournament import GameResult, lineup, play_games, summarize
 
@@ -69,15 +73,18 @@ MATCHUPS: dict[str, Matchup] = {
 SEED = "1"
 
 
-def command_of(m: Matchup, jobs: int) -> str:
+def command_of(m: Matchup, jobs: int, scheduler: str | None = None) -> str:
     return (f"python -m allfives tournament --bots {' '.join(m.bots)} --players {m.players} "
-            f"--preset {m.preset} --games {m.games} --seed {SEED} --jobs {jobs}"
+            f"--preset {m.preset} --games {m.games} --seed {SEED} "
+            + (f"--scheduler {scheduler}" if scheduler else f"--jobs {jobs}")
             + (" --duplicate" if m.duplicate else ""))
 
 
-def measure(name: str, jobs: int, part: int | None, progress: dict) -> dict | None:
+def measure(name: str, jobs: int, part: int | None, progress: dict,
+            scheduler: str | None = None) -> dict | None:
     """The matchup's figures once all its games are played, else None (with
-    ``part``: this run played at most ``part`` more and kept them)."""
+    ``part``: this run played at most ``part`` more and kept them; stopped
+    by Ctrl-C: it kept those played)."""
     m = MATCHUPS[name]
     rules = Rules.make(m.preset, players=m.players)
     seated = lineup(rules, m.bots)
@@ -92,24 +99,31 @@ def measure(name: str, jobs: int, part: int | None, progress: dict) -> dict | No
     if part is not None:
         todo = min(todo, part)
     started = time.perf_counter()
-    done += play_games(rules, seated, range(len(done), len(done) + todo), SEED, jobs,
-                       m.duplicate)
-    seconds = round(seconds + time.perf_counter() - started, 1)
+    try:
+        for game in play_games(rules, seated, range(len(done), len(done) + todo), SEED, jobs,
+                               m.duplicate, scheduler):
+            done.append(game)
+    finally:  # also when stopped: what was played is kept
+        seconds = round(seconds + time.perf_counter() - started, 1)
+        if len(done) < m.games:
+            progress[name] = {"code": code, "seconds": seconds,
+                              "games": [[r.winner, list(r.scores), r.rounds] for r in done]}
     result = summarize(rules, seated, done, SEED, m.duplicate)
     print(f"{name}: {result['sides'][0]['win_rate']:.1%} over {len(done)} of {m.games} games "
           f"in {seconds}s", file=sys.stderr)
     if len(done) < m.games:
-        progress[name] = {"code": code, "seconds": seconds,
-                          "games": [[r.winner, list(r.scores), r.rounds] for r in done]}
         return None
     progress.pop(name, None)
-    return {"command": command_of(m, jobs), "target": m.target, "seconds": seconds,
+    return {"command": command_of(m, jobs, scheduler), "target": m.target, "seconds": seconds,
             "result": result}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     harness.add_jobs(parser, 1)
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play on the Dask cluster whose scheduler is at ADDRESS "
+                        "(tcp://HOST:8786; --jobs is then unused)")
     parser.add_argument("--only", nargs="+", choices=sorted(MATCHUPS))
     parser.add_argument("--part", type=harness.at_least(1), metavar="GAMES",
                         help="play at most this many more games of each matchup, keeping them")
@@ -119,17 +133,31 @@ def main() -> int:
     progress = json.loads(PROGRESS.read_text()) if PROGRESS.exists() else {}
     engine = {"version": __version__, "commit": harness.commit()}  # the code imported now
     for name in args.only or MATCHUPS:
-        figures = measure(name, args.jobs, args.part, progress)
-        if progress:
-            PROGRESS.write_text(json.dumps(progress) + "\n")
-        elif PROGRESS.exists():
-            PROGRESS.unlink()
+        try:
+            figures = measure(name, args.jobs, args.part, progress, args.scheduler)
+        except ClusterError as e:
+            print(f"strength: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            keep(progress)
+            print(f"strength: interrupted; the games played are kept in {PROGRESS.name}",
+                  file=sys.stderr)
+            return 130
+        keep(progress)
         if figures is None:
             continue
         matchups[name] = figures
         matchups[name]["engine"] = engine
         write(matchups, engine)
     return 0
+
+
+def keep(progress: dict) -> None:
+    """The games of matchups not finished, kept for the next run (none: no file)."""
+    if progress:
+        PROGRESS.write_text(json.dumps(progress) + "\n")
+    elif PROGRESS.exists():
+        PROGRESS.unlink()
 
 
 def write(matchups: dict, engine: dict) -> None:

@@ -20,10 +20,10 @@ A kept puzzle's losses and margin are the judge's, and it says which method
 (``Puzzle.method``).
 
 Everything is seeded by the game's seed and the position, so a run is the
-same for the same arguments, whatever ``--jobs``. Game ``i`` of a run takes
-the configurations in turn, each numbering its own games, so a
-configuration's games are the same whatever others a run holds (games kept
-by one run serve another, ``run``'s ``kept``):
+same for the same arguments, whatever ``--jobs`` (or ``--scheduler``: a Dask
+cluster). Game ``i`` of a run takes the configurations in turn, each
+numbering its own games, so a configuration's games are the same whatever
+others a run holds (games kept by one run serve another, ``run``'s ``kept``):
 
 >>> tasks(3, "1", [("standard", 2), ("muggins", 4)])
 [('standard', 2, '1', 0), ('muggins', 4, '1', 0), ('standard', 2, '1', 1)]
@@ -33,15 +33,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
 from ..bots import game_stake, make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
+from ..executors import executor
 from ..moves import Move
 from ..rules import PRESETS, Rules
 from ..tournament import play_game
@@ -190,46 +189,38 @@ def task_key(task: Task) -> str:
 KEPT_FORMAT = "allfives-puzzle-games/1"
 
 
-def code_identity() -> str:
-    """A hash of the engine's and the bots' sources (not the page's): games
-    kept by other code are not taken for this code's."""
-    package = Path(__file__).parents[1]
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        if not {"web", "site"} & set(path.relative_to(package).parts):
-            digest.update(path.relative_to(package).as_posix().encode() + b"\0"
-                          + path.read_bytes())
-    return digest.hexdigest()
-
-
 def run(task_list: Sequence[Task], jobs: int, on_game: Callable[[int], None] | None = None,
-        kept: dict[str, Any] | None = None) -> tuple[list[Puzzle], Tally]:
+        kept: dict[str, Any] | None = None, scheduler: str | None = None
+        ) -> tuple[list[Puzzle], Tally]:
     """Every task's puzzles, in the tasks' order, without repeats, and the
-    tally. ``kept``: games played before, by ``task_key`` (a puzzle file's
-    puzzles and a tally, as JSON): those are not played again, and each game
-    played is added to it."""
+    tally; played on ``jobs`` processes, or the Dask cluster at ``scheduler``.
+    ``kept``: games played before, by ``task_key`` (a puzzle file's puzzles
+    and a tally, as JSON): those are not played again, and each game played
+    is added to it."""
     found_by_id: dict[str, Puzzle] = {}
     tally = Tally()
     keys = [task_key(t) for t in task_list]
-    played = _results([t for t, k in zip(task_list, keys, strict=True)
-                       if kept is None or k not in kept], jobs)
-    for done, key in enumerate(keys, 1):
-        if kept is not None and key in kept:
-            found = [Puzzle.from_json(p) for p in kept[key]["puzzles"]]
-            part = Tally.from_json(kept[key]["tally"])
-        else:
-            found, part = next(played)
-            if kept is not None:
-                kept[key] = {"puzzles": [p.to_json() for p in found], "tally": part.to_json()}
-        tally.add(part)
-        for p in found:
-            if p.id in found_by_id:
-                tally.kept -= 1
-                tally.refused["a repeat"] += 1
+    todo = [t for t, k in zip(task_list, keys, strict=True) if kept is None or k not in kept]
+    with executor(jobs, scheduler, len(todo)) as pool:
+        played = iter(pool.map(game_puzzles, todo))
+        for done, key in enumerate(keys, 1):
+            if kept is not None and key in kept:
+                found = [Puzzle.from_json(p) for p in kept[key]["puzzles"]]
+                part = Tally.from_json(kept[key]["tally"])
             else:
-                found_by_id[p.id] = p
-        if on_game is not None:
-            on_game(done)
+                found, part = next(played)
+                if kept is not None:
+                    kept[key] = {"puzzles": [p.to_json() for p in found],
+                                 "tally": part.to_json()}
+            tally.add(part)
+            for p in found:
+                if p.id in found_by_id:
+                    tally.kept -= 1
+                    tally.refused["a repeat"] += 1
+                else:
+                    found_by_id[p.id] = p
+            if on_game is not None:
+                on_game(done)
     return list(found_by_id.values()), tally
 
 
@@ -244,14 +235,6 @@ def shipped(found: Sequence[Puzzle], per_config: int | None) -> list[Puzzle]:
         mine = sorted(p.id for p in found if config_key(p.view.rules) == key)
         chosen.update(mine[:per_config])
     return [p for p in found if p.id in chosen]
-
-
-def _results(task_list: Sequence[Task], jobs: int) -> Iterator[tuple[list[Puzzle], Tally]]:
-    if jobs <= 1 or len(task_list) <= 1:
-        yield from map(game_puzzles, task_list)
-        return
-    with Pool(min(jobs, len(task_list))) as pool:
-        yield from pool.imap(game_puzzles, task_list)
 
 
 def checks_json() -> dict[str, Any]:
