@@ -177,6 +177,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if players is None:
         players = 4 if options.get("partnership") and len(args.bots) == 2 else len(args.bots)
     records = Path(args.records) if args.records else None
+    if records is not None and args.progress:
+        print("tournament: --records and --progress cannot go together: a stopped run's "
+              "records would be missing", file=sys.stderr)
+        return 2
     try:
         rules = Rules.make(args.preset, players=players, **options)
         seated = tournament.lineup(rules, args.bots)
@@ -185,13 +189,25 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except AllFivesError as e:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
+    kept_in = Path(args.progress) if args.progress else None
+    run = {"rules": rules.to_dict(), "bots": seated, "seed": str(args.seed),
+           "duplicate": args.duplicate}
+    games = None if kept_in is None else read_progress(kept_in, "tournament", run)
+    if kept_in is not None and games is None:
+        return 2
     progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr)
+
+    def on_game(done: int) -> None:
+        progress(done)
+        if kept_in is not None and games is not None:
+            write_progress(kept_in, run, games)
+
     try:
         try:
             result = tournament.run(rules, seated, args.games, args.seed, args.jobs, records,
-                                    on_game=progress, duplicate=args.duplicate,
-                                    scheduler=args.scheduler)
+                                    on_game=on_game, duplicate=args.duplicate,
+                                    scheduler=args.scheduler, kept=games)
         finally:
             progress.clear()
     except executors.ClusterError as e:
@@ -208,28 +224,43 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_kept_games(path: Path) -> dict[str, Any] | None:
-    """The games a run kept in ``path`` (none yet if it does not exist), or
-    None after saying in one line why they cannot be used."""
+PROGRESS_FORMAT = "allfives-progress/1"
+
+
+def read_progress(path: Path, command: str, run: object) -> dict[str, Any] | None:
+    """The games a stopped run kept in ``path`` (none yet if it does not
+    exist), or None after saying in one line why they cannot be taken: not
+    such a file, other code's games, or (``run``: what defines the run, as
+    JSON) another run's."""
     if not path.exists():
         return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        print(f"puzzles: cannot read the kept games {path}: {getattr(e, 'strerror', None) or e}",
+        print(f"{command}: cannot read {path}: {getattr(e, 'strerror', None) or e}",
               file=sys.stderr)
         return None
-    if not isinstance(data, dict) or data.get("format") != mining.KEPT_FORMAT \
+    if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT \
             or not isinstance(data.get("games"), dict):
-        print(f"puzzles: {path} is not a file of kept games ({mining.KEPT_FORMAT})",
+        print(f"{command}: {path} is not a file of games kept ({PROGRESS_FORMAT})",
               file=sys.stderr)
         return None
     if data.get("code") != executors.code_digest():
-        print(f"puzzles: the games kept in {path} were played by other code: move it away "
+        print(f"{command}: the games kept in {path} were played by other code: move it away "
               "to start over", file=sys.stderr)
+        return None
+    if data.get("run") != run:
+        print(f"{command}: the games kept in {path} are another run's: move it away to "
+              "start over", file=sys.stderr)
         return None
     games: dict[str, Any] = data["games"]
     return games
+
+
+def write_progress(path: Path, run: object, games: dict[str, Any]) -> None:
+    path.write_text(json.dumps({"format": PROGRESS_FORMAT, "code": executors.code_digest(),
+                                "run": run, "games": games}, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
 
 
 def cmd_puzzles_generate(args: argparse.Namespace) -> int:
@@ -248,19 +279,17 @@ def cmd_puzzles_generate(args: argparse.Namespace) -> int:
     except AllFivesError as e:
         print(f"puzzles: {e}", file=sys.stderr)
         return 2
-    keep = Path(args.keep) if args.keep else None
-    games = None if keep is None else read_kept_games(keep)
-    if keep is not None and games is None:
+    kept_in = Path(args.progress) if args.progress else None
+    games = None if kept_in is None else read_progress(kept_in, "puzzles", None)
+    if kept_in is not None and games is None:
         return 2
     progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
                         else sys.stderr)
 
     def on_game(done: int) -> None:
         progress(done)
-        if keep is not None:
-            keep.write_text(json.dumps({"format": mining.KEPT_FORMAT,
-                                        "code": executors.code_digest(), "games": games},
-                                       separators=(",", ":")) + "\n", encoding="utf-8")
+        if kept_in is not None and games is not None:
+            write_progress(kept_in, None, games)
 
     started = time.monotonic()
     try:
@@ -425,6 +454,9 @@ def make_parser(prog: str) -> Parser:
     p.add_argument("--duplicate", action="store_true",
                    help="deal each seed once to every seating in turn (duplicate deals; "
                         "partners: both sides from both places)")
+    p.add_argument("--progress", metavar="FILE",
+                   help="keep each game's result in FILE as the run goes, and take the games "
+                   "already kept there instead of playing them again (a stopped run goes on)")
     p.add_argument("--records", metavar="DIR",
                    help="write every game as a record into this new or empty folder")
     p.add_argument("--quiet", action="store_true",
@@ -444,7 +476,7 @@ def make_parser(prog: str) -> Parser:
                    help="only these presets (default: every one in turn)")
     q.add_argument("--players", nargs="+", type=int, choices=(2, 3, 4),
                    help="only these numbers of players (default: 2, 3 and 4 in turn)")
-    q.add_argument("--keep", metavar="FILE",
+    q.add_argument("--progress", metavar="FILE",
                    help="keep each game's puzzles in FILE as the run goes, and take the "
                    "games already kept there instead of playing them again (a stopped "
                    "run goes on; a run of some presets or players serves a run of all)")

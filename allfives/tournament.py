@@ -121,14 +121,17 @@ def prepare_records(folder: Path) -> None:
 def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, jobs: int = 1,
         records: Path | None = None,
         on_game: Callable[[int], None] | None = None,
-        duplicate: bool = False, scheduler: str | None = None) -> dict[str, Any]:
+        duplicate: bool = False, scheduler: str | None = None,
+        kept: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the summary (what ``--json`` prints).
 
     ``records``, a new or empty folder, receives every game as it ends;
     ``on_game`` is called with the number of games done after each;
     ``duplicate`` deals each seed to every seat in turn (``play_rotated``);
     ``scheduler``, a Dask scheduler's address, plays them on its cluster
-    (else ``jobs`` processes here; ``executors.ClusterError`` if it cannot).
+    (else ``jobs`` processes here; ``executors.ClusterError`` if it cannot);
+    ``kept``: games played before, by number (``[winner, scores, rounds]``),
+    not played again; each game played is added to it.
     """
     seated = lineup(rules, names)
     if records is not None:
@@ -136,8 +139,16 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
     tasks = [(rules, seated, str(seed), i, records is not None, duplicate)
              for i in range(games)]
     results: list[GameResult] = []
-    with _played(tasks, jobs, scheduler) as played:
-        for res in played:
+    with _played([t for t in tasks if kept is None or str(t[3]) not in kept],
+                 jobs, scheduler) as played:
+        for i in range(games):
+            if kept is not None and str(i) in kept:
+                winner, scores, rounds = kept[str(i)]
+                res = GameResult(winner, tuple(scores), rounds, None)
+            else:
+                res = next(played)
+                if kept is not None:
+                    kept[str(i)] = [res.winner, list(res.scores), res.rounds]
             if records is not None:
                 (records / f"game-{len(results) + 1:05d}.json").write_text(res.record or "")
             results.append(res)

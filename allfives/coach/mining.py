@@ -186,9 +186,6 @@ def task_key(task: Task) -> str:
     return f"{preset}/{players}:{seed}:{index}:{stake}"
 
 
-KEPT_FORMAT = "allfives-puzzle-games/1"
-
-
 def run(task_list: Sequence[Task], jobs: int, on_game: Callable[[int], None] | None = None,
         kept: dict[str, Any] | None = None, scheduler: str | None = None
         ) -> tuple[list[Puzzle], Tally]:

@@ -4,6 +4,7 @@ terminal; ``serve`` serves the site and nothing else of the checkout."""
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import re
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from allfives import __main__ as cli
+from allfives import tournament
 from allfives.record import dumps
 from allfives.rules import Rules
 from allfives.site import serve
@@ -289,3 +291,27 @@ def test_serve_serves_the_site_and_nothing_else():
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and err == ""
+
+
+def test_a_tournament_stopped_goes_on_from_its_progress_file(tmp_path, capsys, monkeypatch):
+    progress = tmp_path / "progress.json"
+    args = ["tournament", "--bots", "medium", "easy", "--seed", "3", "--jobs", "1", "--json",
+            "--quiet"]
+    assert cli.main([*args, "--games", "6"]) == 0
+    whole = capsys.readouterr().out
+    assert cli.main([*args, "--games", "2", "--progress", str(progress)]) == 0  # stopped at 2
+    capsys.readouterr()
+    assert sorted(json.loads(progress.read_text())["games"]) == ["0", "1"]
+    played: list[int] = []
+    real = tournament.play_rotated
+    monkeypatch.setattr(tournament, "play_rotated",
+                        lambda *task: played.append(task[3]) or real(*task))
+    assert cli.main([*args, "--games", "6", "--progress", str(progress)]) == 0
+    assert capsys.readouterr().out == whole and played == [2, 3, 4, 5]
+    # another run's games are not taken, nor can a stopped run's records be whole
+    other = ["tournament", "--bots", "hard", "easy", "--games", "2", "--quiet"]
+    assert cli.main([*other, "--progress", str(progress)]) == 2
+    assert capsys.readouterr().err == (f"tournament: the games kept in {progress} are another "
+                                       "run's: move it away to start over\n")
+    assert cli.main([*other, "--progress", str(progress), "--records", str(tmp_path / "r")]) == 2
+    assert capsys.readouterr().err.startswith("tournament: --records and --progress cannot")

@@ -43,24 +43,24 @@ def test_generate_writes_the_puzzles_and_the_runs_figures_then_list_and_check_re
                           "--players", "4", "--per-config", "1", "--quiet")
     assert pz.loads((tmp_path / "one.json").read_text()) == [min(found, key=lambda p: p.id)]
     assert json.loads((tmp_path / "one-generation.json").read_text())["shipped"] == 1
-    # --keep: the games go into a file as played; a run of more configurations takes them
+    # --progress: the games go into a file as played; a run of more configurations takes them
     keep = tmp_path / "games.json"
     status, _, _ = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k.json"),
                        "--games", "1", "--seed", "12", "--jobs", "1", "--preset", "muggins",
-                       "--players", "4", "--keep", str(keep), "--quiet")
+                       "--players", "4", "--progress", str(keep), "--quiet")
     assert status == 0 and pz.loads((tmp_path / "k.json").read_text()) == found
     kept = json.loads(keep.read_text())
-    assert kept["format"] == mining.KEPT_FORMAT and len(kept["games"]) == 1
+    assert kept["format"] == cli.PROGRESS_FORMAT and len(kept["games"]) == 1
     monkeypatch.setattr(mining, "game_puzzles", lambda task: (_ for _ in ()).throw(
         AssertionError(f"played again: {task}")) if task[:2] == ("muggins", 4) else ([], Tally()))
     status, _, _ = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k2.json"),
                        "--games", "2", "--seed", "12", "--jobs", "1", "--preset", "muggins",
-                       "punt", "--players", "4", "--keep", str(keep), "--quiet")
+                       "punt", "--players", "4", "--progress", str(keep), "--quiet")
     assert status == 0 and pz.loads((tmp_path / "k2.json").read_text()) == found
     assert len(json.loads(keep.read_text())["games"]) == 2  # punt/4's game kept too
     keep.write_text(json.dumps({**kept, "code": "other"}))
     status, _, err = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k3.json"),
-                         "--keep", str(keep), "--quiet")
+                         "--progress", str(keep), "--quiet")
     assert status == 2 and err == (f"puzzles: the games kept in {keep} were played by other "
                                    "code: move it away to start over\n")
     status, said, _ = run(capsys, "puzzles", "list", str(out))
