@@ -54,6 +54,7 @@ from allfives.web.storage.keys import (
     SETUP_KEY,
     STATS_KEY,
     TABLE_GAME_KEY,
+    UNREADABLE_TABLE_KEY,
 )
 from allfives.web.table import kept
 from allfives.web.table import saves_page as saves
@@ -91,7 +92,8 @@ class App:
         self.real = RealTablePage(self.looks, lambda: self.ctl.settings.tally, self.table_over)
 
     def table_game(self) -> Keeper | None:
-        """The game kept at a real table, if one is on (a broken one is dropped, said)."""
+        """The game kept at a real table, if one is on; one that cannot be read
+        is kept aside (``UNREADABLE_TABLE_KEY``), said, and can be downloaded."""
         text = dom.stored(TABLE_GAME_KEY)
         if not text:
             return None
@@ -99,6 +101,12 @@ class App:
             return table_kept.from_save(text)
         except AllFivesError as e:
             js.console.warn(f"allfives: the game at a real table could not be read: {e}")
+            dom.store(UNREADABLE_TABLE_KEY, text)
+            dom.store(TABLE_GAME_KEY, "")
+            dom.notice(table_kept.unreadable(), (
+                table_kept.download_unreadable(),
+                lambda _e: dom.download(dom.stored(UNREADABLE_TABLE_KEY) or text,
+                                        "allfives-unreadable-table.json")))
             return None
 
     def start(self) -> None:

@@ -86,6 +86,21 @@ def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
 
 
+def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page, server):
+    text = '{"format": "allfives-record/1", "observed": {"names": ["A"]}, "rounds": 7}'
+    keep(page, "allfives.table-game", text)
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    assert "game at a real table could not be read" in page.inner_text("#notice")
+    assert page.evaluate("localStorage.getItem('allfives.unreadable-table-game')") == text
+    assert page.evaluate("localStorage.getItem('allfives.table-game')") == ""
+    assert page.get_attribute("body", "data-mode") is None
+    with page.expect_download() as got:
+        page.click("#notice button")
+    assert open(got.value.path()).read() == text
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+
+
 @pytest.mark.parametrize(("setup", "settings"), [
     ("[" * 100_000 + "]" * 100_000, '{"bot_pause": ' + "9" * 5000 + "}"),
     ('{"players": 2.0, "preset": ["x"], "bots": [[1], {"a": 1}]}',

@@ -57,6 +57,15 @@ def from_record(data: Any) -> Keeper:
     return Keeper(game, first)
 
 
+def unreadable() -> str:
+    return _("Your game at a real table could not be read. It is kept, so nothing is lost.")
+
+
+def download_unreadable() -> str:
+    # Translators: a button under the notice that a saved game could not be read
+    return _("Download the saved game")
+
+
 def is_table_game(data: Any) -> bool:
     """Whether a parsed record is a game kept at a real table."""
     return isinstance(data, dict) and isinstance(data.get("observed"), dict)

@@ -12,5 +12,6 @@ PUZZLES_KEY = "allfives.puzzles"  # the puzzle rating, tries, schedule, own puzz
 TABLE_GAME_KEY = "allfives.table-game"
 # A save that could not be read, kept aside for download; never backed up.
 UNREADABLE_KEY = "allfives.unreadable-save"
+UNREADABLE_TABLE_KEY = "allfives.unreadable-table-game"  # a table game that could not be read
 # What a backup holds, in its order.
 KEYS = (SAVE_KEY, SETUP_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PUZZLES_KEY, TABLE_GAME_KEY)
