@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from .test_access import axe
 from .test_real_table import Enterer, bot_game, open_page, scores_shown, start_table
 
 # preset, players, options, calls, seed: seeds whose games end within a few
@@ -49,6 +50,7 @@ def test_a_record_half_entered_is_opened_again_and_its_score_kept_on(page, serve
     at.deal(1)
     half = len(game.rounds[1].history) // 2
     at.moves(1, 0, half)
+    assert axe(page) == [], "a table game in play"
     logged, scores = page.inner_text("#table-log"), scores_shown(page)
     with page.expect_download() as got:
         page.click("#download")
