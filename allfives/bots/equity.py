@@ -191,11 +191,42 @@ def equations(trajectories: Sequence[Trajectory], target: int, grid: Grid) -> li
     out: list[Equation] = []
     for sample in by_starter:
         share = 1 / len(sample)
+        groups = _groups(sample)
         for xi in range(size):
             for yi in range(size):
                 start = (grid.score(xi), grid.score(yi))
-                out.append(_equation(sample, start, target, grid, share))
+                out.append(_equation(groups, start, target, grid, share))
     return out
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Trajectories that do the same from every score they cannot take to
+    the target: the same net points per side and next starter, each side's
+    score rising by at most ``rise`` during the round (its best running
+    total, or its total with positive round-end points). Far from the
+    target a state's equation takes a group at once; near it, each member
+    is replayed (who gets there first, and how, then matters)."""
+
+    rise: tuple[int, int]
+    net: tuple[int, int]
+    next_starter: Side | None
+    members: tuple[Trajectory, ...]
+
+
+def _groups(sample: Sequence[Trajectory]) -> list[_Group]:
+    found: dict[tuple[tuple[int, int], tuple[int, int], Side | None], list[Trajectory]] = {}
+    for t in sample:
+        now, peak = [0, 0], [0, 0]
+        for side, points in t.events:
+            now[side] += points
+            peak[side] = max(peak[side], now[side])
+        end = t.end_points
+        rise = [max(peak[s], now[s] + end[s]) if end[s] > 0 else peak[s] for s in (0, 1)]
+        key = ((rise[0], rise[1]), (now[0] + end[0], now[1] + end[1]), t.next_starter)
+        found.setdefault(key, []).append(t)
+    return [_Group(rise, net, starter, tuple(members))
+            for (rise, net, starter), members in found.items()]
 
 
 def mirrored(t: Trajectory) -> Trajectory:
@@ -207,21 +238,30 @@ def mirrored(t: Trajectory) -> Trajectory:
                       None if t.next_starter is None else 1 - t.next_starter)
 
 
-def _equation(sample: Iterable[Trajectory], start: Scores, target: int, grid: Grid,
+def _equation(groups: Iterable[_Group], start: Scores, target: int, grid: Grid,
               share: float) -> Equation:
     size = grid.size
     won = 0.0
     goes_on: dict[int, float] = {}
-    for t in sample:
-        winner, (x, y) = replay(t, start, target)
-        if winner is not None:
-            won += share if winner == 0 else 0.0
-            continue
+
+    def go_on(x: int, y: int, next_starter: Side | None, weight: float) -> None:
         cell = grid.index(grid.nearest(x)) * size + grid.index(grid.nearest(y))
-        starters = (0, 1) if t.next_starter is None else (t.next_starter,)
+        starters = (0, 1) if next_starter is None else (next_starter,)
         for s in starters:
             state = s * size * size + cell
-            goes_on[state] = goes_on.get(state, 0.0) + share / len(starters)
+            goes_on[state] = goes_on.get(state, 0.0) + weight / len(starters)
+
+    for group in groups:
+        if start[0] + group.rise[0] < target and start[1] + group.rise[1] < target:
+            go_on(start[0] + group.net[0], start[1] + group.net[1], group.next_starter,
+                  share * len(group.members))
+            continue
+        for t in group.members:
+            winner, (x, y) = replay(t, start, target)
+            if winner is not None:
+                won += share if winner == 0 else 0.0
+            else:
+                go_on(x, y, t.next_starter, share)
     return won, array("l", goes_on), array("d", goes_on.values())
 
 

@@ -4,6 +4,8 @@ by hand, and the properties a real table must have."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,8 @@ from allfives.bots.equity import (
     Trajectory,
     build,
     equations,
+    grid_for,
+    mirrored,
     replay,
     trajectory_of,
 )
@@ -187,3 +191,49 @@ def test_the_table_solves_its_own_equation(
     for i, (won, states, weights) in enumerate(equations(sample, target, t.grid)):
         then = sum(t.values[j] * w for j, w in zip(states, weights, strict=True))
         assert abs(won + then - t.values[i]) < 1e-6
+
+
+def plain_equations(trajectories, target, grid):
+    """``equations`` by its definition: every trajectory replayed from every state."""
+    size = grid.size
+    by_starter = [[], []]
+    for t in trajectories:
+        by_starter[t.starter].append(t)
+        by_starter[1 - t.starter].append(mirrored(t))
+    out = []
+    for sample in by_starter:
+        for xi in range(size):
+            for yi in range(size):
+                won, goes_on = 0.0, {}
+                for t in sample:
+                    winner, (x, y) = replay(t, (grid.score(xi), grid.score(yi)), target)
+                    if winner is not None:
+                        won += (winner == 0) / len(sample)
+                        continue
+                    cell = grid.index(grid.nearest(x)) * size + grid.index(grid.nearest(y))
+                    starters = (0, 1) if t.next_starter is None else (t.next_starter,)
+                    for s in starters:
+                        state = s * size * size + cell
+                        goes_on[state] = goes_on.get(state, 0.0) + 1 / len(sample) / len(starters)
+                out.append((won, goes_on))
+    return out
+
+
+def test_far_from_the_target_a_state_takes_alike_rounds_at_once_and_the_equations_hold():
+    """Rounds that cannot lift a side to the target from a state are taken
+    together by their net points: the equations are the plain ones (every
+    round replayed from every state), subtracted hands and blocks included."""
+    rng = random.Random(29)
+    sample = []
+    for _ in range(60):
+        events = tuple((rng.randrange(2), rng.choice((5, 10, 15, 20)))
+                       for _ in range(rng.randrange(4)))
+        end = (rng.choice((0, 5, 10, -5, -10)), rng.choice((0, 5, -15)))
+        sample.append(Trajectory(rng.randrange(2), events, end, rng.choice((0, 1, None))))
+    grid = grid_for(sample, 50)
+    fast = equations(sample, 50, grid)
+    plain = plain_equations(sample, 50, grid)
+    assert len(fast) == len(plain)
+    for (won, states, weights), (p_won, p_goes) in zip(fast, plain, strict=True):
+        assert won == pytest.approx(p_won, abs=1e-12)
+        assert dict(zip(states, weights, strict=True)) == pytest.approx(p_goes, abs=1e-12)
