@@ -6,8 +6,9 @@ side's gain minus the others'). Near it "points plus a fixed bonus for a won
 game" misjudges the stake (issue 29): 10 points that win are worth more than
 30 that do not, and a move that only changes the margin of a game already
 decided changes nothing. So where a side can reach the target in this round
-(its score at least ``target - reach``, ``reach`` the most points a side
-made in one round of the table's sample), the stake is ``GameChance``: the
+(its score at least ``target - reach``, ``reach`` the points a side made in
+a round, 99 rounds in 100, in the table's sample: rarer rounds that go
+further are valued by points and the bonus), the stake is ``GameChance``: the
 side's chance of winning the game after the round, by the match-equity
 table of the rules (``bots.equity``, shipped in ``equity-tables.json``,
 made by ``bench/match_equity.py``).
@@ -50,7 +51,8 @@ SCALE = 10_000  # a chance is kept as a whole number of 1/SCALE (far below its s
 @dataclass(frozen=True)
 class GameTable:
     """A preset's match-equity table with what the stake needs from it:
-    ``reach`` (the most points a side made in one round of its sample) and
+    ``reach`` (the points a side made in a round, 99 rounds in 100, in its
+    sample) and
     ``points_per_game`` (module docstring: one scale)."""
 
     table: EquityTable
