@@ -15,7 +15,8 @@ from .browser_helpers import FAST, FIRST_LOAD_MS, HUMAN_LEADS, play_on, watched_
 # header takes (one is expected, from its first layout on).
 OBSERVE = """
 window.shifts = [];
-window.shifted = [];  // what moved, for a failure's message: [when, element, top before, after]
+window.shifted = [];  // what moved, for a failure's message: [when, element, top and height
+                      // before, after, the page's width and height then]
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (entry.hadRecentInput) continue;
@@ -24,7 +25,10 @@ new PerformanceObserver((list) => {
       const node = source.node;
       window.shifted.push([Math.round(entry.startTime),
                            node ? node.id || node.className || node.nodeName : "?",
-                           source.previousRect.y, source.currentRect.y]);
+                           source.previousRect.y, source.previousRect.height,
+                           source.currentRect.y, source.currentRect.height,
+                           document.documentElement.clientWidth,
+                           document.documentElement.scrollHeight]);
     }
   }
 }).observe({type: "layout-shift", buffered: true});
