@@ -192,7 +192,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     kept_in = Path(args.progress) if args.progress else None
     run = {"rules": rules.to_dict(), "bots": seated, "seed": str(args.seed),
            "duplicate": args.duplicate}
-    games = None if kept_in is None else read_progress(kept_in, "tournament", run)
+    games = None if kept_in is None else read_progress(kept_in, "tournament", run,
+                                                       tournament.kept_game)
     if kept_in is not None and games is None:
         return 2
     progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()
@@ -227,11 +228,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 PROGRESS_FORMAT = "allfives-progress/1"
 
 
-def read_progress(path: Path, command: str, run: object) -> dict[str, Any] | None:
+def read_progress(path: Path, command: str, run: object,
+                  valid: Callable[[Any], bool]) -> dict[str, Any] | None:
     """The games a stopped run kept in ``path`` (none yet if it does not
     exist), or None after saying in one line why they cannot be taken: not
-    such a file, other code's games, or (``run``: what defines the run, as
-    JSON) another run's."""
+    such a file (or a game in it not ``valid``), other code's games, or
+    (``run``: what defines the run, as JSON) another run's."""
     if not path.exists():
         return {}
     try:
@@ -241,7 +243,8 @@ def read_progress(path: Path, command: str, run: object) -> dict[str, Any] | Non
               file=sys.stderr)
         return None
     if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT \
-            or not isinstance(data.get("games"), dict):
+            or not isinstance(data.get("games"), dict) \
+            or not all(valid(game) for game in data["games"].values()):
         print(f"{command}: {path} is not a file of games kept ({PROGRESS_FORMAT})",
               file=sys.stderr)
         return None
@@ -280,7 +283,8 @@ def cmd_puzzles_generate(args: argparse.Namespace) -> int:
         print(f"puzzles: {e}", file=sys.stderr)
         return 2
     kept_in = Path(args.progress) if args.progress else None
-    games = None if kept_in is None else read_progress(kept_in, "puzzles", None)
+    games = None if kept_in is None else read_progress(kept_in, "puzzles", None,
+                                                       mining.kept_game)
     if kept_in is not None and games is None:
         return 2
     progress = Progress(args.games, None if args.quiet or not sys.stderr.isatty()

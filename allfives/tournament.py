@@ -157,6 +157,15 @@ def run(rules: Rules, names: Sequence[str], games: int, seed: int | str = 1, job
     return summarize(rules, seated, results, seed, duplicate)
 
 
+def kept_game(entry: object) -> bool:
+    """Whether a kept game (``run``'s ``kept``) reads as one: [winner, scores, rounds]."""
+    if not isinstance(entry, list) or len(entry) != 3:
+        return False
+    winner, scores, rounds = entry
+    return (winner is None or type(winner) is int) and isinstance(scores, list) \
+        and all(type(s) is int for s in scores) and type(rounds) is int
+
+
 def play_games(rules: Rules, seated: Sequence[str], indices: Sequence[int], seed: int | str = 1,
                jobs: int = 1, duplicate: bool = False,
                scheduler: str | None = None) -> Iterator[GameResult]:

@@ -40,6 +40,7 @@ from typing import Any
 from ..bots import game_stake, make_bot
 from ..bots.analysis import REVIEW_PLAYOUTS, Moment, Valuation, moments, valuing, why
 from ..bots.greedy import GreedyBot
+from ..errors import AllFivesError
 from ..executors import executor
 from ..moves import Move
 from ..rules import PRESETS, Rules
@@ -184,6 +185,24 @@ def task_key(task: Task) -> str:
     stake = "points" if table is None else hashlib.sha256(
         repr(table.table.values).encode()).hexdigest()[:12]
     return f"{preset}/{players}:{seed}:{index}:{stake}"
+
+
+def kept_game(entry: object) -> bool:
+    """Whether a kept game (``run``'s ``kept``) reads as one: its puzzles and tally."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("puzzles"), list) \
+            or not isinstance(entry.get("tally"), dict):
+        return False
+    tally = entry["tally"]
+    if not all(type(tally.get(k)) is int
+               for k in ("games", "decisions_tried", "decisions_valued", "kept")):
+        return False
+    try:
+        for p in entry["puzzles"]:
+            Puzzle.from_json(p)
+        Tally.from_json(tally)
+    except (KeyError, TypeError, ValueError, AllFivesError):
+        return False
+    return True
 
 
 def run(task_list: Sequence[Task], jobs: int, on_game: Callable[[int], None] | None = None,

@@ -315,3 +315,9 @@ def test_a_tournament_stopped_goes_on_from_its_progress_file(tmp_path, capsys, m
                                        "run's: move it away to start over\n")
     assert cli.main([*other, "--progress", str(progress), "--records", str(tmp_path / "r")]) == 2
     assert capsys.readouterr().err.startswith("tournament: --records and --progress cannot")
+    # a kept game that is no game: the file is refused in one line, no traceback
+    kept = json.loads(progress.read_text())
+    progress.write_text(json.dumps({**kept, "games": {**kept["games"], "1": [0, "x", 3]}}))
+    assert cli.main([*args, "--games", "6", "--progress", str(progress)]) == 2
+    assert capsys.readouterr().err == (f"tournament: {progress} is not a file of games kept "
+                                       "(allfives-progress/1)\n")

@@ -58,6 +58,13 @@ def test_generate_writes_the_puzzles_and_the_runs_figures_then_list_and_check_re
                        "punt", "--players", "4", "--progress", str(keep), "--quiet")
     assert status == 0 and pz.loads((tmp_path / "k2.json").read_text()) == found
     assert len(json.loads(keep.read_text())["games"]) == 2  # punt/4's game kept too
+    broken = {**kept, "games": {k: {**v, "puzzles": [{"id": "x"}]}
+                                for k, v in kept["games"].items()}}
+    keep.write_text(json.dumps(broken))
+    status, _, err = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k3.json"),
+                         "--progress", str(keep), "--quiet")
+    assert status == 2 and err == (f"puzzles: {keep} is not a file of games kept "
+                                   "(allfives-progress/1)\n")
     keep.write_text(json.dumps({**kept, "code": "other"}))
     status, _, err = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k3.json"),
                          "--progress", str(keep), "--quiet")
