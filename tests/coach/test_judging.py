@@ -4,9 +4,9 @@ and decided games dropped.
 
 ``tests/data/judged-puzzles.json`` holds four puzzles: three positions of
 seeded standard games, 2 players, the boneyard empty (each side knows the
-other's hand), made small enough to follow by hand, and the shipped
-``61e6608f038a`` (muggins, the boneyard not empty), which an independent
-check called very likely wrong.
+other's hand), made small enough to follow by hand, and ``61e6608f038a``
+(muggins, the boneyard not empty), shipped until the set was made again for
+issue 29, which an independent check called very likely wrong.
 """
 
 from __future__ import annotations
