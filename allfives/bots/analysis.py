@@ -358,19 +358,44 @@ def valuing(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLA
     return at_stake(view, found)
 
 
-def best_move(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
-              ) -> Generator[None, None, Move]:
+@dataclass(frozen=True)
+class Best:
+    """The move Review calls best and how its value was found (``EXACT``,
+    ``WORLDS`` or ``ESTIMATE``; None for the only legal move: nothing valued)."""
+
+    move: Move
+    method: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": move_text(self.move), "method": self.method}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Best:
+        method = data.get("method")
+        if method not in (EXACT, WORLDS, ESTIMATE, None):
+            raise NotationError(f"unknown method {method!r}")
+        return cls(parse_move(str(data["move"])), method)
+
+
+def best_of(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
+            ) -> Generator[None, None, Best]:
     """The move Review calls best at move ``move`` (1-based) of round
     ``round_`` (as ``Moment`` numbers them), seen through ``view``: the first
     of ``view.legal_moves()`` with the highest value, from the same
     ``valuing`` (seed, deals and playouts) as Review and the coach, so a
-    person who follows the hint is never told it was a mistake. In steps, as
-    ``analysing``; a forced move is returned at once."""
+    person who follows the hint is never told it was a mistake; with how it
+    was valued. In steps, as ``analysing``; a forced move is returned at once."""
     options = view.legal_moves()
     if len(options) == 1:
-        return options[0]
+        return Best(options[0], None)
     valuation = yield from valuing(round_, move, view, playouts)
-    return options[first_best(valuation.values)]
+    return Best(options[first_best(valuation.values)], valuation.method)
+
+
+def best_move(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS
+              ) -> Generator[None, None, Move]:
+    """``best_of``'s move."""
+    return (yield from best_of(round_, move, view, playouts)).move
 
 
 def first_best(values: Sequence[float]) -> int:

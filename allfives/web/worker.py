@@ -25,10 +25,11 @@ def choose(request: str) -> str:
 
 
 async def hint(request: str) -> str:
-    """The move Review calls best (as text) for ``BestAsk`` JSON: the hint."""
-    move = await best(BestAsk.from_json(json.loads(request)))
-    assert move is not None  # always wanted here
-    return move_text(move)
+    """The move Review calls best and how it was valued (``analysis.Best``
+    JSON) for ``BestAsk`` JSON: the hint."""
+    found = await best(BestAsk.from_json(json.loads(request)))
+    assert found is not None  # always wanted here
+    return json.dumps(found.to_json())
 
 
 async def review(request: str) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from allfives.bots.analysis import best_move
+from allfives.bots.greedy import GreedyBot
 from allfives.moves import LEAD, Move, move_on, move_tile
 from allfives.tiles import NAMES
 from allfives.view import PlayerView
@@ -100,6 +101,39 @@ def test_the_hint_deal_is_one_the_master_and_review_differ_on():
     view = PlayerView.of(rnd, 0)
     steps = best_move(1, len(rnd.history) + 1, view)
     assert decide(table.bot_request(0, "master")) != run_out(steps)
+
+
+def solved_position() -> Table:
+    """A table of the default set-up (2 players) at the person's decision
+    once the boneyard is empty, with a choice: each side knows the other's hand."""
+    for seed in range(100):
+        table = Table.new(Setup(), str(seed))
+        rnd = table.game.round
+        while not rnd.over:
+            view = PlayerView.of(rnd, rnd.turn)
+            if rnd.turn == table.viewer and view.boneyard_left == 0 and len(
+                    view.legal_moves()) > 1:
+                return table
+            rnd.apply(GreedyBot().choose(view))
+    raise AssertionError("no deal reaches an empty boneyard with a choice")
+
+
+def test_a_hint_where_nothing_is_hidden_says_it_was_solved(page, server):
+    """Issue 29: the hint tells a solved move from an estimate, in words and
+    in ``#hint-text[data-method]``; the move is the one Review calls best."""
+    table = solved_position()
+    page.add_init_script("localStorage.getItem('allfives.save') || localStorage.setItem("
+                         f"'allfives.save', {json.dumps(table.to_save())})")
+    open_game(page, server)
+    page.click("#hint")
+    page.wait_for_function(HINTED)
+    said = page.inner_text("#hint-text")
+    assert said.startswith("Hint: play ") and said.endswith(" (solved exactly)"), said
+    assert page.get_attribute("#hint-text", "data-method") == "exact"
+    assert hinted_move(page) == named(best_now(page))
+    take_turn(page)
+    assert page.inner_text("#hint-text") == ""
+    assert page.get_attribute("#hint-text", "data-method") is None
 
 
 def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, server):

@@ -34,7 +34,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
-from ...bots.analysis import Decision, Moment
+from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
@@ -228,15 +228,15 @@ class BotClient:
         self.deadlines.answered(level, time.monotonic() - asked)
         return move
 
-    async def hint(self, request: BestAsk, wanted: Callable[[], bool]) -> Move | None:
-        """The move Review calls best (``decide.best``): in the worker, or
-        until it is ready and without one, on the page in slices short enough
-        for the person's clicks (``PAGE_SLICE_SECONDS``) and stopped once not
-        ``wanted()`` (None then: play has moved on)."""
-        move = await self._ask("hint", request, REVIEW_SECONDS, parse_move, watched=True)
-        if move is None:
+    async def hint(self, request: BestAsk, wanted: Callable[[], bool]) -> Best | None:
+        """The move Review calls best and how it was valued (``decide.best``):
+        in the worker, or until it is ready and without one, on the page in
+        slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``)
+        and stopped once not ``wanted()`` (None then: play has moved on)."""
+        found = await self._ask("hint", request, REVIEW_SECONDS, read_best, watched=True)
+        if found is None:
             return await best(request, PAGE_SLICE_SECONDS, wanted)
-        return move
+        return found
 
     async def review(self, request: Moment) -> Decision:
         """One decision analysed: in the worker, waiting while it loads; on
@@ -292,6 +292,10 @@ def read_object(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise TypeError("not an object")
     return data
+
+
+def read_best(text: str) -> Best:
+    return Best.from_json(read_object(text))
 
 
 def read_decision(text: str) -> Decision:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from ...bots import make_bot
-from ...bots.analysis import Decision, Moment, analysing, best_move
+from ...bots.analysis import Best, Decision, Moment, analysing, best_of
 from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching, coaching
 from ...moves import Move
@@ -42,10 +42,11 @@ async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS) -> Deci
 
 
 async def best(ask: BestAsk, slice_seconds: float = SLICE_SECONDS,
-               wanted: Callable[[], bool] = lambda: True) -> Move | None:
-    """The hint: the move Review calls best for ``ask``'s decision, in
-    slices as ``analysis``; None if ``wanted()`` turns false at a pause."""
-    return await sliced(best_move(ask.round, ask.move, ask.view), slice_seconds, wanted)
+               wanted: Callable[[], bool] = lambda: True) -> Best | None:
+    """The hint: the move Review calls best for ``ask``'s decision and how it
+    was valued, in slices as ``analysis``; None if ``wanted()`` turns false
+    at a pause."""
+    return await sliced(best_of(ask.round, ask.move, ask.view), slice_seconds, wanted)
 
 
 class CoachWork:

@@ -14,6 +14,7 @@ see, built once per position (``view``).
 
 from __future__ import annotations
 
+from ...bots.analysis import Best, method_hook
 from ...bots.asks import BestAsk
 from ...errors import AllFivesError
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
@@ -57,7 +58,8 @@ class Controller:
         self.selected: int | None = None  # a tile waiting for a lit place
         self.fresh: Fresh | None = None
         self.hint: Move | None = None  # the hinted move, shown until the next move
-        self.hint_words = ""  # the hint's or the coach's words (``#hint-text``), as long
+        self._hint_words = ""  # the hint's or the coach's words (``#hint-text``), as long
+        self.hint_method = ""  # how the hint shown was valued (``method_hook``), else ""
         # A line shown on the status line in place of ``status()`` (a refused
         # move, an automatic draw) while the position and the selection stay.
         self._note: tuple[Position, Status] | None = None
@@ -146,6 +148,16 @@ class Controller:
         return Played(seat, tile, result.points,
                       min(self.settings.bot_pause, LINGER_MS) / 1000 if bot_waits else 0.0,
                       self.said_after_move())
+
+    @property
+    def hint_words(self) -> str:
+        return self._hint_words
+
+    @hint_words.setter
+    def hint_words(self, said: str) -> None:
+        """New words in ``#hint-text`` (asking, the coach's, none) are no
+        valued hint: ``take_hint`` says how its hint was valued after them."""
+        self._hint_words, self.hint_method = said, ""
 
     def said_after_move(self) -> str:
         """The last move in words, and "Your turn" when it comes to the person."""
@@ -270,12 +282,13 @@ class Controller:
         view = PlayerView.of(self.table.game.round, self.table.viewer)
         return HintAsk(at, BestAsk(at.round, at.move + 1, view))
 
-    def take_hint(self, ask: HintAsk, move: Move) -> str | None:
+    def take_hint(self, ask: HintAsk, found: Best) -> str | None:
         """The hint's words, or None when play has moved on since it was asked."""
         if ask.position != self.position() or not self.can_act():
             return None
-        self.hint = move
-        self.hint_words = words.hint(self.view(), move)
+        self.hint = found.move
+        self.hint_words = words.hint(self.view(), found.move, found.method)
+        self.hint_method = "" if found.method is None else method_hook(found.method)
         return self.hint_words
 
     # -- what the hand and the table show ------------------------------------------

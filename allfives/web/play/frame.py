@@ -44,7 +44,7 @@ class Frame:
 
     position: Position
     status: Status | None
-    hint: str
+    hint: tuple[str, str]  # the words in ``#hint-text`` and their ``data-method`` ("": none)
     scores: str
     tally: bool  # the scores drawn with tally marks too
     faces: str  # the tiles' faces, as the settings say
@@ -91,7 +91,7 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
     table = ctl.table
     left = view.player.boneyard_left
     return Frame(
-        position=position, status=status, hint=ctl.hint_words, scores=scores,
+        position=position, status=status, hint=(ctl.hint_words, ctl.hint_method), scores=scores,
         tally=settings.tally, faces=settings.faces, seats=seats,
         log=again.log if again else render.log(view),
         boneyard=(str(left), words.boneyard(left)),

@@ -118,10 +118,20 @@ def selection(tile: int | None) -> None:
         button.setAttribute("aria-pressed", "true" if chosen else "false")
 
 
+def write_hint(now: Frame) -> None:
+    said, method = now.hint
+    node = el("hint-text")
+    node.innerHTML = words.unbroken(said)
+    if method:
+        node.setAttribute("data-method", method)
+    else:
+        node.removeAttribute("data-method")
+
+
 # Each part of a frame, written when it changed, in this order.
 WRITE: dict[str, Callable[[Frame], None]] = {
     "status": write_status,
-    "hint": lambda now: setattr(el("hint-text"), "innerHTML", words.unbroken(now.hint)),
+    "hint": write_hint,
     "scores": lambda now: setattr(el("scores"), "innerHTML", now.scores),
     "seats": lambda now: setattr(el("seats"), "innerHTML", now.seats),
     "log": write_log,

@@ -145,8 +145,8 @@ class TablePage:
             return
         self.ctl.hint_words = words.asking()
         self.redraw()
-        move = await self.bots.hint(ask.request, lambda: self.ctl.position() == ask.position)
-        if move is not None and self.ctl.take_hint(ask, move) is not None:
+        found = await self.bots.hint(ask.request, lambda: self.ctl.position() == ask.position)
+        if found is not None and self.ctl.take_hint(ask, found) is not None:
             self.redraw()  # else play has moved on
 
     def rethink(self, best: Move | None, said: str) -> None:

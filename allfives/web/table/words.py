@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ...bots.analysis import Decision
+from ...bots.analysis import EXACT, Decision
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
@@ -202,11 +202,18 @@ def move_advice(view: TableView, move: Move) -> str:
     return said.format(tile=tile, on=on, points=points)
 
 
-def hint(view: TableView, move: Move) -> str:
-    """The hint in words: the move Review calls best (``bots.analysis.best_move``)."""
+def hint(view: TableView, move: Move, method: str | None = None) -> str:
+    """The hint in words: the move Review calls best (``bots.analysis.best_of``),
+    said to be solved when its value was (``method`` ``EXACT``)."""
+    advice = move_advice(view, move)
+    if method == EXACT:
+        # Translators: the hint where nothing was hidden (two players, an empty boneyard),
+        # so the best move was found exactly, not estimated; {advice} is a move like
+        # "play 0-6 on 0-5"
+        return _("Hint: {advice} (solved exactly)").format(advice=advice)
     # Translators: the hint: the best move, as Review values the moves; {advice} is a move
     # like "play 0-6 on 0-5"
-    return _("Hint: {advice}").format(advice=move_advice(view, move))
+    return _("Hint: {advice}").format(advice=advice)
 
 
 # -- round end and game over ------------------------------------------------------

@@ -9,13 +9,20 @@ from __future__ import annotations
 import asyncio
 import doctest
 import json
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
+
 from allfives.bots import LEVELS
-from allfives.bots.analysis import Moment, analyse, moments
+from allfives.bots.analysis import EXACT, Best, Moment, analyse, moments
 from allfives.bots.asks import BestAsk
-from allfives.moves import parse_move
+from allfives.bots.greedy import GreedyBot
+from allfives.errors import NotationError
+from allfives.game import Game, Round
+from allfives.rules import Rules
+from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots import deadlines, decide
 
@@ -56,12 +63,45 @@ def test_the_hint_in_slices_is_the_move_review_calls_best_and_stops_once_not_wan
     game = bot_game(4, players=3)
     m = next(m for m in moments(game) if len(m.view.legal_moves()) > 2)
     ask = BestAsk(m.round, m.move, m.view)
-    hinted = parse_move(run(worker.hint(json.dumps(ask.to_json()))))  # as the worker answers
+    hinted = Best.from_json(json.loads(run(worker.hint(json.dumps(ask.to_json())))))
     assert hinted == run(decide.best(ask, slice_seconds=0.0))  # as the page finds it
-    followed = analyse(Moment(m.round, m.move, m.view, hinted))
-    assert followed.best == hinted and followed.loss == 0.0
+    followed = analyse(Moment(m.round, m.move, m.view, hinted.move))
+    assert followed.best == hinted.move and followed.loss == 0.0
+    assert hinted.method == followed.method and hinted.method is not None
     # play has moved on (a move, a new game): the page stops at its first pause
     assert run(decide.best(ask, slice_seconds=0.0, wanted=lambda: False)) is None
+
+
+def test_the_hint_says_how_it_was_valued_solved_where_nothing_is_hidden():
+    # 2 players, the boneyard empty: each side knows the other's hand, the hint is solved
+    game = bot_game(10, players=2)
+    m = next(m for m in moments(game) if m.view.boneyard_left == 0
+             and len(m.view.legal_moves()) > 1)
+    ask = BestAsk(m.round, m.move, m.view)
+    hinted = Best.from_json(json.loads(run(worker.hint(json.dumps(ask.to_json())))))
+    assert hinted.method == EXACT and hinted == analysis_best(m)
+    # one legal move (the first draw of the game): nothing is valued
+    rnd = Game(Rules.make("standard", players=2), "10").round
+    view = next(v for v in views_until_over(rnd) if len(v.legal_moves()) == 1)
+    only = run(decide.best(BestAsk(1, len(view.history) + 1, view), slice_seconds=0.0))
+    assert only == Best(view.legal_moves()[0], None)
+    # an answer the page cannot read is refused, not taken for a move
+    with pytest.raises(NotationError):
+        Best.from_json({"move": "2-5>0-5", "method": "guessed"})
+
+
+def views_until_over(rnd: Round) -> Iterator[PlayerView]:
+    """Each mover's view of ``rnd``, played by greedy bots to its end."""
+    while not rnd.over:
+        view = PlayerView.of(rnd, rnd.turn)
+        yield view
+        rnd.apply(GreedyBot().choose(view))
+
+
+def analysis_best(m: Moment) -> Best:
+    """Review's best move of ``m`` and its method, from its own analysis."""
+    decision = analyse(m)
+    return Best(decision.best, decision.method)
 
 
 def test_a_move_is_waited_for_long_enough_and_a_hang_noticed_within_5_s():

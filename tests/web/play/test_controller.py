@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from allfives.bots.analysis import review
+from allfives.bots.analysis import ESTIMATE, EXACT, Best, review
 from allfives.moves import DRAW, PASS, Move, parse_move
 from allfives.record import replay
 from allfives.tiles import NAMES
@@ -203,13 +203,20 @@ def test_the_hint_is_for_this_position_only():
     assert (ask.request.round, ask.request.move) == (1, 4) == (ask.position.round,
                                                              ask.position.move + 1)
     assert ask.request.view == PlayerView.of(ctl.table.game.round, 0)
-    assert ctl.take_hint(ask, parse_move("0-6>5-6")) == "Hint: play 0-6 on 5-6"
+    assert ctl.take_hint(ask, Best(parse_move("0-6>5-6"), ESTIMATE)) == "Hint: play 0-6 on 5-6"
     assert ctl.hint == parse_move("0-6>5-6") and ctl.hand(ctl.view()).hinted == ZERO_SIX
+    assert ctl.hint_method == "estimate"
+    # solved where nothing was hidden, and the page's hook says so until other words come
+    assert ctl.take_hint(ask, Best(parse_move("0-6>5-6"), EXACT)) == (
+        "Hint: play 0-6 on 5-6 (solved exactly)")
+    assert ctl.hint_method == "exact"
+    ctl.hint_words = "Weighing your moves…"
+    assert ctl.hint_method == ""
     ctl.play(parse_move("0-6>5-6"))
     assert ctl.hint is None and ctl.hand(ctl.view()).hinted is None
     assert ctl.ask_hint() is None  # not the person's turn
     # play has moved on: the answer is dropped
-    assert ctl.take_hint(ask, parse_move("0-6>5-6")) is None
+    assert ctl.take_hint(ask, Best(parse_move("0-6>5-6"), ESTIMATE)) is None
 
 
 def hinted_moves(ctl: Controller) -> Move:
@@ -219,9 +226,9 @@ def hinted_moves(ctl: Controller) -> Move:
         return DRAW if hand.must_draw else PASS
     ask = ctl.ask_hint()
     assert ask is not None
-    move = parse_move(run(worker.hint(json.dumps(ask.request.to_json()))))
-    assert ctl.take_hint(ask, move) is not None and ctl.hint == move
-    return move
+    found = Best.from_json(json.loads(run(worker.hint(json.dumps(ask.request.to_json())))))
+    assert ctl.take_hint(ask, found) is not None and ctl.hint == found.move
+    return found.move
 
 
 # Tables where a person who took the master's move (the hint before issue 29)
@@ -261,7 +268,7 @@ def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
     ctl = Controller(scripted_table(), Settings(faces="numerals", large_tiles=True))
     drawn = Looks("numerals", large=True)  # as the settings say
     ctl.click_tile(ZERO_SIX)
-    ctl.take_hint(ctl.ask_hint(), parse_move("0-6>5-6"))  # type: ignore[arg-type]
+    ctl.take_hint(ctl.ask_hint(), Best(parse_move("0-6>5-6"), ESTIMATE))  # type: ignore[arg-type]
     view = ctl.view()
     assert ctl.board_scene(view) == BoardScene(view, ctl.targets(view), ZERO_SIX,
                                                hint=parse_move("0-6>5-6"), drawn=drawn)
@@ -275,7 +282,7 @@ def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
 def test_a_new_game_forgets_the_old_tables_marks():
     ctl = Controller(scripted_table(), Settings())
     ctl.click_tile(ZERO_SIX)
-    ctl.take_hint(ctl.ask_hint(), parse_move("0-6>0-5"))  # type: ignore[arg-type]
+    ctl.take_hint(ctl.ask_hint(), Best(parse_move("0-6>0-5"), ESTIMATE))  # type: ignore[arg-type]
     ctl.play(parse_move("0-6>0-5"))
     assert ctl.fresh is not None
     ctl.take_over(Table.new(Setup(players=4), seed=2))
@@ -373,4 +380,4 @@ def test_a_hint_asked_in_one_game_never_shows_in_the_next():
     assert ask is not None
     ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
     assert ctl.ask_hint() is not None  # the person may ask again in the new game
-    assert ctl.take_hint(ask, parse_move("5-5")) is None and ctl.hint is None
+    assert ctl.take_hint(ask, Best(parse_move("5-5"), ESTIMATE)) is None and ctl.hint is None
