@@ -51,9 +51,10 @@ def move_words(move: Move) -> str:
     return tile if move_on(move) == LEAD else f"{tile} on {NAMES[move_on(move)]}"
 
 
-def reason_text(played: Move, reason: Reason | None) -> str:
+def reason_text(played: Move, reason: Reason | None, partners: bool = False) -> str:
     """Why ``played`` lost, in the command line's English, in three parts that
-    add up to the loss ("" for no reason); the page's
+    add up to the loss ("" for no reason; with ``partners`` the reply is
+    the other side's points less the partner's); the page's
     ``table.words_reasons.parts_words`` says the same in its language.
 
     >>> from allfives.moves import parse_move as m
@@ -70,11 +71,29 @@ and 1 in reply to 5-5 on 0-5; 5-5 on 0-5 keeps 11.6 more for later
         later = f"{b if reason.later > 0 else a} keeps {abs(reason.later):g} more for later"
     now = (f"Both moves score {reason.scored} now" if reason.scored == reason.best_scored else
            f"{a} scores {reason.scored} now, {b} scores {reason.best_scored}")
-    reply = (f"the others score {reason.reply:g} in reply either way"
-             if reason.reply == reason.best_reply else
-             f"the others score {reason.reply:g} in reply to {a} and {reason.best_reply:g} in "
-             f"reply to {b}")
+    if partners:
+        reply = side_reply_text(reason.reply, reason.best_reply, a, b)
+    elif reason.reply == reason.best_reply:
+        reply = f"the others score {reason.reply:g} in reply either way"
+    else:
+        reply = (f"the others score {reason.reply:g} in reply to {a} and "
+                 f"{reason.best_reply:g} in reply to {b}")
     return f"{now}; {reply}; {later}"
+
+
+def side_reply_text(reply: float, best_reply: float, a: str, b: str) -> str:
+    """The reply with partners: how far the other side outscores the mover's.
+
+    >>> print(side_reply_text(13.8, -1.0, "1-3 on 1-5", "2-2 on 2-4"))
+    the other side scores 13.8 more than yours in reply to 1-3 on 1-5 and your side \
+scores 1 more than the other in reply to 2-2 on 2-4
+    """
+    def ahead(points: float) -> str:
+        return (f"the other side scores {points:g} more than yours" if points >= 0 else
+                f"your side scores {-points:g} more than the other")
+    if reply == best_reply:
+        return f"{ahead(reply)} in reply either way"
+    return f"{ahead(reply)} in reply to {a} and {ahead(best_reply)} in reply to {b}"
 
 
 def chance_text(d: Decision) -> str:
@@ -103,10 +122,10 @@ def method_mark(d: Decision, divisor: int = 1) -> str:
     return "estimate" + (f" ±{2 * d.error:.1f}" if low != high else "")
 
 
-def format_table(decisions: list[Decision], divisor: int = 1) -> str:
+def format_table(decisions: list[Decision], divisor: int = 1, partners: bool = False) -> str:
     """The review as a table with each decision's grade and whether its
     values were solved or estimated, then per seat the points lost and the
-    worst moves, and the grades' summary.
+    worst moves, and the grades' summary; ``divisor`` and ``partners`` the rules'.
 
     >>> from allfives.moves import parse_move as m
     >>> print(format_table([Decision(1, 2, 0, m("0-5>5-5"), m("0-5>5-5"), 0.0, 3),
@@ -127,7 +146,7 @@ inaccuracy 1, mistake 0, blunder 0
         rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
                     f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
                     f"  {grades.grade(d.loss, divisor):<10}  {method_mark(d, divisor):<8}"
-                    f"  {chance_text(d) or reason_text(d.played, d.reason)}".rstrip())
+                    f"  {chance_text(d) or reason_text(d.played, d.reason, partners)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives.bots.analysis import ESTIMATE, EXACT, Moment, Reason
+from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, Reason
 from allfives.bots.greedy import GreedyBot
 from allfives.coach import judging, mining, repetition
 from allfives.coach import puzzles as pz
@@ -395,6 +395,15 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     assert sentences.verdict(puzzle, puzzle.answer, right.shown()).startswith(
         f"Right! {move_name(puzzle.answer)} is the best play; the next best is "
         f"{move_name(puzzle.runner_up)}. ")
+    # with partners the reply is the other side's lead over the mover's (here behind)
+    four = next(p for p in pz.loads(SHIPPED.read_text(encoding="utf-8"))
+                if p.view.rules.partnership)
+    other = four.runner_up
+    said = sentences.verdict(four, other, Decision(
+        four.round, len(four.view.history) + 1, four.view.seat, other, four.answer, 8.0, 2,
+        Reason(four.answer, 0, 0, -1.0, 2.0, 11.0), ESTIMATE))
+    assert (f"; your side scores 1 more than the other in reply to {move_name(other)} and the "
+            f"other side scores 2 more than yours in reply to {move_name(four.answer)}; ") in said
 
 
 def test_a_puzzles_board_marks_the_last_tile_laid_and_the_answer_once_given():

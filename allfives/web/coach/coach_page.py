@@ -110,7 +110,8 @@ class CoachPage:
                            ("best", move_text(verdict.decision.best)),
                            ("method", method_hook(verdict.decision.method))):
             dialog.setAttribute(f"data-{key}", value)
-        el("coach-says").innerHTML = unbroken(stop_words(verdict, self.ctl.view().rules.divisor))
+        rules = self.ctl.view().rules
+        el("coach-says").innerHTML = unbroken(stop_words(verdict, rules.divisor, rules.partnership))
         dialog.showModal()
         el("coach-rethink").focus()
 

@@ -110,7 +110,8 @@ def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> str:
         # Translators: a puzzle missed: the best play was {answer} (a move, as "0-5 on 5-5");
         # a sentence on why the move played is worse and by how much follows
         said = _("Not quite: the best play is {answer}.").format(answer=answer)
-    return (f"{said} {verdict_words(shown, puzzle.view.rules.divisor)} "
+    rules = puzzle.view.rules
+    return (f"{said} {verdict_words(shown, rules.divisor, rules.partnership)} "
             f"{method_words(shown.method)}")
 
 

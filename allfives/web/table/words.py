@@ -289,13 +289,15 @@ def review_says(view: TableView, decision: Decision | None) -> str:
         said += " " + end_words(view, rnd)
     if decision is not None:
         said += " " + judged(view.names[decision.seat], decision, view.is_you(decision.seat),
-                             view.rules.divisor)
+                             view.rules.divisor, view.rules.partnership)
     return said
 
 
-def judged(name: str, d: Decision, you: bool = False, divisor: int = 1) -> str:
+def judged(name: str, d: Decision, you: bool = False, divisor: int = 1,
+           partners: bool = False) -> str:
     """One decision as the review sums it up; ``you``: the person made it;
-    ``divisor``: the rules', as grades take it. Ends with how it was valued."""
+    ``divisor`` (as grades take it) and ``partners``: the rules'. Ends with
+    how it was valued."""
     played = move_name(d.played)
     if d.loss == 0 and you:
         # Translators: the review: the person's next move, {played} (as "0-5 on 5-5"), was the best
@@ -313,7 +315,7 @@ def judged(name: str, d: Decision, you: bool = False, divisor: int = 1) -> str:
             # the expert prefers {best}; a sentence on why and how much it lost follows
             text = _("Next, {name} played {played}; the expert prefers {best}.")
         said = text.format(name=name, played=played, best=move_name(d.best)) + " " + \
-            verdict_words(d, divisor)
+            verdict_words(d, divisor, partners)
     return f"{said} {method_words(d.method)}"
 
 

@@ -39,10 +39,11 @@ def move_name(move: Move) -> str:
     return _("{tile} on {on}").format(tile=tile, on=NAMES[move_on(move)])
 
 
-def parts_words(played: Move, reason: Reason) -> str:
+def parts_words(played: Move, reason: Reason, partners: bool = False) -> str:
     """Why ``played`` lost against ``reason.best``, in three clauses whose
     numbers add up to the loss: points now, the others' reply, later. Begins
-    a sentence."""
+    a sentence. With ``partners`` the reply is the other side's points less
+    the partner's (``analysis.Parts``), said so, whichever is ahead."""
     names = {"played": move_name(played), "best": move_name(reason.best)}
     if reason.scored == reason.best_scored:
         # Translators: the first part of why a move lost, beginning a sentence: the move
@@ -53,7 +54,9 @@ def parts_words(played: Move, reason: Reason) -> str:
         # move made ({played}, as "2-5 on 0-5") and the better move {best} score now
         now = _("{played} scores {points} now, {best} scores {best_points}").format(
             points=number(reason.scored), best_points=number(reason.best_scored), **names)
-    if reason.reply == reason.best_reply:
+    if partners:
+        reply = side_reply_words(reason, names)
+    elif reason.reply == reason.best_reply:
         # Translators: the second part of why a move lost: the other players are expected
         # to score {points} in reply (before the person's next turn) after either move
         reply = _("the others score {points} in reply either way").format(
@@ -66,6 +69,43 @@ def parts_words(played: Move, reason: Reason) -> str:
                   "to {best}").format(points=number(reason.reply),
                                       best_points=number(reason.best_reply), **names)
     return f"{now}; {reply}; {later_words(reason, names)}"
+
+
+def side_reply_words(reason: Reason, names: dict[str, str]) -> str:
+    """The second part with partners: how far the other side outscores the
+    mover's side (the partner's turn counts for it) before the mover plays
+    again, after each move; a side ahead by less than nothing is the other
+    one ahead."""
+    if reason.reply == reason.best_reply:
+        if reason.reply >= 0:
+            # Translators: the second part of why a move lost, with partners: in reply (the
+            # others' turns, the partner's among them) the other side is expected to score
+            # {points} more than the person's side, after either move
+            text = _("the other side scores {points} more than yours in reply either way")
+        else:
+            # Translators: the second part of why a move lost, with partners: in reply (the
+            # others' turns, the partner's among them) the person's side is expected to score
+            # {points} more than the other side, after either move
+            text = _("your side scores {points} more than the other in reply either way")
+        return text.format(points=number(abs(reason.reply)))
+    # Translators: why a move lost, with partners: {first} (the reply to the move made) and
+    # {second} (the reply to the better move) joined
+    return _("{first} and {second}").format(first=side_reply(reason.reply, names["played"]),
+                                            second=side_reply(reason.best_reply, names["best"]))
+
+
+def side_reply(points: float, move: str) -> str:
+    if points >= 0:
+        # Translators: part of why a move lost, with partners: in reply to {move} (as "2-5 on
+        # 0-5"; the others' turns, the partner's among them) the other side is expected to
+        # score {points} more than the person's side; joined to the same for the other move
+        text = _("the other side scores {points} more than yours in reply to {move}")
+    else:
+        # Translators: part of why a move lost, with partners: in reply to {move} (as "2-5 on
+        # 0-5"; the others' turns, the partner's among them) the person's side is expected
+        # to score {points} more than the other side; joined to the same for the other move
+        text = _("your side scores {points} more than the other in reply to {move}")
+    return text.format(points=number(abs(points)), move=move)
 
 
 def later_words(reason: Reason, names: dict[str, str]) -> str:
@@ -105,17 +145,18 @@ def loss_words(d: Decision, divisor: int = 1) -> str:
                        high=grade_word(high))
 
 
-def verdict_words(d: Decision, divisor: int = 1) -> str:
+def verdict_words(d: Decision, divisor: int = 1, partners: bool = False) -> str:
     """Why the move made lost and how much, as one sentence: "2-5 on 0-5
     scores 0 now, 5-5 10; ...: 2-5 on 0-5 loses 13.4 points." (the chances
     of winning the game each move left where the game was at stake; just
-    the loss when its parts are not known)."""
+    the loss when its parts are not known); ``divisor`` and ``partners``
+    the rules'."""
     lost = loss_words(d, divisor)
     if d.chances is not None and d.played != d.best:
         return f"{chance_words(d)}: {lost}."
     if d.reason is None:
         return f"{lost}."
-    return f"{parts_words(d.played, d.reason)}: {lost}."
+    return f"{parts_words(d.played, d.reason, partners)}: {lost}."
 
 
 def chance_words(d: Decision) -> str:

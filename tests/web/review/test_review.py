@@ -257,6 +257,30 @@ def test_a_verdict_says_in_the_logs_words_what_each_part_of_the_loss_is():
     assert (move_name(DRAW), move_name(PASS)) == ("draw", "pass")
 
 
+def test_with_partners_the_reply_is_the_other_sides_lead_over_yours_never_negative():
+    """A punt puzzle with partners said the others scored -1 in reply: the
+    reply counts the partner's points against theirs. With partners it says
+    which side is ahead and by how much, the page and the command line alike."""
+    m = parse_move
+    reason = Reason(m("2-2>2-4"), 0, 0, 13.8, -1.0, 0.4)
+    d = Decision(1, 9, 0, m("1-3>1-5"), m("2-2>2-4"), 15.2, 2, reason, ESTIMATE)
+    said = ("Both moves score 0 now; the other side scores 13.8 more than yours in reply to"
+            " 1-3 on 1-5 and your side scores 1 more than the other in reply to 2-2 on 2-4;"
+            " 2-2 on 2-4 keeps 0.4 more for later")
+    assert parts_words(d.played, reason, partners=True) == said
+    assert reason_text(d.played, reason, partners=True) == said
+    assert verdict_words(d, partners=True) == f"{said}: 1-3 on 1-5 loses 15.2 points."
+    assert words.judged("You", d, you=True, partners=True).startswith(
+        f"Next, you played 1-3 on 1-5; the expert prefers 2-2 on 2-4. {said}: ")
+    # 13.8 - (-1) + 0.4: the parts still add up to the loss
+    assert round(reason.reply - reason.best_reply + reason.later, 1) == d.loss
+    either = replace(reason, reply=-2.5, best_reply=-2.5)
+    assert "; your side scores 2.5 more than the other in reply either way; " in parts_words(
+        d.played, either, partners=True)
+    assert "; the other side scores 2.5 more than yours in reply either way; " in reason_text(
+        d.played, replace(either, reply=2.5, best_reply=2.5), partners=True)
+
+
 def test_where_the_game_is_at_stake_a_verdict_gives_the_chance_each_move_left():
     m = parse_move
     d = Decision(9, 4, 0, m("3-3>0-3"), m("5-5>0-5"), 65.2, 3, None, EXACT, chances=(0.412, 0.644))
