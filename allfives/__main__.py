@@ -95,7 +95,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_json(decisions, game.rules.divisor)))
     else:
-        print(report.format_table(decisions, game.rules.divisor, game.rules.partnership))
+        print(report.format_table(decisions, game.rules.divisor,
+                                  analysis.reply_counted(game.rules)))
     return 0
 
 

@@ -38,6 +38,7 @@ from ..errors import NotationError
 from ..game import Game, Round
 from ..moves import Move, move_on, move_text, move_tile, parse_move
 from ..observed import ObservedGame
+from ..rules import Rules
 from ..scoring import play_points
 from ..tiles import PIPS
 from ..view import PlayerView, PlayerViewJSON
@@ -142,6 +143,20 @@ class Reason:
         except NotationError:
             return None
         return cls(best, scored[0], scored[1], float(reply[0]), float(reply[1]), float(later))
+
+
+# How ``Parts.reply`` counts the others, for the words that say it: one
+# opponent's points, the mean of several opponents', or with partners the
+# other side's less the partner's.
+ONE, EACH, SIDE = "one", "each", "side"
+
+
+def reply_counted(rules: Rules) -> str:
+    """How a decision's reply counts the others under ``rules`` (``ONE``,
+    ``EACH`` or ``SIDE``)."""
+    if rules.partnership:
+        return SIDE
+    return ONE if rules.sides == 2 else EACH
 
 
 class ReasonJSON(TypedDict):

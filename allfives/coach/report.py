@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.analysis import EXACT, Decision, Reason, biggest_losses
+from ..bots.analysis import EACH, EXACT, ONE, SIDE, Decision, Reason, biggest_losses
 from ..moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
 from ..tiles import NAMES
 from . import grades
@@ -51,10 +51,10 @@ def move_words(move: Move) -> str:
     return tile if move_on(move) == LEAD else f"{tile} on {NAMES[move_on(move)]}"
 
 
-def reason_text(played: Move, reason: Reason | None, partners: bool = False) -> str:
+def reason_text(played: Move, reason: Reason | None, against: str = ONE) -> str:
     """Why ``played`` lost, in the command line's English, in three parts that
-    add up to the loss ("" for no reason; with ``partners`` the reply is
-    the other side's points less the partner's); the page's
+    add up to the loss ("" for no reason; the reply as ``against`` counts
+    it, ``analysis.reply_counted``); the page's
     ``table.words_reasons.parts_words`` says the same in its language.
 
     >>> from allfives.moves import parse_move as m
@@ -71,8 +71,13 @@ and 1 in reply to 5-5 on 0-5; 5-5 on 0-5 keeps 11.6 more for later
         later = f"{b if reason.later > 0 else a} keeps {abs(reason.later):g} more for later"
     now = (f"Both moves score {reason.scored} now" if reason.scored == reason.best_scored else
            f"{a} scores {reason.scored} now, {b} scores {reason.best_scored}")
-    if partners:
+    if against == SIDE:
         reply = side_reply_text(reason.reply, reason.best_reply, a, b)
+    elif against == EACH and reason.reply == reason.best_reply:
+        reply = f"each other player scores {reason.reply:g} on average in reply either way"
+    elif against == EACH:
+        reply = (f"each other player scores {reason.reply:g} on average in reply to {a} and "
+                 f"{reason.best_reply:g} in reply to {b}")
     elif reason.reply == reason.best_reply:
         reply = f"the others score {reason.reply:g} in reply either way"
     else:
@@ -122,10 +127,11 @@ def method_mark(d: Decision, divisor: int = 1) -> str:
     return "estimate" + (f" ±{2 * d.error:.1f}" if low != high else "")
 
 
-def format_table(decisions: list[Decision], divisor: int = 1, partners: bool = False) -> str:
+def format_table(decisions: list[Decision], divisor: int = 1, against: str = ONE) -> str:
     """The review as a table with each decision's grade and whether its
     values were solved or estimated, then per seat the points lost and the
-    worst moves, and the grades' summary; ``divisor`` and ``partners`` the rules'.
+    worst moves, and the grades' summary; ``divisor`` the rules', ``against``
+    as ``analysis.reply_counted``.
 
     >>> from allfives.moves import parse_move as m
     >>> print(format_table([Decision(1, 2, 0, m("0-5>5-5"), m("0-5>5-5"), 0.0, 3),
@@ -146,7 +152,7 @@ inaccuracy 1, mistake 0, blunder 0
         rows.append(f"{d.round:>5} {d.move:>4} {d.seat:>4}  {move_text(d.played):<8}"
                     f" {move_text(d.best):<8} {d.loss:>5.1f} {d.options:>7}"
                     f"  {grades.grade(d.loss, divisor):<10}  {method_mark(d, divisor):<8}"
-                    f"  {chance_text(d) or reason_text(d.played, d.reason, partners)}".rstrip())
+                    f"  {chance_text(d) or reason_text(d.played, d.reason, against)}".rstrip())
     for seat, s in grades.by_seat(decisions, divisor).items():
         mine = [d for d in decisions if d.seat == seat]
         worst = ", ".join(f"round {d.round} move {d.move} ({d.loss:.1f})"

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from pyscript import document
 
-from ...bots.analysis import method_hook
+from ...bots.analysis import method_hook, reply_counted
 from ...coach.tutor import CoachAsk, Verdict
 from ...moves import Move, move_text
 from ..bots.client_page import BotClient
@@ -111,7 +111,8 @@ class CoachPage:
                            ("method", method_hook(verdict.decision.method))):
             dialog.setAttribute(f"data-{key}", value)
         rules = self.ctl.view().rules
-        el("coach-says").innerHTML = unbroken(stop_words(verdict, rules.divisor, rules.partnership))
+        el("coach-says").innerHTML = unbroken(stop_words(verdict, rules.divisor,
+                                                              reply_counted(rules)))
         dialog.showModal()
         el("coach-rethink").focus()
 

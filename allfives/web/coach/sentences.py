@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...bots.analysis import ONE
 from ...coach.tutor import Verdict
 from ..i18n.catalogs import _
 from ..table.table_view import TableView
@@ -10,10 +11,11 @@ from ..table.words_grades import grade_word
 from ..table.words_reasons import method_words, move_name, verdict_words
 
 
-def stop_words(verdict: Verdict, divisor: int = 1, partners: bool = False) -> str:
+def stop_words(verdict: Verdict, divisor: int = 1, against: str = ONE) -> str:
     """``#coach-says``: the move about to be played, the better one, why and
-    how much it would lose (as Review will say it, ``divisor`` and
-    ``partners`` the rules'), its grade, and whether that was solved or estimated."""
+    how much it would lose (as Review will say it, ``divisor`` the rules',
+    ``against`` as ``analysis.reply_counted``), its grade, and whether that
+    was solved or estimated."""
     d = verdict.decision
     # Translators: the coach stops a move before it is played: {played} (as "1-6", or
     # "0-5 on 5-5": tile 0-5 laid on 5-5); the expert prefers {best}; a sentence on why
@@ -23,7 +25,7 @@ def stop_words(verdict: Verdict, divisor: int = 1, partners: bool = False) -> st
     # Translators: after the coach's sentence: the grade Review gives such a
     # move, as "blunder" (grades: best, good, inaccuracy, mistake, blunder).
     graded = _("Review would grade it: {grade}.").format(grade=grade_word(verdict.grade))
-    return f"{said} {verdict_words(d, divisor, partners)} {graded} {method_words(d.method)}"
+    return f"{said} {verdict_words(d, divisor, against)} {graded} {method_words(d.method)}"
 
 
 def better_words(view: TableView, verdict: Verdict) -> str:

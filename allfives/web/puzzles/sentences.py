@@ -4,7 +4,7 @@ next opponent, the partner, the opponent before."""
 
 from __future__ import annotations
 
-from ...bots.analysis import Decision
+from ...bots.analysis import Decision, reply_counted
 from ...coach.puzzles import Puzzle
 from ...moves import Move
 from ..i18n.catalogs import _, ngettext
@@ -111,7 +111,7 @@ def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> str:
         # a sentence on why the move played is worse and by how much follows
         said = _("Not quite: the best play is {answer}.").format(answer=answer)
     rules = puzzle.view.rules
-    return (f"{said} {verdict_words(shown, rules.divisor, rules.partnership)} "
+    return (f"{said} {verdict_words(shown, rules.divisor, reply_counted(rules))} "
             f"{method_words(shown.method)}")
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ...bots.analysis import EXACT, Decision
+from ...bots.analysis import EXACT, ONE, Decision, reply_counted
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import HIGH, LOW, NAMES
 from ..i18n.catalogs import N_, _, ngettext, number
@@ -289,15 +289,15 @@ def review_says(view: TableView, decision: Decision | None) -> str:
         said += " " + end_words(view, rnd)
     if decision is not None:
         said += " " + judged(view.names[decision.seat], decision, view.is_you(decision.seat),
-                             view.rules.divisor, view.rules.partnership)
+                             view.rules.divisor, reply_counted(view.rules))
     return said
 
 
 def judged(name: str, d: Decision, you: bool = False, divisor: int = 1,
-           partners: bool = False) -> str:
+           against: str = ONE) -> str:
     """One decision as the review sums it up; ``you``: the person made it;
-    ``divisor`` (as grades take it) and ``partners``: the rules'. Ends with
-    how it was valued."""
+    ``divisor``: the rules', as grades take it; ``against``: how its reply
+    counts the others (``analysis.reply_counted``). Ends with how it was valued."""
     played = move_name(d.played)
     if d.loss == 0 and you:
         # Translators: the review: the person's next move, {played} (as "0-5 on 5-5"), was the best
@@ -315,7 +315,7 @@ def judged(name: str, d: Decision, you: bool = False, divisor: int = 1,
             # the expert prefers {best}; a sentence on why and how much it lost follows
             text = _("Next, {name} played {played}; the expert prefers {best}.")
         said = text.format(name=name, played=played, best=move_name(d.best)) + " " + \
-            verdict_words(d, divisor, partners)
+            verdict_words(d, divisor, against)
     return f"{said} {method_words(d.method)}"
 
 

@@ -6,7 +6,7 @@ was solved exactly or estimated."""
 
 from __future__ import annotations
 
-from ...bots.analysis import EXACT, Decision, Reason
+from ...bots.analysis import EACH, EXACT, ONE, SIDE, Decision, Reason
 from ...coach.grades import grade_range
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import NAMES
@@ -39,11 +39,12 @@ def move_name(move: Move) -> str:
     return _("{tile} on {on}").format(tile=tile, on=NAMES[move_on(move)])
 
 
-def parts_words(played: Move, reason: Reason, partners: bool = False) -> str:
+def parts_words(played: Move, reason: Reason, against: str = ONE) -> str:
     """Why ``played`` lost against ``reason.best``, in three clauses whose
     numbers add up to the loss: points now, the others' reply, later. Begins
-    a sentence. With ``partners`` the reply is the other side's points less
-    the partner's (``analysis.Parts``), said so, whichever is ahead."""
+    a sentence. The reply is said as ``against`` (``analysis.reply_counted``)
+    counts it: one opponent's points, each of several opponents' on average,
+    or with partners the other side's less the partner's, whichever is ahead."""
     names = {"played": move_name(played), "best": move_name(reason.best)}
     if reason.scored == reason.best_scored:
         # Translators: the first part of why a move lost, beginning a sentence: the move
@@ -54,8 +55,10 @@ def parts_words(played: Move, reason: Reason, partners: bool = False) -> str:
         # move made ({played}, as "2-5 on 0-5") and the better move {best} score now
         now = _("{played} scores {points} now, {best} scores {best_points}").format(
             points=number(reason.scored), best_points=number(reason.best_scored), **names)
-    if partners:
+    if against == SIDE:
         reply = side_reply_words(reason, names)
+    elif against == EACH:
+        reply = each_reply_words(reason, names)
     elif reason.reply == reason.best_reply:
         # Translators: the second part of why a move lost: the other players are expected
         # to score {points} in reply (before the person's next turn) after either move
@@ -69,6 +72,23 @@ def parts_words(played: Move, reason: Reason, partners: bool = False) -> str:
                   "to {best}").format(points=number(reason.reply),
                                       best_points=number(reason.best_reply), **names)
     return f"{now}; {reply}; {later_words(reason, names)}"
+
+
+def each_reply_words(reason: Reason, names: dict[str, str]) -> str:
+    """The second part with several opponents and no partners: what each of
+    them scores on average (the value counts their mean)."""
+    if reason.reply == reason.best_reply:
+        # Translators: the second part of why a move lost, with 3 or 4 players and no
+        # partners: each other player is expected to score {points} on average in reply
+        # (before the person's next turn), after either move
+        return _("each other player scores {points} on average in reply either way").format(
+            points=number(reason.reply))
+    # Translators: the second part of why a move lost, with 3 or 4 players and no partners:
+    # the points each other player is expected to score on average in reply (before the
+    # person's next turn) to the move made {played} and to the better move {best}
+    return _("each other player scores {points} on average in reply to {played} and "
+             "{best_points} in reply to {best}").format(
+                 points=number(reason.reply), best_points=number(reason.best_reply), **names)
 
 
 def side_reply_words(reason: Reason, names: dict[str, str]) -> str:
@@ -145,18 +165,18 @@ def loss_words(d: Decision, divisor: int = 1) -> str:
                        high=grade_word(high))
 
 
-def verdict_words(d: Decision, divisor: int = 1, partners: bool = False) -> str:
+def verdict_words(d: Decision, divisor: int = 1, against: str = ONE) -> str:
     """Why the move made lost and how much, as one sentence: "2-5 on 0-5
     scores 0 now, 5-5 10; ...: 2-5 on 0-5 loses 13.4 points." (the chances
     of winning the game each move left where the game was at stake; just
-    the loss when its parts are not known); ``divisor`` and ``partners``
-    the rules'."""
+    the loss when its parts are not known); ``divisor`` the rules',
+    ``against`` how their reply counts the others (``parts_words``)."""
     lost = loss_words(d, divisor)
     if d.chances is not None and d.played != d.best:
         return f"{chance_words(d)}: {lost}."
     if d.reason is None:
         return f"{lost}."
-    return f"{parts_words(d.played, d.reason, partners)}: {lost}."
+    return f"{parts_words(d.played, d.reason, against)}: {lost}."
 
 
 def chance_words(d: Decision) -> str:

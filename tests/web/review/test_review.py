@@ -10,7 +10,18 @@ from typing import Any
 
 import pytest
 
-from allfives.bots.analysis import ESTIMATE, EXACT, Decision, Moment, Reason, analyse
+from allfives.bots.analysis import (
+    EACH,
+    ESTIMATE,
+    EXACT,
+    ONE,
+    SIDE,
+    Decision,
+    Moment,
+    Reason,
+    analyse,
+    reply_counted,
+)
 from allfives.coach.report import chance_text, reason_text
 from allfives.errors import RecordError
 from allfives.game import Game
@@ -267,18 +278,37 @@ def test_with_partners_the_reply_is_the_other_sides_lead_over_yours_never_negati
     said = ("Both moves score 0 now; the other side scores 13.8 more than yours in reply to"
             " 1-3 on 1-5 and your side scores 1 more than the other in reply to 2-2 on 2-4;"
             " 2-2 on 2-4 keeps 0.4 more for later")
-    assert parts_words(d.played, reason, partners=True) == said
-    assert reason_text(d.played, reason, partners=True) == said
-    assert verdict_words(d, partners=True) == f"{said}: 1-3 on 1-5 loses 15.2 points."
-    assert words.judged("You", d, you=True, partners=True).startswith(
+    assert parts_words(d.played, reason, against=SIDE) == said
+    assert reason_text(d.played, reason, against=SIDE) == said
+    assert verdict_words(d, against=SIDE) == f"{said}: 1-3 on 1-5 loses 15.2 points."
+    assert words.judged("You", d, you=True, against=SIDE).startswith(
         f"Next, you played 1-3 on 1-5; the expert prefers 2-2 on 2-4. {said}: ")
     # 13.8 - (-1) + 0.4: the parts still add up to the loss
     assert round(reason.reply - reason.best_reply + reason.later, 1) == d.loss
     either = replace(reason, reply=-2.5, best_reply=-2.5)
     assert "; your side scores 2.5 more than the other in reply either way; " in parts_words(
-        d.played, either, partners=True)
+        d.played, either, against=SIDE)
     assert "; the other side scores 2.5 more than yours in reply either way; " in reason_text(
-        d.played, replace(either, reply=2.5, best_reply=2.5), partners=True)
+        d.played, replace(either, reply=2.5, best_reply=2.5), against=SIDE)
+
+
+def test_with_several_opponents_the_reply_is_what_each_scores_on_average():
+    """Three players, or four without partners: a value counts the mover's
+    points less the others' mean, so the reply is what each of them scores
+    on average, and the parts add up to the loss as it is counted."""
+    m = parse_move
+    reason = Reason(m("2-6>1-6"), 0, 0, 1.4, 0.4, 1.5)
+    d = Decision(1, 9, 0, m("2-5>2-3"), m("2-6>1-6"), 2.5, 2, reason, ESTIMATE)
+    said = ("Both moves score 0 now; each other player scores 1.4 on average in reply to"
+            " 2-5 on 2-3 and 0.4 in reply to 2-6 on 1-6; 2-6 on 1-6 keeps 1.5 more for later")
+    assert parts_words(d.played, reason, against=EACH) == reason_text(
+        d.played, reason, against=EACH) == said
+    either = replace(reason, best_reply=1.4)
+    assert "; each other player scores 1.4 on average in reply either way; " in parts_words(
+        d.played, either, against=EACH) == reason_text(d.played, either, against=EACH)
+    three, four = (Rules.make("standard", players=n) for n in (3, 4))
+    assert [reply_counted(r) for r in (Rules.make("standard"), three, four)] == [ONE, EACH, SIDE]
+    assert reply_counted(Rules.make("standard", players=4, partnership=False)) == EACH
 
 
 def test_where_the_game_is_at_stake_a_verdict_gives_the_chance_each_move_left():
