@@ -21,7 +21,11 @@ const where = () => {
     if (a.closest("#board [data-target]")) return "place";
     return a.id || a.tagName;
 };
-const note = (why) => setTimeout(() => window.__focus.push([why, where()]), 150);
+window.__pending = 0;  // samples not taken yet
+const note = (why) => {
+    window.__pending += 1;
+    setTimeout(() => { window.__focus.push([why, where()]); window.__pending -= 1; }, 150);
+};
 addEventListener("DOMContentLoaded", () => {
     new MutationObserver(() => note("move")).observe(document.querySelector("#log"),
                                                      {childList: true});
@@ -38,7 +42,8 @@ def settings(page, **values) -> None:
 
 
 def samples(page) -> list[list[str]]:
-    page.wait_for_timeout(200)  # the last sample is taken 150 ms after its move
+    # each sample is taken 150 ms after its move, later on a busy machine: wait for all
+    page.wait_for_function("window.__pending === 0")
     return page.evaluate("window.__focus")
 
 
@@ -59,6 +64,8 @@ def test_focus_stays_in_the_hand_after_every_move_take_back_round_end_and_dialog
     page.click("#settings-button")
     page.keyboard.press("Escape")  # closes the dialog: focus back on its button
     assert page.evaluate("document.activeElement.id") == "settings-button"
+    # the dialog's close event comes a task after Escape, its sample 150 ms later
+    page.wait_for_function("window.__focus.some(([why]) => why === 'close settings')")
     seen = samples(page)
     moves = [where for why, where in seen if why == "move"]
     print(f"focus after {len(moves)} moves: {sorted(set(moves))}")
