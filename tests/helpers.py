@@ -9,6 +9,7 @@ tests are packages); the package itself comes from the editable install that
 from __future__ import annotations
 
 import importlib.util
+import signal
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +21,15 @@ from allfives.tiles import NAMES, mask_of, parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: cwd for command-line tests
 DATA = Path(__file__).resolve().parent / "data"  # records and saves the tests read
+
+
+def interruptible() -> None:
+    """A child's ``preexec_fn``: Ctrl-C (SIGINT) handled as a terminal's job would be.
+
+    A shell starts a background job with SIGINT ignored and a child inherits
+    that, so Python would install no KeyboardInterrupt handler and the tests
+    that send Ctrl-C would see nothing happen under ``make test &``."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def tiles(*names: str) -> list[int]:

@@ -28,7 +28,7 @@ from allfives.rules import Rules
 from allfives.site import serve
 from allfives.tournament import play_game
 
-from ..helpers import ROOT
+from ..helpers import ROOT, interruptible
 
 PYTHON_M = [sys.executable, "-m", "allfives"]
 
@@ -195,7 +195,7 @@ class Terminal:
         self.master, slave = pty.openpty()
         self.proc = subprocess.Popen([*PYTHON_M, "tournament", *args], cwd=ROOT,
                                      stdout=subprocess.DEVNULL, stderr=slave,
-                                     start_new_session=True)
+                                     start_new_session=True, preexec_fn=interruptible)
         os.close(slave)
         self.seen = b""
 
@@ -275,7 +275,8 @@ def test_serve_serves_the_site_and_nothing_else():
     if serve.missing_vendor():
         pytest.skip(f"static/vendor/ is missing: run `{serve.SETUP}`")
     proc = subprocess.Popen([*PYTHON_M, "serve", "--port", "0"], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=interruptible)
     try:
         base = re.search(r"http://\S+/", proc.stdout.readline()).group(0)
         for path in ("index.html", "static/vendor/allfives.zip", "allfives/web/worker.py"):
