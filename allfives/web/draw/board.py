@@ -31,8 +31,10 @@ PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 PIP_R = 0.085
 MIN_TARGET_PX = 26  # a lit place's hit area, at least (WCAG 2.5.8 asks 24 CSS px)
-MIN_VIEW = 15.0  # the board never zooms in closer than this many tile units across
-MIN_VIEW_LARGE = 10.5  # ... with larger tiles (the tiles drawn about 1.4 times as big)
+MIN_VIEW = 12.0  # the board never zooms in closer than this many tile units across
+MIN_VIEW_LARGE = 8.5  # ... with larger tiles (the tiles drawn about 1.4 times as big)
+UNIT_PX = 60.0  # nor so close that a tile's short side is drawn wider than this (a laptop)
+UNIT_PX_LARGE = 84.0  # ... with larger tiles
 NUMERAL_SIZE = 0.62  # a numeral's height, in tile units (a half is 1 by 1)
 MARGIN = 0.8
 PLAIN = looks.Looks()  # pips, the usual size: what a board is drawn with unless told
@@ -153,6 +155,15 @@ class BoardScene:
     drawn: looks.Looks = PLAIN  # the tiles' faces and size
 
 
+def least_view(width_px: float, large: bool) -> float:
+    """How many tile units across a board of ``width_px`` CSS pixels shows at
+    least: a phone's few tiles as large as ``MIN_VIEW`` allows, a laptop's no
+    wider than ``UNIT_PX`` (a board of unknown width: ``MIN_VIEW``)."""
+    if large:
+        return max(MIN_VIEW_LARGE, width_px / UNIT_PX_LARGE)
+    return max(MIN_VIEW, width_px / UNIT_PX)
+
+
 def view_box(bounds: tuple[float, float, float, float], aspect: float,
              least: float = MIN_VIEW) -> str:
     """A viewBox around ``bounds`` with a margin, at least ``least`` wide
@@ -199,8 +210,7 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
     hint_ghost = arranger.preview(move_tile(hinted), move_on(hinted)) if hinted >= 0 else None
     lit = [(t, arranger.preview(selected, t.on)) for t in targets] if selected is not None else []
     ghosts = ([hint_ghost] if hint_ghost else []) + [g for _t, g in lit]
-    box = view_box(arranger.bounds(ghosts), aspect,
-                   MIN_VIEW_LARGE if drawn.large else MIN_VIEW)
+    box = view_box(arranger.bounds(ghosts), aspect, least_view(width_px, drawn.large))
     if hint_ghost:
         parts.append(hint_place(hint_ghost))
     width = float(box.split()[2])

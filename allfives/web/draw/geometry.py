@@ -11,6 +11,11 @@ Placement is incremental: earlier tiles keep their places when later ones
 are laid, so the picture only grows (the renderer scales it down to fit),
 unless a tile could only lie over another; then a small search lays a few
 earlier tiles another way (``Arranger.of``).
+
+The box grows with the table (``box_area``): small while few tiles are down,
+so the first arms turn early and a phone draws them large, and room for a
+full 28-tile layout round the edge by the time it is needed. A tile is laid
+in the box of its own turn, so earlier tiles never move when it grows.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ NORTH: Vec = (0.0, -1.0)
 SOUTH: Vec = (0.0, 1.0)
 
 BOX_AREA = 250.0  # tile units squared: room for a full 28-tile layout round the edge
+FIRST_AREA = 90.0  # ... and for the first tiles: 8 on a 390 px phone are >= 28 px wide
+GROW_FROM, GROW_BY = 6, 9.0  # the box grows by GROW_BY for each tile past GROW_FROM
 MIN_ASPECT, MAX_ASPECT = 0.5, 2.6
 REPAIR_BUDGET = 1500  # tiles laid, at most, looking for a layout where none overlap
 
@@ -86,11 +93,16 @@ class Placed:
         return (min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5)
 
 
-def box_for(aspect: float) -> tuple[float, float]:
+def box_area(laid: int) -> float:
+    """The area of the box arms stay in once ``laid`` tiles are down."""
+    return min(BOX_AREA, FIRST_AREA + GROW_BY * max(0, laid - GROW_FROM))
+
+
+def box_for(aspect: float, laid: int = 28) -> tuple[float, float]:
     """Half-width and half-height of the box arms should stay in, for a table
-    whose width / height is ``aspect``."""
+    whose width / height is ``aspect``, with ``laid`` tiles down."""
     aspect = min(max(aspect, MIN_ASPECT), MAX_ASPECT)
-    width = math.sqrt(BOX_AREA * aspect)
+    width = math.sqrt(box_area(laid) * aspect)
     return width / 2, width / aspect / 2
 
 
@@ -122,7 +134,7 @@ class Arranger:
 
     def __init__(self, spinners: str = "first", aspect: float = 1.6) -> None:
         self.spinners = spinners
-        self.half_w, self.half_h = box_for(aspect)
+        self.aspect = aspect
         self.placed: list[Placed] = []
         self.rays: dict[int, list[Ray]] = {}  # open rays per table tile, in the order they fill
         self.has_spinner = False
@@ -177,11 +189,20 @@ class Arranger:
     def copy(self) -> Arranger:
         new = Arranger.__new__(Arranger)
         new.spinners = self.spinners
-        new.half_w, new.half_h = self.half_w, self.half_h
+        new.aspect = self.aspect
         new.placed = self.placed[:]
         new.rays = {t: r[:] for t, r in self.rays.items()}
         new.has_spinner = self.has_spinner
         return new
+
+    @property
+    def half_w(self) -> float:
+        """Half the width of the box the next tile stays in."""
+        return box_for(self.aspect, len(self.placed))[0]
+
+    @property
+    def half_h(self) -> float:
+        return box_for(self.aspect, len(self.placed))[1]
 
     def preview(self, tile: int, on: int) -> Placed:
         """Where ``tile`` would lie if played on ``on``, without placing it."""
@@ -224,9 +245,15 @@ class Arranger:
         out = []
         for i in fits:
             ray = rays[i]
+            along = self._along(tile, i, ray, b if ray.value == a else a, spinner)
             if IS_DOUBLE[tile] and self._cross_fits(ray):
-                out.append(self._cross(tile, i, ray, spinner))
-            out += self._along(tile, i, ray, b if ray.value == a else a, spinner)
+                # crosswise, unless it would stick out of the box where lengthwise lies in it
+                cross = self._cross(tile, i, ray, spinner)
+                sticks_out = not self._inside(ray.d, _add(ray.at, ray.d, 0.5))
+                if sticks_out and self._lies_inside(along[0]):
+                    out.append(along.pop(0))
+                out.append(cross)
+            out += along
         return out
 
     def _becomes_spinner(self) -> bool:
@@ -283,6 +310,12 @@ class Arranger:
             ranked.append(((not clean, not inside, not polite, not far_clear), choice))
         ranked.sort(key=lambda r: r[0])  # stable: straight on before the corners
         return [choice for _, choice in ranked]
+
+    def _lies_inside(self, choice: Choice) -> bool:
+        """Does a lengthwise ``choice`` lie clear and in the box along its direction?"""
+        p = choice.placed
+        d = (p.far_at[0] - p.near_at[0], p.far_at[1] - p.near_at[1])
+        return choice.clean and self._inside(d, p.far_at)
 
     def _blocks_a_ray(self, c: Vec, filling: Ray) -> bool:
         """Would a half at ``c`` cover the square in front of an open end

@@ -318,7 +318,10 @@ def figures_table(tracked: Track, decisions: Sequence[Decision], sides: Sequence
                     + "".join(f"<td>{number(score)}</td>" for score in tracked.scores[end])
                     + f"<td>{len(mine)}</td><td>{number(sum(d.loss for d in mine), 1)}</td>"
                     + "</tr>")
-    return f"<table class='sr-only' id='review-chart-figures'>{head}{''.join(rows)}</table>"
+    # in a box that hides it: a table is as wide as its cells, whatever its own width and
+    # overflow say, and a German one made Review scroll sideways on a phone
+    return (f"<div class='sr-only'><table id='review-chart-figures'>{head}{''.join(rows)}"
+            "</table></div>")
 
 
 def legend(sides: Sequence[str], mine: int) -> str:

@@ -55,7 +55,7 @@ def test_where_a_tile_could_only_overlap_earlier_tiles_are_laid_another_way():
     # tile finds every way covered; the search lays an earlier tile otherwise.
     placements = random_game("five_up", 2, 24).round.layout.placements
     greedy, fail = laid_greedily(placements, "all")
-    assert fail == 14 and overlaps(greedy.placed) > 0
+    assert fail == 16 and overlaps(greedy.placed) > 0
     repaired = Arranger.of(placements, "all", 1.0)
     assert overlaps(repaired.placed) == 0
     changed = [i for i, (p, q) in enumerate(zip(greedy.placed, repaired.placed, strict=True))

@@ -276,7 +276,7 @@ def test_the_charts_figures_are_text_round_by_round():
           Decision(1, 3, 0, mv("0-5>5-5"), mv("3-5>5-5"), 2.5, 2),
           Decision(2, 1, 0, mv("1-1"), mv("2-2"), 1.0, 3)]
     table = figures_table(tracked, ds, ["You", "Anna"])
-    assert table.startswith("<table class='sr-only' id='review-chart-figures'>")
+    assert table.startswith("<div class='sr-only'><table id='review-chart-figures'>")
     rows = re.findall(r"<tr data-figures-round='(\d)'>(.*?)</tr>", table)
     cells = [re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row) for _r, row in rows]
     assert cells == [["1", "25", "5", "2", "2.5"], ["2", "25", "15", "1", "1.0"]]
