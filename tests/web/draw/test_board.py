@@ -12,7 +12,7 @@ from allfives.rules import Rules
 from allfives.tiles import NAMES
 from allfives.web.draw import board
 from allfives.web.draw.board import Target
-from allfives.web.draw.geometry import Placed
+from allfives.web.draw.geometry import Arranger, Placed
 from allfives.web.table.table_view import TableView
 
 from ..tables import random_game, scripted_table, view_of
@@ -102,3 +102,30 @@ def test_hit_areas_of_close_lit_places_split_the_space_between_them():
         for j, ghost in enumerate((left, right, far)):
             assert inside(area, ghost.center) == (i == j)
     assert board.hit_areas([left, right], least=1.0) == [None, None]  # drawn big enough
+
+
+PHONE_BOARD = (370.4, 390.7)  # the board's box on a 390x844 phone, in CSS pixels
+
+
+@pytest.mark.parametrize("preset", ["standard", "muggins", "five_up", "punt"])
+def test_a_phone_draws_a_table_of_up_to_8_tiles_and_its_lit_places_at_least_28_px(preset):
+    width, height = PHONE_BOARD
+    smallest = []
+    for players in (2, 4):
+        for seed in range(30):
+            game = random_game(preset, players, seed)
+            laid = game.round.layout.placements
+            for n in range(1, min(8, len(laid) - 1) + 1):
+                arranger = Arranger.of(tuple(laid[:n]), game.rules.spinners, width / height)
+                tile, on = laid[n]  # the next tile's place, lit
+                box = board.view_box(arranger.bounds([arranger.preview(tile, on)]),
+                                     width / height, board.least_view(width, False))
+                smallest.append(width / float(box.split()[2]))
+    assert min(smallest) >= 28, min(smallest)
+
+
+def test_a_wide_board_zooms_in_no_further_than_60_px_a_tile():
+    assert board.least_view(370, False) == board.MIN_VIEW == 12
+    assert board.least_view(1200, False) == 20  # 60 px a unit
+    assert board.least_view(370, True) == board.MIN_VIEW_LARGE
+    assert board.least_view(1200, True) == pytest.approx(1200 / 84)
