@@ -145,7 +145,7 @@ class App:
         on(el("download"), "click", lambda _e: self.real.download())
         on(el("game-over-download"), "click", lambda _e: self.real.download())
         self.coach.bind()
-        self.reviews.bind(self.review_of, self.review_seats)
+        self.reviews.bind(self.review_of, self.review_seats, self.hands_hidden)
         for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup):
             room.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
@@ -206,8 +206,15 @@ class App:
         table = self.ctl.table
         return Review.of(table, table.viewer if seat is None else seat)
 
+    def hands_hidden(self) -> bool:
+        """Whether every hand of the game on this device is hidden (the privacy
+        screen, or bots leading a covered deal): Review, which shows the
+        viewer's, does not open."""
+        return self.real.keeper is None and self.ctl.table.hidden
+
     def open_review(self) -> None:
-        self.reviews.open_table(self.review_of, self.review_seats())
+        if not self.hands_hidden():
+            self.reviews.open_table(self.review_of, self.review_seats())
 
     def table_over(self, said: str) -> None:
         """The game at a real table is over: the game-over panel says who won
