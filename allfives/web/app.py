@@ -71,10 +71,13 @@ class App:
         settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         looks_page.apply(settings)  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
-        self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name)
+        self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name,
+                               self.resume)
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
+        if self.restored is not None and self.restored.game.over and self.asked:
+            self.restored = None  # a finished game is in no one's way: the link deals at once
         table = self.restored or (self.sharing.dealt(self.asked) if self.asked
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
@@ -112,20 +115,29 @@ class App:
     def start(self) -> None:
         self.bind()
         at_table = self.table_game()
-        if at_table is None:
-            self.table.run_turns()
-        self.table.settle()
+        # a link's deal with a game in progress saved: the game waits, undrawn,
+        # until the person chooses (no panel or privacy screen under the question)
+        asking = self.restored is not None and self.asked is not None
         if at_table is not None:
+            self.table.settle()
             self.table.pause()
             self.real.take(at_table)
+        elif not asking:
+            self.resume()
         js.performance.mark("allfives:first-render")
         el("progress").setAttribute("hidden", "")
         for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
             node.removeAttribute("disabled")
-        if self.restored and self.asked:
+        if asking and self.asked is not None:
             self.sharing.offer(self.asked)
         elif self.launch is not None:
             self.launched(self.launch)
+
+    def resume(self) -> None:
+        """Play on the game on the table (a game at a real table waits on)."""
+        if self.real.keeper is None:
+            self.table.run_turns()
+            self.table.settle()
 
     def bind(self) -> None:
         self.table.bind()
@@ -133,7 +145,7 @@ class App:
         on(el("download"), "click", lambda _e: self.real.download())
         on(el("game-over-download"), "click", lambda _e: self.real.download())
         self.coach.bind()
-        self.reviews.bind(self.review_of, self.review_seats)
+        self.reviews.bind(self.review_of, self.review_seats, self.hands_hidden)
         for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup):
             room.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
@@ -194,8 +206,15 @@ class App:
         table = self.ctl.table
         return Review.of(table, table.viewer if seat is None else seat)
 
+    def hands_hidden(self) -> bool:
+        """Whether every hand of the game on this device is hidden (the privacy
+        screen, or bots leading a covered deal): Review, which shows the
+        viewer's, does not open."""
+        return self.real.keeper is None and self.ctl.table.hidden
+
     def open_review(self) -> None:
-        self.reviews.open_table(self.review_of, self.review_seats())
+        if not self.hands_hidden():
+            self.reviews.open_table(self.review_of, self.review_seats())
 
     def table_over(self, said: str) -> None:
         """The game at a real table is over: the game-over panel says who won

@@ -24,7 +24,7 @@ from .browser_helpers import (
     take_turn,
 )
 
-# Every change of the page: is the privacy screen up, whose hand is shown
+# Every change of the page: is the privacy screen (or the new-game dialog) up, whose hand is shown
 # (#hand[data-seat]) and which tiles it holds, every tile named outside the
 # board (the log, the status line, the seats), and whether the round's end
 # has turned every hand face up.
@@ -37,6 +37,7 @@ WATCH = r"""() => {
     const named = (document.body.innerText.match(/\b[0-6]-[0-6]\b/g) || [])
       .filter((t) => !onBoard.has(t));
     window.seen.push({screen: document.querySelector('#privacy').open,
+      dealing: document.querySelector('#new-game').open,
       revealed: document.querySelector('#seats .shown') !== null,
       seat: hand.dataset.seat ?? '',
       tiles: [...hand.querySelectorAll('[data-tile]')].map((e) => e.dataset.tile),
@@ -51,6 +52,13 @@ PEOPLE = (0, 2)  # Ada in seat 0, Ben opposite her: partners against two bots
 
 
 def start_friends_game(page, server) -> None:
+    fill_friends_game(page, server)
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+
+
+def fill_friends_game(page, server) -> None:
+    """The new-game dialog filled for Ada and Ben against two bots, not yet dealt."""
     # a bot leads the first game, so the page has said a tile before the new game
     page.goto(server + f"index.html?seed={BOT_LEADS}")
     page.wait_for_selector("#status[data-phase=human]", timeout=60_000)
@@ -62,8 +70,6 @@ def start_friends_game(page, server) -> None:
     page.select_option("#ng-bots select[name=bot1]", "person")  # seat 2: the dialog redraws
     page.fill("#ng-bots input[name=seatname1]", "Ben")
     page.select_option("#ng-bots select[name=bot2]", "medium")
-    page.click("#ng-start")
-    page.wait_for_selector("#new-game", state="hidden")
 
 
 def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page, server):
@@ -125,6 +131,11 @@ def test_two_people_and_two_bots_play_a_round_and_see_only_their_own_tiles(page,
         elif state["seat"]:
             mine = ever[int(state["seat"])]
             assert set(state["tiles"]) <= mine and set(state["named"]) <= mine, state
+    # the next deal: whoever taps Next round sees no hand until the first person shows theirs
+    page.evaluate(WATCH)
+    page.click("#next-round")
+    page.wait_for_selector("#privacy[open]", timeout=TURN_MS)
+    assert [s for s in page.evaluate("window.seen") if s["tiles"] and not s["revealed"]] == []
 
 
 def test_the_new_game_dialog_asks_every_persons_name_at_a_shared_table(page, server):
@@ -155,3 +166,124 @@ def test_the_new_game_dialog_asks_every_persons_name_at_a_shared_table(page, ser
     page.wait_for_selector("#scores .names")
     scores = page.inner_text("#scores")
     assert "You" in scores and "Player 1" not in scores
+
+
+def test_whoever_taps_deal_sees_no_hand_until_the_first_person_shows_theirs(page, server):
+    # guards: the hand of the person in seat 0 showed at once after Deal, for
+    # whoever held the device, unless the other person happened to lead
+    fill_friends_game(page, server)
+    page.evaluate(WATCH)
+    leaders = set()
+    while True:
+        page.click("#ng-start")  # the game before showed the person's own tiles
+        page.wait_for_selector("#privacy[open]", timeout=TURN_MS)
+        seen = [s for s in page.evaluate("window.seen.splice(0)") if not s["dealing"]]
+        assert seen and [s for s in seen if s["tiles"]] == []
+        starter = saved(page)["rounds"][0]["starter"]
+        leaders.add(starter)
+        name = "Ben" if starter in (1, 2) else "Ada"  # a bot leads: the next person
+        assert page.text_content("#privacy-title") == f"Pass to {name}"
+        assert phase(page) == "pass" and page.locator("#hand [data-tile]").count() == 0
+        page.click("#privacy-show")
+        page.wait_for_selector("#privacy", state="hidden")
+        assert page.get_attribute("#hand", "aria-label") == f"{name}'s tiles"
+        if leaders & {0, 1, 3}:  # Ada or a bot has led a deal (Ben leads 1 in 4)
+            break
+        page.click("#new-game-button")
+        page.wait_for_selector("#new-game[open]")
+        page.evaluate("window.seen.splice(0)")  # the hand shown till now was shown to its owner
+
+
+# The privacy screen is up exactly while the status line says "pass".
+SCREEN_AS_SAID = """() => (document.querySelector('#status').dataset.phase === 'pass')
+    === document.querySelector('#privacy').open"""
+
+
+def screen_as_said(page) -> None:
+    page.wait_for_function(SCREEN_AS_SAID, timeout=5_000)
+
+
+def escape_again_and_again(page) -> None:
+    """Escape pressed at the privacy screen until Chrome stops asking the page
+    (it closed the screen at the fourth press, though its cancel was refused)."""
+    for _ in range(6):
+        page.keyboard.press("Escape")
+        screen_as_said(page)
+
+
+def test_the_privacy_screen_is_up_whenever_the_status_says_pass(page, server):
+    # guards: once in three random sessions the page sat at "Pass to ..." with
+    # the screen closed and nothing to tap: Chrome closes a dialog at a repeated
+    # Escape though its cancel event is refused
+    start_friends_game(page, server)
+    page.wait_for_selector("#privacy[open]", timeout=TURN_MS)
+    said = page.text_content("#privacy-title")
+    escape_again_and_again(page)
+    assert page.is_visible("#privacy") and page.text_content("#privacy-title") == said
+    # a reload in another language: the screen comes back, in its words
+    page.goto(server + "index.html?lang=de")
+    page.wait_for_selector("#privacy[open]", timeout=60_000)
+    assert page.text_content("#privacy-title") == said.replace("Pass to", "Weitergeben an")
+    screen_as_said(page)
+    page.goto(server + "index.html?lang=en")
+    page.wait_for_selector("#privacy[open]", timeout=60_000)
+    # a link's deal asked about: the question alone, the screen after Resume
+    page.goto(server + "index.html?seed=12")
+    page.wait_for_selector("#deal-choice[open]", timeout=60_000)
+    assert page.locator("dialog[open]").count() == 1
+    screen_as_said(page)
+    page.click("#deal-resume")
+    page.wait_for_selector("#privacy[open]")
+    screen_as_said(page)
+    # the person shows their tiles, looks at Review, plays: the screen comes
+    # for the other, and Escape does not take it away
+    page.click("#privacy-show")
+    page.wait_for_selector("#privacy", state="hidden")
+    screen_as_said(page)
+    page.wait_for_selector(f"{DRAW}, {PASS}, {PLAYABLE}", timeout=TURN_MS)
+    page.keyboard.press("r")
+    page.wait_for_selector("#review[open]")
+    page.click("#review-close")
+    screen_as_said(page)
+    take_turn(page)
+    page.wait_for_selector(f"#privacy[open], {DRAW}, {PASS}, {PLAYABLE}", timeout=TURN_MS)
+    while not page.locator("#privacy[open]").count():
+        take_turn(page)  # the other person's partner bots may hand the turn back
+        page.wait_for_selector(f"#privacy[open], {DRAW}, {PASS}, {PLAYABLE}", timeout=TURN_MS)
+    escape_again_and_again(page)
+    assert page.is_visible("#privacy")
+    # a game dealt from a link in its place: no screen, and none left behind
+    page.goto(server + "index.html?seed=12")
+    page.wait_for_selector("#deal-choice[open]", timeout=60_000)
+    page.click("#deal-play")
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=bot]")
+    screen_as_said(page)
+    assert page.locator("dialog[open]").count() == 0
+
+
+def test_the_partners_box_is_off_and_disabled_without_four_players(page, server):
+    # guards: with 2 players the box showed ticked but greyed
+    page.goto(server + "index.html")
+    page.wait_for_selector("#status[data-phase=human], #status[data-phase=bot]",
+                           timeout=60_000)
+    page.click("#new-game-button")
+    box = "#ng-partnership"
+    players = "#new-game-form input[name=players][value='{}']"
+    page.check(players.format(2))
+    assert not page.is_checked(box) and page.is_disabled(box)
+    page.check(players.format(4))
+    assert page.is_checked(box) and page.is_enabled(box)  # as it was: ticked
+    page.uncheck(box)
+    page.check(players.format(3))
+    assert not page.is_checked(box) and page.is_disabled(box)
+    page.check(players.format(4))
+    assert not page.is_checked(box)  # as the person left it
+    page.check(box)
+    page.check(players.format(2))
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
+    assert saved(page)["rules"].get("players", 2) == 2
+    page.click("#new-game-button")
+    assert not page.is_checked(box) and page.is_disabled(box)
+    page.check(players.format(4))
+    assert page.is_checked(box)  # kept through a game of two

@@ -231,10 +231,12 @@ def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
         page.fill("#ng-name", "Ada")  # with a friend at the table, every name is asked
         page.click("#ng-start")
         page.wait_for_selector("#new-game", state="hidden")
-        page.wait_for_selector(f"#privacy[open], {PLAYABLE}")
-        if not page.locator("#privacy[open]").count():  # the person leads: then Ben's turn
+        page.wait_for_selector("#privacy[open]")  # every deal comes covered
+        if page.text_content("#privacy-title") == "Pass to Ada":  # Ada leads: then Ben's turn
+            page.click("#privacy-show")
             page.locator(PLAYABLE).first.click()
-            page.wait_for_selector("#privacy[open]")
+            page.wait_for_function("document.querySelector('#privacy').open && document"
+                                   ".querySelector('#privacy-title').textContent === 'Pass to Ben'")
         shoot(page, "privacy")
 
 

@@ -10,6 +10,8 @@ import re
 from allfives.bots import make_bot
 from allfives.view import PlayerView
 from allfives.web.table.deals import daily
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
 
 from .browser_helpers import FIRST_LOAD_MS, open_game, play_until, saved, watched_page
 
@@ -138,3 +140,37 @@ def deal_shown(page) -> tuple[bool, str]:
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
     return hidden, shown
+
+
+def finished_game() -> str:
+    """A saved game against medium played to its end (by bots, here)."""
+    table = Table.new(Setup(), seed=5)
+    game = table.game
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    while not game.over:
+        if game.round.over:
+            game.next_round()
+            continue
+        game.round.apply(bots[game.round.turn].choose(PlayerView.of(game.round, game.round.turn)))
+    return table.to_save()
+
+
+def test_a_link_after_a_finished_game_asks_nothing_and_a_junk_seed_says_so(page, server):
+    # guards: a junk ?seed= with a finished game saved opened the game-over panel
+    # over the shared-deal question, which said a game was in progress
+    open_game(page, server)
+    page.evaluate("text => localStorage.setItem('allfives.save', text)", finished_game())
+    over = saved(page)
+    page.goto(server + "index.html?seed=hello")
+    page.wait_for_selector("#game-over[open]", timeout=FIRST_LOAD_MS)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice span") == (
+        "The link's deal could not be read, so it was not dealt. "
+        "\u201chello\u201d is not a deal number: a deal number has digits only.")
+    assert page.is_hidden("#deal-choice") and saved(page) == over and "?" not in page.url
+    # a deal number: the finished game is in no one's way, the link deals at once
+    page.goto(server + "index.html?seed=12")
+    page.wait_for_selector(READY, timeout=FIRST_LOAD_MS)
+    assert page.is_hidden("#deal-choice") and page.is_hidden("#game-over")
+    dealt = saved(page)
+    assert str(dealt["seed"]) == "12" and len(dealt["rounds"]) == 1

@@ -26,8 +26,10 @@ def fill_new_game(setup: Setup) -> None:
     toggle(el("ng-others"), "hidden", not friends)
     for radio in document.querySelectorAll('#new-game-form input[name="players"]'):
         radio.checked = str(radio.value) == str(setup.players)
-    el("ng-partnership").checked = setup.partnership
-    el("ng-partnership").disabled = setup.players != 4
+    box = el("ng-partnership")
+    box.checked, enabled = forms.partners_box(setup)
+    box.disabled = not enabled
+    box.dataset.chosen = "true" if setup.partnership else ""  # read back while disabled
     el("ng-presets").innerHTML = forms.preset_options(setup)
     el("ng-hand-size").innerHTML = forms.hand_size_options(setup)
     el("ng-target").value = str(setup.target or setup.default_target())
@@ -54,7 +56,9 @@ def read_new_game(previous: Setup) -> Setup:
         name = str(node.name or "")
         if not name:
             continue
-        if str(node.type) in ("radio", "checkbox"):
+        if node.id == "ng-partnership" and node.disabled:  # the choice, kept unshown
+            values[name] = bool(node.dataset.chosen)
+        elif str(node.type) in ("radio", "checkbox"):
             if node.checked:
                 values[name] = str(node.value) if str(node.type) == "radio" else True
         else:

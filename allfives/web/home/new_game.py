@@ -137,6 +137,14 @@ def _select(label: str, name: str, choices: list[tuple[Any, str]], chosen: objec
             f'<select name="table_{name}" id="ng-table-{name}">{opts}</select></label>')
 
 
+def partners_box(setup: Setup) -> tuple[bool, bool]:
+    """The Partners box as (ticked, enabled): partnerships need 4 players, so
+    with 2 or 3 it is unticked and disabled (the dialog keeps the person's
+    choice meanwhile, ``dialogs_page``), and shows it again when 4 are chosen."""
+    four = setup.players == 4
+    return four and setup.partnership, four
+
+
 def int_or(text: Any, default: int = 0) -> int:
     """A form field's whole number, or ``default`` when it holds none."""
     try:

@@ -36,10 +36,11 @@ from ..table.table import Table
 
 class Sharing:
     def __init__(self, take_over: Callable[[Table], None], current: Callable[[], Table],
-                 name: Callable[[], str]) -> None:
+                 name: Callable[[], str], resume: Callable[[], None]) -> None:
         self.take_over = take_over
         self.current = current
         self.name = name
+        self.resume = resume  # the saved game plays on (it waited for the answer)
         self.offered: Deal | None = None
 
     def bind(self) -> None:
@@ -48,6 +49,8 @@ class Sharing:
         on(el("daily"), "click", lambda _e: self.play_daily())
         on(el("deal-play"), "click", lambda _e: self.play_offered())
         on(el("deal-resume"), "click", lambda _e: el("deal-choice").close())
+        # however it closes (Resume, Escape, Play), the game on the table then plays on
+        on(el("deal-choice"), "close", lambda _e: self.resume())
 
     def play_daily(self) -> None:
         """Today's deal, in place of the game in progress."""
@@ -74,7 +77,8 @@ class Sharing:
         return None
 
     def offer(self, deal: Deal) -> None:
-        """A game is saved and a link asks for another: ask which to play."""
+        """A game in progress is saved and a link asks for another: ask which
+        to play (the saved game waits, ``resume``)."""
         self.offered = deal
         show_dialog("deal-choice")
 

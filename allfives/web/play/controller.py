@@ -67,12 +67,13 @@ class Controller:
         # the daily deal, a take-back, a record played on), so an answer asked
         # in one game never lands in the next, whose first position looks alike.
         self.game_serial = 0
-        self._view: tuple[tuple[Position, str, int], TableView] | None = None
+        self._view: tuple[tuple[Position, str, int, bool], TableView] | None = None
 
     def view(self) -> TableView:
-        """What the person may see now, built once per position, viewer and
-        language (the person's unchosen name is shown in it)."""
-        key = (self.position(), current(), self.table.viewer)
+        """What the person may see now, built once per position, viewer,
+        language (the person's unchosen name is shown in it) and whether the
+        deal is still covered (the viewer may look again at the same position)."""
+        key = (self.position(), current(), self.table.viewer, self.table.covered)
         if self._view is None or self._view[0] != key:
             self._view = (key, TableView.of(self.table))
         return self._view[1]
@@ -86,12 +87,12 @@ class Controller:
         if view.round.over:
             return RoundOver()
         seat = view.player.turn
-        if view.screened:
-            return PassTo(seat)
-        if self.table.is_bot(seat):
+        if self.table.is_bot(seat):  # on hidden hands too, when bots lead a covered deal
             # the pause lets people read the last move; a lead follows none
             pause = self.settings.bot_pause / 1000 if view.player.history else 0.0
             return BotMove(seat, self.table.bot_request(seat), pause)
+        if view.screened:
+            return PassTo(seat)
         moves = view.legal_moves
         if self.settings.auto_draw and moves in ((DRAW,), (PASS,)):
             text = words.auto_move(moves[0] == DRAW)
@@ -108,18 +109,25 @@ class Controller:
             return self._note[1]
         return None
 
+    def privacy(self) -> int | None:
+        """The seat the privacy screen passes the device to, while it must be
+        up (the status line then says "pass"); else None."""
+        table = self.table
+        return table.game.round.turn if table.screened else None
+
     def status(self) -> Status:
+        view = self.view()
+        seat = self.privacy()
+        if seat is not None:
+            return Status("pass", words.pass_to(view.names[seat]))
         noted = self.note()
         if noted is not None:
             return noted
-        view = self.view()
         if view.game_over:
             return Status("game-over", _(words.GAME_OVER))
         if view.round.over:
             return Status("round-over", _(words.ROUND_OVER))
         seat = view.player.turn
-        if view.screened:
-            return Status("pass", words.pass_to(view.names[seat]))
         if self.table.is_bot(seat):
             return Status("bot", words.thinking(view.names[seat]))
         if self.selected is not None:
@@ -168,10 +176,8 @@ class Controller:
 
     def next_round(self) -> bool:
         """Deal the next round, if this one is over and the game is not."""
-        game = self.table.game
-        if game.over or not game.round.over:
+        if not self.table.next_round():
             return False
-        game.next_round()
         self.fresh = None
         self.hint_words = ""
         return True
@@ -231,8 +237,8 @@ class Controller:
             return self.escape()
         if key == "?":
             return Command("keys")
-        if key in ("r", "R"):
-            return Command("review")
+        if key in ("r", "R"):  # not while every hand is hidden: Review shows the viewer's
+            return None if self.view().screened else Command("review")
         if key in ("u", "U"):
             return Command("undo")
         view = self.view()

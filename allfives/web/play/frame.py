@@ -100,7 +100,7 @@ def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
         selected=ctl.selected, board=board,
         count=(render.count_badge(view), str(view.layout.count), words.table_words(view),
                not settings.count),
-        undo=(not settings.undo, not (settings.undo and not table.screened and can_take_back(
+        undo=(not settings.undo, not (settings.undo and not table.hidden and can_take_back(
             table.game, table.viewer, table.others, table.daily))),
         muted=settings.mute)
 

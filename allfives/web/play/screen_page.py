@@ -194,9 +194,16 @@ def focused_tile() -> int | None:
     return NAMES.index(name) if name in NAMES else None
 
 
-def privacy(view: TableView, seat: int) -> None:
-    """The privacy screen between two people's turns: every hand is hidden
-    (the view behind it has none) until ``seat``'s person shows theirs."""
+def privacy(view: TableView, seat: int | None) -> None:
+    """The privacy screen between two people's turns, up while ``seat``'s
+    person is to see theirs (None: down): every hand is hidden (the view
+    behind it has none) until they show theirs. Its words are written each
+    time, so they follow the page's language."""
+    node = el("privacy")
+    if seat is None:
+        if node.open:
+            node.close()
+        return
     name = view.names[seat]
     el("privacy-title").textContent = words.pass_to(name)
     el("privacy-says").textContent = words.privacy_text(name)

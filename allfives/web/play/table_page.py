@@ -73,8 +73,10 @@ class TablePage:
         on(el("next-round"), "click", self.on_next_round)
         # Escape must not close the round-end panel: the game would be stranded
         on(el("round-end"), "cancel", lambda e: e.preventDefault())
-        # nor the privacy screen: only its button lifts it, for the person to move
+        # nor the privacy screen: only its button lifts it, for the person to move;
+        # a browser may close it still (Chrome does at a repeated Escape): it comes back
         on(el("privacy"), "cancel", lambda e: e.preventDefault())
+        on(el("privacy"), "close", lambda _e: self.redraw())
         on(el("privacy-show"), "click", self.on_reveal)
         on(el("download"), "click", lambda _e: self.download())
         on(el("game-over-download"), "click", lambda _e: self.download())
@@ -82,8 +84,13 @@ class TablePage:
 
     def redraw(self, settled: bool | None = None) -> None:
         """The table drawn as it stands; ``settled``: the turn loop has come to
-        rest (by default: when no loop runs)."""
-        self.screen.redraw(self.ctl, not self.busy() if settled is None else settled)
+        rest (by default: when no loop runs). At rest, the privacy screen is
+        up exactly while the status line says "pass" (``Controller.privacy``),
+        whatever closed or covered it."""
+        settled = not self.busy() if settled is None else settled
+        self.screen.redraw(self.ctl, settled)
+        if settled and not self.paused:
+            screen.privacy(self.ctl.view(), self.ctl.privacy())
 
     def settle(self) -> None:
         """The table changed: it is saved, then drawn."""
@@ -201,8 +208,7 @@ class TablePage:
             elif isinstance(step, steps.PassTo):
                 # what the last person had open (Review from their seat) goes first
                 dom.close_dialogs("review", "coach", "keys")
-                self.redraw(settled=True)
-                screen.privacy(self.ctl.view(), step.seat)
+                self.redraw(settled=True)  # the privacy screen comes up
                 self.bots.start()
                 return
             elif isinstance(step, steps.BotMove):  # whose turn it is: drawn with the last move
@@ -264,6 +270,7 @@ class TablePage:
         if self.turns is not None:
             self.turns.cancel()
         self.queued = None
+        dom.close_dialogs("privacy")  # the game at the real table is not this one
 
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
@@ -280,6 +287,6 @@ class TablePage:
     def take_back(self) -> None:
         """The viewer's last turn and the bots' replies since, taken back."""
         table = self.ctl.table
-        back = table.taken_back() if self.ctl.settings.undo and not table.screened else None
+        back = table.taken_back() if self.ctl.settings.undo and not table.hidden else None
         if back is not None:
             self.take_over(back)

@@ -47,13 +47,14 @@ class ReviewPanel:
         self.reseat: Callable[[int], Review] | None = None
 
     def bind(self, current: Callable[[int | None], Review],
-             choosable: Callable[[], tuple[int, ...]]) -> None:
+             choosable: Callable[[], tuple[int, ...]], hidden: Callable[[], bool]) -> None:
         """The dialog's controls; the Review button reviews the game on the
-        table (``open_table``), and a record file opened from the header or
-        dropped on the page opens too."""
+        table (``open_table``; not while ``hidden()``: every hand on the table
+        is hidden), and a record file opened from the header or dropped on
+        the page opens too."""
         for opener in ("review-button", "round-end-review", "game-over-review"):
             on(el(opener), "click",  # above an open panel
-               lambda _e: self.open_table(current, choosable()))
+               lambda _e: None if hidden() else self.open_table(current, choosable()))
         on(el("open-record"), "change", self.on_file)
         on(document, "dragover", lambda e: e.preventDefault())
         on(document, "drop", self.on_drop)

@@ -16,6 +16,7 @@ import base64
 import binascii
 import json
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
@@ -27,7 +28,7 @@ from ..i18n.catalogs import _, ngettext
 from ..i18n.labels import level_name
 from .seats import BOT_NAMES, clean_name
 from .table import Table
-from .takeback import DAILY_PREFIX
+from .takeback import DAILY_PREFIX, is_daily
 
 MAX_LINK = 600  # characters of ?deal=: a deal is about 100
 MAX_SEED = 40  # characters of a seed: a number, or "daily:2026-11-22"
@@ -94,11 +95,28 @@ def read_deal(text: str) -> Deal:
     return Deal(rules, tuple(levels), seed)
 
 
+def page_seed(seed: str) -> bool:
+    """Whether ``seed`` is one the page deals from and names (``deal_line``):
+    a game's number, or a day's daily deal (``daily:YYYY-MM-DD``)."""
+    if seed.isascii() and seed.isdigit():
+        return True
+    day = seed[len(DAILY_PREFIX):]
+    try:
+        return is_daily(seed) and date.fromisoformat(day).isoformat() == day
+    except ValueError:
+        return False
+
+
 def seed_deal(seed: str, table: Table) -> Deal:
-    """``?seed=N``: the given game's set-up dealt from seed N."""
+    """``?seed=N``: the given game's set-up dealt from seed N. Any other text
+    would deal a game too, but no game the page ever named: it is refused."""
     if not 0 < len(seed) <= MAX_SEED:
         # Translators: the seed is the number that deals the game, given in the address
         raise DealError(_("The seed is missing or too long."))
+    if not page_seed(seed):
+        # Translators: a link's ?seed= is not a deal's number; {seed} is what the link gives
+        raise DealError(_("“{seed}” is not a deal number: a deal number has digits "
+                          "only.").format(seed=seed))
     return Deal(table.rules, deal_of(table).levels, seed)
 
 

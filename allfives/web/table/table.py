@@ -53,7 +53,10 @@ class Table:
     ``viewer`` is the person whose hand the page shows. With two or more
     people, when the turn comes to a person who is not the viewer, every hand
     stays hidden (``screened``: the privacy screen) until they ask to see
-    theirs (``reveal``)."""
+    theirs (``reveal``). Each deal at such a table starts ``covered``: the
+    one who tapped Deal or Next round is not always the first to play, so no
+    hand shows (bots that lead play on hidden hands) until the first person
+    to move asks for theirs."""
 
     game: Game
     names: tuple[str, ...]
@@ -62,6 +65,7 @@ class Table:
     coached: int = 0
     viewer: int = HUMAN
     daily: bool = False  # the daily deal, dealt on its day (``table.deals``)
+    covered: bool = False  # a new deal nobody has looked at yet (``reveal``)
 
     @classmethod
     def new(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -69,7 +73,9 @@ class Table:
         n = rules.players
         names = (clean_name(setup.name),) + tuple(setup.seat_name(s) for s in range(1, n))
         bots = (None,) + tuple(None if b == PERSON else b for b in setup.bots[:n - 1])
-        return cls(Game(rules, seed), names, bots)
+        table = cls(Game(rules, seed), names, bots)
+        table.covered = table.shared
+        return table
 
     @classmethod
     def fresh(cls, setup: Setup, seed: int | str | None = None) -> Table:
@@ -108,7 +114,14 @@ class Table:
         is to move, and nobody's hand may be shown until they ask."""
         rnd = self.game.round
         return (not self.game.over and not rnd.over and not self.is_bot(rnd.turn)
-                and rnd.turn != self.viewer)
+                and (rnd.turn != self.viewer or self.covered))
+
+    @property
+    def hidden(self) -> bool:
+        """Whether no hand may be shown: the privacy screen is up, or a new
+        deal waits for its first person while bots lead."""
+        rnd = self.game.round
+        return self.screened or (self.covered and not self.game.over and not rnd.over)
 
     def coach_watches(self, coach: str) -> bool:
         """Whether the coach (set to ``coach``, ``Settings.coach``) watches the
@@ -131,6 +144,16 @@ class Table:
         if not self.screened:
             return False
         self.viewer = self.game.round.turn
+        self.covered = False
+        return True
+
+    def next_round(self) -> bool:
+        """Deal the next round, if this one is over and the game is not; with
+        friends at the table it is dealt ``covered``."""
+        if self.game.over or not self.game.round.over:
+            return False
+        self.game.next_round()
+        self.covered = self.shared
         return True
 
     def taken_back(self) -> Table | None:
@@ -166,6 +189,8 @@ class Table:
         record["table"] = {"names": list(self.names), "bots": list(self.bots)}
         if self.shared:
             record["table"]["viewer"] = self.viewer
+            if self.covered:
+                record["table"]["covered"] = True
         if self.takebacks:
             record[TAKEBACKS_KEY] = self.takebacks
         if self.coached:
@@ -215,5 +240,7 @@ class Table:
         viewer = table.get("viewer") if isinstance(table, dict) else None
         if viewer not in people_of(seated) or isinstance(viewer, bool):
             viewer = HUMAN
+        covered = isinstance(table, dict) and table.get("covered") is True \
+            and len(people_of(seated)) > 1
         return cls(game, tuple(clean_name(x) for x in names), seated, takebacks_of(data),
-                   coached_of(data), viewer, daily_of(data))
+                   coached_of(data), viewer, daily_of(data), covered)

@@ -93,14 +93,16 @@ class TableView:
     rounds: tuple[RoundView, ...]
     winner: int | None  # the side that won the game, once it is over
     you: bool = False
-    screened: bool = False  # the privacy screen is up: no hand is shown
+    # no hand is shown: the privacy screen is up, or bots lead a new deal at a
+    # shared table before its first person has looked (``Table.hidden``)
+    screened: bool = False
 
     @classmethod
     def of(cls, table: Table, seat: int | None = None) -> TableView:
         """The table through the viewer's eyes (or ``seat``'s, when a review
         looks from another seat); nobody's behind the privacy screen."""
         game = table.game
-        screened = seat is None and table.screened
+        screened = seat is None and table.hidden
         eyes = NOBODY if screened else table.viewer if seat is None else seat
         names = tuple(shown_name(n, table.shared) if s == HUMAN else n
                       for s, n in enumerate(table.names))

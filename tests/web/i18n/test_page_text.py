@@ -212,3 +212,15 @@ def test_progress_js_chooses_the_language_as_the_page_does():
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE)
     assert scripts.index("./static/vendor/loading-words.js") < \
         scripts.index("./static/progress.js") < scripts.index("./static/vendor/pyscript/core.js")
+
+
+def test_the_headers_short_labels_are_words_of_every_language():
+    # guards: on a German or Dutch phone the header said "Stats", English slang
+    short = re.findall(r'<span class="short" data-i18n>([^<]+)</span>', PAGE)
+    assert short == ["Stats", "Rules"]
+    try:
+        for code in (c for c in i18n.LANGUAGES if c != i18n.ENGLISH):
+            i18n.use(code)
+            assert all(i18n._(label) != label for label in short), code
+    finally:
+        i18n.use(i18n.ENGLISH)

@@ -83,7 +83,11 @@ def drive_round(ctl: Controller) -> tuple[int, list[int]]:
         log = render.log(view)
         if isinstance(step, (RoundOver, GameOver)):
             return moves, passed
+        # the privacy screen is up exactly while the status line says "pass"
+        assert (ctl.status().phase == "pass") == (ctl.privacy() is not None) \
+            == isinstance(step, PassTo)
         if isinstance(step, PassTo):
+            assert ctl.privacy() == step.seat and ctl.key("r") is None
             assert view.screened and view.player.hand == () and not shown
             assert all(r.dealt == () and r.drawn == () for r in view.rounds)
             assert " drew " not in log.replace("drew a tile", "")
@@ -94,9 +98,14 @@ def drive_round(ctl: Controller) -> tuple[int, list[int]]:
             assert again.screened and again.viewer == table.viewer
             assert ctl.reveal() and table.viewer == step.seat and not ctl.reveal()
             continue
-        mine = {NAMES[t] for t in view.player.hand}
-        assert shown <= mine == {NAMES[t] for t in tiles_of(table.game.round.hands[view.seat])}
-        assert view.seat in table.people and not view.screened
+        if view.screened:  # bots lead a deal no person has looked at yet: no hand shows
+            assert isinstance(step, BotMove) and table.covered
+            assert view.player.hand == () and not shown and ctl.key("r") is None
+        else:
+            mine = {NAMES[t] for t in view.player.hand}
+            assert shown <= mine == {NAMES[t] for t in
+                                     tiles_of(table.game.round.hands[view.seat])}
+            assert view.seat in table.people
         if isinstance(step, BotMove):
             move = parse_move(worker.choose(json.dumps(step.request.to_json())))
         else:
@@ -119,6 +128,47 @@ def test_a_round_with_two_people_and_two_bots_shows_one_hand_at_a_time():
     assert table.game.round.over and not table.screened
 
 
+def covered_deal(seed: int) -> tuple[int, ...]:
+    """Play the first round of FRIENDS dealt from ``seed`` and deal the next:
+    each deal comes covered (no hand shows) until its first person to move
+    shows theirs. Returns who started each of the two rounds."""
+    table = Table.new(FRIENDS, seed=seed)
+    ctl = Controller(table, Settings(auto_draw=False))
+    starters = []
+    for _ in range(2):
+        starter = table.game.round.turn
+        starters.append(starter)
+        assert table.covered and table.hidden and ctl.view().screened
+        assert ctl.view().player.hand == () and not ctl.can_act()
+        assert Table.from_save(table.to_save()).covered  # a reload keeps it covered
+        first = next(s for s in range(starter, starter + 4) if s % 4 in table.people) % 4
+        step = ctl.next_step()
+        if starter in table.people:  # the one who dealt may not be the one who leads
+            assert step == PassTo(starter) and ctl.status().text == \
+                f"Pass to {table.names[starter]}"
+        else:  # the bot leads on hidden hands; the screen comes at the first person
+            assert isinstance(step, BotMove) and ctl.status().phase == "bot"
+        moves, passed = drive_round(ctl)
+        assert passed[0] == first and not table.covered
+        assert ctl.next_round() and not ctl.next_round()
+    return tuple(starters)
+
+
+def test_every_deal_at_a_shared_table_comes_covered_until_its_first_person_looks():
+    # guards: whoever tapped Deal or Next round saw the viewer's tiles at once
+    starters = {s for seed in (1, 2, 3, 11) for s in covered_deal(seed)}
+    assert starters & {0, 2} and starters & {1, 3}  # people and bots led
+    alone = Table.new(Setup(players=4, bots=("easy", "easy", "easy")), seed=1)
+    assert not alone.covered and not TableView.of(alone).screened
+    saved = json.loads(Table.new(FRIENDS, seed=1).to_save())
+    assert saved["table"]["covered"] is True
+    for bad in ("yes", 1, None):
+        saved["table"]["covered"] = bad
+        assert not Table.from_record(saved).covered
+    saved["table"] |= {"covered": True, "bots": [None, "easy", "easy", "easy"]}
+    assert not Table.from_record(saved).covered  # one person: nothing to cover
+
+
 def test_a_table_of_bots_and_one_person_never_shows_the_screen():
     table = Table.new(Setup(players=4, bots=("easy", "easy", "easy")), seed=11)
     moves, passed = drive_round(Controller(table, Settings()))
@@ -130,7 +180,8 @@ def test_saves_keep_the_viewer_and_refuse_a_viewer_that_is_no_person():
     table.viewer = 2
     saved = json.loads(table.to_save())
     assert saved["table"] == {"names": ["Ada", "Anna", "Ben", "Cara"],
-                              "bots": [None, "medium", None, "easy"], "viewer": 2}
+                              "bots": [None, "medium", None, "easy"], "viewer": 2,
+                              "covered": True}
     assert Table.from_save(table.to_save()).viewer == 2
     for bad in (1, 3, 9, -1, True, "2", None, [2]):
         saved["table"]["viewer"] = bad

@@ -17,6 +17,7 @@ from allfives.web.table.deals import (
     daily_day,
     deal_of,
     margin,
+    page_seed,
     read_deal,
     seed_deal,
 )
@@ -78,6 +79,22 @@ def test_a_seed_in_the_address_deals_the_games_set_up_from_that_seed():
     assert seed_deal("42", table) == Deal(table.rules, ("hard", "easy"), "42")
     with pytest.raises(DealError):
         seed_deal("1" * 41, table)
+
+
+@pytest.mark.parametrize("seed", ["hello", "12a", "-3", "1.5", " 7", "\u0661\u0662",
+                                  "daily:2026-13-01", "daily:tomorrow", "daily:", "<b>"])
+def test_a_seed_the_page_never_names_deals_nothing_and_says_why(seed):
+    # guards: any text in ?seed= dealt a game no deal line could ever name
+    with pytest.raises(DealError) as refused:
+        seed_deal(seed, Table.new(Setup(), seed=1))
+    assert str(refused.value) == f"\u201c{seed}\u201d is not a deal number: a deal number " \
+        "has digits only."
+    assert not page_seed(seed)
+
+
+def test_the_seeds_the_page_deals_from_are_links_it_reads():
+    assert all(page_seed(s) for s in ("0", "007", "4294967295", "daily:2026-11-22"))
+    assert seed_deal(str(Table.new(Setup()).game.seed), Table.new(Setup())).seed.isdigit()
 
 
 def test_the_daily_deal_is_the_same_for_everyone_on_a_day():

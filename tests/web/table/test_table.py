@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -62,6 +63,19 @@ def test_setup_read_from_the_dialog():
     assert Setup.from_json(json.loads(json.dumps(setup.to_json()))) == setup
     assert Setup.from_json({"players": 9, "preset": "nope", "bots": ["zzz"]}) == \
         Setup(bots=Setup().bots)
+
+
+def test_the_partners_box_is_unticked_and_disabled_without_four_players():
+    # guards: with 2 players the box showed ticked (Setup's default) but greyed
+    assert forms.partners_box(Setup(players=2, partnership=True)) == (False, False)
+    assert forms.partners_box(Setup(players=3, partnership=False)) == (False, False)
+    assert forms.partners_box(Setup(players=4, partnership=True)) == (True, True)
+    assert forms.partners_box(Setup(players=4, partnership=False)) == (False, True)
+    # the choice read back while the box is disabled (the dialog keeps it) stays
+    values = {"players": "2", "preset": "standard", "partnership": False}
+    two = forms.read_setup(values, Setup(players=4))
+    assert not two.partnership and not two.rules().partnership
+    assert forms.partners_box(replace(two, players=4)) == (False, True)
 
 
 def test_settings_survive_bad_storage():
