@@ -82,4 +82,3 @@ def test_the_why_is_a_native_disclosure_under_the_plain_sentence():
         "</summary><p><span class=\"tile-name\">4-6</span> on <span class=\"tile-name\">5-6"
         "</span> scores 10 &amp; more.</p></details>")
     assert said_html(Said("Best move.")) == "<span class='lead'>Best move.</span>"
-    assert Said("Best move.", "Solved.").text() == "Best move. Solved."

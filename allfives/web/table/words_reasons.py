@@ -26,10 +26,6 @@ class Said:
     lead: str
     why: str = ""
 
-    def text(self) -> str:
-        """Both as one text, the lead first."""
-        return f"{self.lead} {self.why}" if self.why else self.lead
-
 
 def too_big(name: str, size: int) -> str:
     """A file too big to be a record, refused unread."""
