@@ -39,7 +39,7 @@ from allfives.web.i18n import catalogs as i18n
 from allfives.web.play import looks_page, screen_page
 from allfives.web.play.controller import Controller
 from allfives.web.play.table_page import TablePage
-from allfives.web.puzzles.progress import check_progress
+from allfives.web.puzzles.progress import Playing, check_progress, game_key
 from allfives.web.puzzles.puzzles_page import PuzzlesPage
 from allfives.web.realtable import kept as table_kept
 from allfives.web.realtable.frame import game_over_html
@@ -82,7 +82,7 @@ class App:
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
         self.bots = BotClient()
-        self.puzzles = PuzzlesPage(self.bots, self.looks)
+        self.puzzles = PuzzlesPage(self.bots, self.looks, self.playing)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
         self.table = TablePage(self.ctl, self.bots, self.ended, self.open_review)
         self.coach = CoachPage(self.ctl, self.bots, self.table.run_turns, self.table.rethink)
@@ -178,6 +178,13 @@ class App:
             self.puzzles.open()
 
     # -- what the rooms hand each other ----------------------------------------------
+
+    def playing(self) -> Playing:
+        """What the person plays now, for the puzzles: the rules and players of
+        the game on the table, and its key while it is not over."""
+        game = self.ctl.table.game
+        return Playing(game.rules.preset, game.rules.players,
+                       None if game.over else game_key(game.seed))
 
     def looks(self) -> Looks:
         """How the settings draw tiles now (Review's, the puzzles' and How to play's)."""

@@ -14,6 +14,7 @@ from allfives.view import PlayerView
 from allfives.web.coach.sentences import stop_words
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
+from allfives.web.table.words_reasons import Said
 
 from .browser_helpers import FIRST_LOAD_MS, moves_logged, open_game, saved
 
@@ -39,7 +40,8 @@ def stopped(page) -> dict:
     page.wait_for_selector("#coach[open]")
     return page.eval_on_selector("#coach", "d => ({...d.dataset, focused: "
                                  "document.activeElement.id, says: "
-                                 "d.querySelector('#coach-says').textContent})")
+                                 "d.querySelector('#coach-says .lead').textContent, why: "
+                                 "d.querySelector('#coach-says .why p').textContent})")
 
 
 def closed_unplayed(page) -> None:
@@ -66,11 +68,16 @@ def test_the_coach_asks_before_a_blunder_and_each_answer_works(page, server):
         want.grade, str(want.decision.loss), BAD, move_text(want.decision.best),
         want.decision.method)
     # why, in parts that add up to the loss, as Review will say it: an estimate
-    assert shown["says"] == stop_words(want) == (
-        "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 scores 10; the"
+    # the plain sentence first; why, in parts that add up to the loss, as Review will say
+    # it (an estimate), one tap away
+    assert Said(shown["says"], shown["why"]) == stop_words(want) == Said(
+        "You are about to play 1-6. Better: 5-5. It leaves you better placed for the rest of"
+        " the round.",
+        "1-6 scores 0 now, 5-5 scores 10; the"
         " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 31.1 more for"
         " later: 1-6 loses 42.9 points. Review would grade it: blunder. Estimated from deals of"
         " the hidden tiles.")
+    assert page.is_hidden("#coach-says .why p")
     assert shown["focused"] == "coach-rethink"  # the harmless answer has focus
     page.keyboard.press("Enter")  # Think again
     closed_unplayed(page)

@@ -7,6 +7,7 @@ it."""
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -15,14 +16,15 @@ from allfives.bots.exact import known_round
 from allfives.coach import puzzles as pz
 from allfives.moves import move_on, move_text, move_tile
 from allfives.tiles import NAMES
-from allfives.web.puzzles.progress import Progress, choose
+from allfives.web.puzzles.progress import Playing, Progress, choose
 from allfives.web.puzzles.sentences import verdict
-from allfives.web.table.words_reasons import move_name
+from allfives.web.table.words_reasons import Said, move_name
 
 from .browser_helpers import (
     FIRST_LOAD_MS,
     board_fit,
     moves_logged,
+    new_game,
     open_game,
     tile_sizes,
     watched_page,
@@ -61,7 +63,8 @@ def shown(page) -> dict:
     return page.eval_on_selector("#puzzles", """d => ({...d.dataset,
         rating: document.querySelector('#puzzle-rating').dataset.rating,
         ratingText: document.querySelector('#puzzle-rating').textContent,
-        verdict: document.querySelector('#puzzle-verdict').textContent,
+        verdict: document.querySelector('#puzzle-verdict .lead')?.textContent || '',
+        why: document.querySelector('#puzzle-verdict .why p')?.textContent || '',
         source: document.querySelector('#puzzle-source').textContent,
         answer: document.querySelector('#puzzle-answer').dataset.puzzleAnswer || null,
         focused: document.activeElement.closest('[id]')?.id})""")
@@ -104,8 +107,9 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     # re-checked as Review analyses it: solved exactly, why in parts, in the log's words
     page.wait_for_selector("#puzzle-verdict[data-method=exact]", state="attached",
                            timeout=WORKER_MS)
-    said = page.text_content("#puzzle-verdict")
-    assert said == verdict(missed, wrong, rechecked(missed, wrong))
+    now = shown(page)
+    said = now["why"]
+    assert Said(now["verdict"], said) == verdict(missed, wrong, rechecked(missed, wrong))
     assert said.endswith(" more for later: " + move_name(wrong) + " loses "
                          f"{rechecked(missed, wrong).loss:g} points. Solved exactly: nothing was"
                          " hidden.") and ">" not in said
@@ -125,10 +129,13 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     answer_with(page, fresh.answer)
     now = shown(page)
     assert now["puzzleState"] == "right" and now["verdict"].startswith(
-        f"Right! {move_name(fresh.answer)} is the best play; the next best is "
-        f"{move_name(fresh.runner_up)}.")
+        f"Right! {move_name(fresh.answer)} is the best play.")
+    assert now["why"].startswith(f"The next best is {move_name(fresh.runner_up)}.")
     page.wait_for_selector("#puzzle-verdict[data-method]", state="attached", timeout=WORKER_MS)
-    assert int(now["rating"]) > 1500 and "(+" in now["ratingText"]
+    # the rating moved up, not yet shown as a number: 2 first tries of 5
+    assert int(now["rating"]) > 1500 and page.get_attribute(
+        "#puzzle-rating", "data-provisional") == "3"
+    assert now["ratingText"] == "Your puzzle rating: shown after 3 more puzzles"
     # the daily puzzle, answered by keyboard
     page.click("#puzzle-daily")
     daily = pz.daily(list(SHIPPED.values()), date.today().isoformat())
@@ -154,7 +161,16 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
                            timeout=WORKER_MS)
     page.click("#review-close")
     page.wait_for_function(f"() => ({STORED}.own || []).length === 1", timeout=WORKER_MS)
+    # not while its game is still being played (issue 38, item 11)
     page.click("#puzzles-button")
+    page.wait_for_selector("#puzzles[open]")
+    assert shown(page)["puzzleKind"] == "new"
+    page.click("#puzzles-done")
+    page.wait_for_selector("#puzzles:not([open])", state="attached")
+    new_game(page, players=2, target=None)  # that game left behind: its puzzle may come
+    page.click("#puzzles-button")
+    page.wait_for_selector("#puzzles[open]")
+    page.click("#puzzle-next")
     page.wait_for_selector("#puzzles[open][data-puzzle-kind=own]")
     assert shown(page)["source"] == f"From your own game: you played {BLUNDER} here."
     assert page.text_content("#puzzle-task") == (
@@ -172,7 +188,15 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
     tap on another picks that one instead, Escape puts it back; then a tap on
     the answer's lit place answers, and the rating moves. The board is drawn
     at its size from the first paint: its tiles readable."""
-    first = choose(Progress(), list(SHIPPED.values()), date.today().isoformat())[0]
+    shipped, today_ = list(SHIPPED.values()), date.today().isoformat()
+    opening = choose(Progress(), shipped, today_, playing=Playing("standard", 2))[0]
+    # the rules being played, at the easiest band (issue 38, item 11); that one has a
+    # single tile to play, so it is stored as tried and the next comes, with two tiles
+    assert (opening.view.rules.preset, opening.view.rules.players, opening.rating) == (
+        "standard", 2, 1300) and len({move_tile(m) for m in opening.options}) == 1
+    kept = {"format": "allfives-puzzle-progress/1", "seen": [opening.id]}
+    first = choose(Progress.from_json(kept), shipped, today_, playing=Playing("standard", 2))[0]
+    assert first.rating == 1300 and len({move_tile(m) for m in first.options}) >= 2
 
     def places(move: int) -> list[str]:
         return sorted(move_text(m) for m in first.options if move_tile(m) == move_tile(move))
@@ -182,6 +206,8 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
                                                 "es => es.map(e => e.dataset.move)"))
     with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
                       has_touch=True) as page:
+        page.add_init_script(f"localStorage.getItem('allfives.puzzles') || localStorage.setItem("
+                             f"'allfives.puzzles', '{json.dumps(kept)}')")
         open_game(page, server, "?seed=8")
         page.tap("#menu-button")
         page.tap("#puzzles-button")
@@ -196,7 +222,7 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
         page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(wrong)]}"]')
         now = shown(page)
         assert now["puzzleState"] == "solving" and now["rating"] == "1500" and now["answer"] is None
-        assert page.evaluate(STORED) == {}  # nothing tried
+        assert page.evaluate(STORED) == kept  # nothing more tried
         assert lit() == places(wrong)
         page.tap(f'#puzzle-hand [data-tile="{NAMES[move_tile(first.answer)]}"]')
         assert lit() == places(first.answer)
@@ -223,8 +249,47 @@ def test_the_panel_speaks_the_pages_language(page, server):
     page.click("#puzzles-button")
     page.wait_for_selector("#puzzles[open][data-puzzle-kind=new]")
     assert page.text_content("#puzzle-task") == "Du bist am Zug: Finde den besten Zug."
-    assert page.text_content("#puzzle-rating") == "Deine Aufgabenwertung: 1500"
+    assert page.text_content("#puzzle-rating") == (
+        "Deine Aufgabenwertung: sichtbar nach 5 weiteren Aufgaben")
     assert page.text_content("#puzzle-next") == "Nächste Aufgabe"
     assert page.text_content("#puzzle-source").startswith("Eine neue Aufgabe")
     assert page.text_content("#puzzle-situation").startswith("Regeln: ")
     assert page.evaluate(STORED) == {}  # nothing tried, nothing kept
+
+
+BOXES = """ids => ids.map(id => { const b = document.getElementById(id).getBoundingClientRect();
+    return [id, b.x, b.y, b.width, b.height]; })"""
+STILL = ["puzzle-task", "puzzle-board", "puzzle-hand", "puzzle-daily", "puzzle-next",
+         "puzzles-done"]
+
+
+def test_the_puzzle_dialog_does_not_jump_when_the_verdict_appears(browser, server):
+    """Issue 38, item 8: the dialog grew when the verdict came and, centred,
+    moved everything. Now the board, the hand and the buttons stay where they
+    were (to a pixel) when the verdict appears and when its re-check fills it
+    in; its "Why" opens by keyboard."""
+    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as page:
+        open_game(page, server, "?seed=8")
+        page.evaluate("document.getElementById('puzzles-button').click()")
+        page.wait_for_selector("#puzzles[open][data-puzzle-state=solving]")
+        before = page.evaluate(BOXES, STILL)
+        page.click("#puzzle-hand [data-playable=true]")
+        page.click("#puzzle-board [data-move]")
+        page.wait_for_selector("#puzzles:not([data-puzzle-state=solving])", state="attached")
+        answered = page.evaluate(BOXES, STILL)
+        page.wait_for_selector("#puzzle-verdict[data-method]", state="attached",
+                               timeout=WORKER_MS)
+        checked = page.evaluate(BOXES, STILL)
+        for now in (answered, checked):
+            moved = [(b[0], round(max(abs(x - y) for x, y in zip(b[1:], n[1:], strict=True)), 1))
+                     for b, n in zip(before, now, strict=True)
+                     if max(abs(x - y) for x, y in zip(b[1:], n[1:], strict=True)) > 1]
+            assert moved == [], moved
+        # the plain sentence first; its parts and numbers one tap away, closed until asked
+        assert page.locator("#puzzle-verdict .lead").count() == 1
+        assert page.is_hidden("#puzzle-verdict details p")
+        page.focus("#puzzle-verdict summary")
+        page.keyboard.press("Enter")
+        assert page.is_visible("#puzzle-verdict details p")
+        assert " loses " in page.text_content("#puzzle-verdict details p")

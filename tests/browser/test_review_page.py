@@ -150,9 +150,15 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
         f"Round {lost['round']}: before move {lost['move']} of {total}")
     assert step(page)[:2] == (lost["round"], lost["move"] - 1)
     judged = next(d for d in decisions if (d.round, d.move) == (lost["round"], lost["move"]))
-    says = page.inner_text("#review-says")
-    assert says.endswith(words.judged("You", judged, you=True)), says  # parts, loss, method
+    said = words.judged("You", judged, you=True)  # the plain sentence; parts, loss, method
+    says = page.text_content("#review-says .lead")
+    assert says.endswith(said.lead), says
+    assert page.text_content("#review-says .why p") == said.why
+    assert page.is_hidden("#review-says .why p")  # one tap away
+    page.click("#review-says .why summary")
+    assert page.is_visible("#review-says .why p")
     assert f"you played {move_name(judged.played)}" in says and ">" not in says
+    assert page.text_content("#review-hand-label") == "Your tiles"
     assert page.get_attribute("#review-says", "data-method") == judged.method
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
@@ -240,3 +246,48 @@ def test_on_a_phone_the_reviews_board_and_chart_are_drawn_at_their_size(browser,
         boxes = page.eval_on_selector_all("#review-chart text.axis", LABEL_BOXES)
         assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                     if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NESTED_SCROLL = """d => [d, ...d.querySelectorAll('*')].filter(n => n !== d).filter(n => {
+    const s = getComputedStyle(n);
+    return /(auto|scroll)/.test(s.overflowY + s.overflowX)
+        && (n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1);
+}).map(n => n.id || n.className || n.tagName)"""
+# a chip scrolled into view: whole inside the screen, and what a finger finds at its middle
+REACHED = """b => { b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+        && hit !== null && b.contains(hit); }"""
+
+
+def test_review_on_a_phone_has_no_nested_scroll_and_says_whose_tiles(browser, server, tmp_path):
+    """Issue 38, item 6: on a phone the decisions list was a nested 9rem scroll
+    box showing 5 of 7, the biggest loss it names hidden; the row of small
+    tiles under the board had no label. Now the dialog's own scroll reaches
+    every decision, and the tiles say whose they are."""
+    game = bot_game(5)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    with watched_page(browser, server, **PHONE) as page:
+        open_game(page, server, "?seed=4")
+        page.set_input_files("#open-record", str(path))
+        page.wait_for_selector("#review[open]")
+        wait_for_analysis(page)
+        chips = page.locator(DECISIONS)
+        assert chips.count() == len(review(game, {0}, playouts=1)) >= 6
+        assert page.eval_on_selector("#review", NESTED_SCROLL) == []
+        assert page.eval_on_selector_all(DECISIONS, f"bs => bs.map({REACHED})") == \
+            [True] * chips.count()
+        # the biggest loss the summary names first is among them, and reached
+        worst = max(analysed(page), key=lambda d: d["loss"])
+        assert page.eval_on_selector(
+            f"#review-moves [data-round='{worst['round']}'][data-move='{worst['move']}']",
+            REACHED)
+        # the small tiles under the board say whose they are
+        names = page.locator("#review-seat option").all_inner_texts()
+        assert page.text_content("#review-hand-label") == f"{names[0]}'s tiles"
+        assert page.get_attribute("#review-hand", "aria-labelledby") == "review-hand-label"
+        assert page.is_visible("#review-hand-label")
+        page.select_option("#review-seat", "1")
+        assert page.text_content("#review-hand-label") == f"{names[1]}'s tiles"

@@ -26,9 +26,19 @@ from allfives.tiles import ALL_TILES, NAMES, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
 from allfives.web.draw import board
 from allfives.web.puzzles import collect, sentences
-from allfives.web.puzzles.progress import AGAIN, NEW, OWN, Progress, choose
+from allfives.web.puzzles.progress import (
+    AGAIN,
+    NEW,
+    OWN,
+    PROVISIONAL,
+    Playing,
+    Progress,
+    choose,
+    game_key,
+)
+from allfives.web.puzzles.sentences import rating_line
 from allfives.web.puzzles.session import Solving
-from allfives.web.table.words_reasons import move_name
+from allfives.web.table.words_reasons import Said, move_name
 
 SHIPPED = Path(pz.__file__).with_name("puzzles.json")
 FIGURES = Path(pz.__file__).with_name("puzzles-generation.json")
@@ -293,7 +303,9 @@ def some_puzzles() -> list[Puzzle]:
 def test_progress_rates_the_first_try_and_schedules_a_miss():
     easy, middle, hard = some_puzzles()
     p = Progress()
-    assert choose(p, [easy, middle, hard], "2026-11-25") == (middle, NEW)  # nearest 1500
+    # a new player (1500) starts at the easiest band, not the nearest (1600)
+    assert choose(p, [easy, middle, hard], "2026-11-25") == (easy, NEW)
+    assert choose(p, [middle, hard], "2026-11-25") == (middle, NEW)  # then the nearest above
     p = p.attempt(middle, False, "2026-11-25")
     assert round(p.rating.rating, 2) == 1367.8 and p.cards == (
         repetition.Card(middle.id, 0, "2026-11-26"),)
@@ -307,6 +319,49 @@ def test_progress_rates_the_first_try_and_schedules_a_miss():
     kept = Progress.from_json(json.loads(json.dumps(daily.to_json())))
     assert replace(kept, rating=daily.rating) == daily  # the rating kept to 2 decimals
     assert kept.rating.shown() == daily.rating.shown() == 1684
+
+
+def test_the_first_puzzles_fit_the_player():
+    """Issue 38, item 11: a first puzzle came in rules the person was not
+    playing, rated 1600, and cost 132 rating points; another came from the
+    round still being played. Now the rules and players being played come
+    first, the easiest band before harder ones, an own puzzle waits until its
+    game is over, and the rating is not shown as a number for the first 5."""
+    shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
+    fresh = Progress()
+    for preset, players in (("standard", 2), ("punt", 3), ("cribbage", 4)):
+        first, kind = choose(fresh, shipped, "2026-11-25", playing=Playing(preset, players))
+        assert (first.view.rules.preset, first.view.rules.players, first.rating, kind) == (
+            preset, players, 1300, NEW)
+    # all of the played rules' easy ones tried: their harder ones before other rules
+    easy = [p.id for p in shipped if (p.view.rules.preset, p.view.rules.players, p.rating)
+            == ("standard", 2, 1300)]
+    assert len(easy) == 15
+    tried = replace(fresh, seen=tuple(easy))
+    nxt, _kind = choose(tried, shipped, "2026-11-25", playing=Playing("standard", 2))
+    assert (nxt.view.rules.preset, nxt.view.rules.players, nxt.rating) == ("standard", 2, 1600)
+    # an own puzzle from the game still on the table waits until that game is over
+    own = replace(some_puzzles()[0], source=OWN)
+    mine = fresh.add_own(own, game_key(1234))
+    assert mine.from_game(own.id) == "1234"
+    playing = Playing("muggins", 2, game_key(1234))
+    got, kind = choose(mine, shipped, "2026-11-25", playing=playing)
+    assert got.id != own.id and kind == NEW
+    assert choose(mine, shipped, "2026-11-25", playing=replace(playing, unfinished=None)) == (
+        own, OWN)
+    assert choose(mine, shipped, "2026-11-25", playing=replace(playing, unfinished="99")) == (
+        own, OWN)
+    assert Progress.from_json(json.loads(json.dumps(mine.to_json()))).own_games == (
+        (own.id, "1234"),)
+    # the rating: provisional for the first 5 first tries, said so instead of the number
+    assert fresh.provisional == PROVISIONAL == 5
+    missed = fresh.attempt(first, False, "2026-11-25")
+    assert missed.provisional == 4 and missed.rating.shown() == 1199  # 1300 missed: unsure
+    assert rating_line(1199, -301, missed.provisional) == \
+        "Your puzzle rating: shown after 4 more puzzles"
+    assert rating_line(1199, -301, 1) == "Your puzzle rating: shown after 1 more puzzle"
+    assert rating_line(1402, 12, 0) == "Your puzzle rating: 1402 (+12)"
+    assert replace(missed, seen=tuple("abcde")).provisional == 0
 
 
 def test_progress_read_from_storage_keeps_only_what_is_usable():
@@ -377,14 +432,17 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     assert filed is not None and (filed.played, filed.best, filed.loss, filed.reason,
                                   filed.method) == (wrong, puzzle.answer, puzzle.loss_of(wrong),
                                                     None, ESTIMATE)
-    assert sentences.verdict(puzzle, wrong, filed) == (
-        f"Not quite: the best play is {move_name(puzzle.answer)}. {move_name(wrong)} loses "
+    assert sentences.verdict(puzzle, wrong, filed) == Said(
+        f"Not quite: the best play is {move_name(puzzle.answer)}.", f"{move_name(wrong)} loses "
         f"{puzzle.loss_of(wrong):g} points. Estimated from deals of the hidden tiles.")
     agrees = replace(filed, loss=12.5, method=EXACT,
                      reason=Reason(puzzle.answer, 0, 10, 5.0, 0.0, -2.5))
     missed.checked = agrees
     assert missed.shown() == agrees
-    assert sentences.verdict(puzzle, wrong, agrees).endswith(
+    # once its parts are known the plain reason leads (10 now of the 12.5 lost)
+    assert sentences.verdict(puzzle, wrong, agrees).lead == (
+        f"Not quite: the best play is {move_name(puzzle.answer)}. It scores 10 points now.")
+    assert sentences.verdict(puzzle, wrong, agrees).why.endswith(
         f"{move_name(puzzle.answer)} scores 10; the others score 5 in reply to {move_name(wrong)}"
         f" and 0 in reply to {move_name(puzzle.answer)}; {move_name(wrong)} keeps 2.5 more for"
         f" later: {move_name(wrong)} loses 12.5 points. Solved exactly: nothing was hidden.")
@@ -392,9 +450,9 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     assert missed.shown() == filed
     right.checked = agrees  # a re-check of another move than the verdict's: not shown
     assert right.shown() is not None and right.shown().played == puzzle.runner_up
-    assert sentences.verdict(puzzle, puzzle.answer, right.shown()).startswith(
-        f"Right! {move_name(puzzle.answer)} is the best play; the next best is "
-        f"{move_name(puzzle.runner_up)}. ")
+    solved = sentences.verdict(puzzle, puzzle.answer, right.shown())
+    assert solved.lead == f"Right! {move_name(puzzle.answer)} is the best play."
+    assert solved.why.startswith(f"The next best is {move_name(puzzle.runner_up)}. ")
     # with partners the reply is the other side's lead over the mover's (here behind)
     four = next(p for p in pz.loads(SHIPPED.read_text(encoding="utf-8"))
                 if p.view.rules.partnership)
@@ -403,7 +461,9 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
         four.round, len(four.view.history) + 1, four.view.seat, other, four.answer, 8.0, 2,
         Reason(four.answer, 0, 0, -1.0, 2.0, 11.0), ESTIMATE))
     assert (f"; your side scores 1 more than the other in reply to {move_name(other)} and the "
-            f"other side scores 2 more than yours in reply to {move_name(four.answer)}; ") in said
+            f"other side scores 2 more than yours in reply to {move_name(four.answer)}; "
+            ) in said.why
+    assert said.lead.endswith(". It leaves you better placed for the rest of the round.")
 
 
 def test_a_puzzles_board_marks_the_last_tile_laid_and_the_answer_once_given():

@@ -20,7 +20,7 @@ from ..bots.client_page import BotClient
 from ..dom import el, on, spawn, toggle
 from ..table.table import Position
 from ..table.table_view import TableView
-from ..table.words import unbroken
+from ..table.words import said_html
 from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, AtTable, watches
 from .sentences import better_words, stop_words
 
@@ -111,8 +111,8 @@ class CoachPage:
                            ("method", method_hook(verdict.decision.method))):
             dialog.setAttribute(f"data-{key}", value)
         rules = self.ctl.view().rules
-        el("coach-says").innerHTML = unbroken(stop_words(verdict, rules.divisor,
-                                                              reply_counted(rules)))
+        el("coach-says").innerHTML = said_html(stop_words(verdict, rules.divisor,
+                                                          reply_counted(rules)))
         dialog.showModal()
         el("coach-rethink").focus()
 

@@ -21,24 +21,39 @@ from ...coach.puzzles import Puzzle, PuzzleError
 from ...moves import Move, move_text, parse_move
 from ...tiles import NAMES, parse_tile
 from ..bots.client_page import BotClient
-from ..dom import closest, el, found, on, show_dialog, spawn, store, stored_json, toggle
+from ..dom import (
+    closest,
+    el,
+    found,
+    on,
+    put_verdict,
+    show_dialog,
+    spawn,
+    store,
+    stored_json,
+    toggle,
+)
 from ..draw import board_page, render
 from ..storage.keys import PUZZLES_KEY
 from ..table.clock_page import today
 from ..table.looks import Looks
-from ..table.words import unbroken
+from ..table.words import said_html, unbroken
 from . import sentences
 from .collect import own_puzzle, still_to_value, wanted
-from .progress import DAILY, Progress, choose
+from .progress import DAILY, Playing, Progress, choose
 from .session import Solving
 
 SHIPPED = Path(puzzle_files.__file__).with_name("puzzles.json")
 
 
 class PuzzlesPage:
-    def __init__(self, bots: BotClient, looks: Callable[[], Looks]) -> None:
+    def __init__(self, bots: BotClient, looks: Callable[[], Looks],
+                 playing: Callable[[], Playing] | None = None) -> None:
+        """``playing``: what the person is playing now (the puzzles that fit it
+        come first; none from the game still on the table)."""
         self.bots = bots
         self.looks = looks  # how the settings draw tiles now
+        self.playing = playing
         self.progress = Progress.from_json(stored_json(PUZZLES_KEY))
         self.shipped: list[Puzzle] | None = None  # read when the panel first opens
         self.problem = ""
@@ -80,7 +95,8 @@ class PuzzlesPage:
 
     def next(self, focus: bool = True) -> None:
         current = self.solving.puzzle.id if self.solving else None
-        picked = choose(self.progress, self.puzzles(), today(), skip=current)
+        picked = choose(self.progress, self.puzzles(), today(), skip=current,
+                        playing=self.playing() if self.playing is not None else None)
         self.solving = Solving(*picked) if picked else None
         self.change = None
         self.show()
@@ -170,8 +186,9 @@ class PuzzlesPage:
         panel = el("puzzles")
         rating = self.progress.rating.shown()
         node = el("puzzle-rating")
-        node.textContent = sentences.rating_line(rating, self.change)
+        node.textContent = sentences.rating_line(rating, self.change, self.progress.provisional)
         node.setAttribute("data-rating", str(rating))
+        node.setAttribute("data-provisional", str(self.progress.provisional))
         due = len(self.progress.due(day))
         el("puzzle-due").textContent = sentences.due_line(due) if due else ""
         el("puzzle-due").setAttribute("data-due", str(due))
@@ -221,8 +238,10 @@ class PuzzlesPage:
         """``#puzzle-verdict``, with ``data-method`` once the re-check is in."""
         node = el("puzzle-verdict")
         shown = solving.shown()
-        node.innerHTML = "" if shown is None or solving.chosen is None else \
-            unbroken(sentences.verdict(solving.puzzle, solving.chosen, shown))
+        if shown is None or solving.chosen is None:
+            node.innerHTML = ""
+        else:
+            put_verdict(node, said_html(sentences.verdict(solving.puzzle, solving.chosen, shown)))
         if shown is not None and solving.checked is not None:
             node.setAttribute("data-method", method_hook(shown.method))
         else:
@@ -230,18 +249,19 @@ class PuzzlesPage:
 
     # -- the person's own mistakes ---------------------------------------------------
 
-    def collect(self, moment: Moment, decision: Decision) -> None:
-        """A decision of the person's that Review has just analysed: a mistake
-        or a blunder becomes a puzzle, once its other moves are valued too."""
+    def collect(self, moment: Moment, decision: Decision, game: str) -> None:
+        """A decision of the person's that Review has just analysed in the game
+        ``game`` (its ``progress.game_key``): a mistake or a blunder becomes a
+        puzzle, once its other moves are valued too."""
         if wanted(decision, moment.view.rules.divisor):
-            spawn(self.value_all(moment, decision))
+            spawn(self.value_all(moment, decision, game))
 
-    async def value_all(self, moment: Moment, decision: Decision) -> None:
+    async def value_all(self, moment: Moment, decision: Decision, game: str) -> None:
         losses = {decision.played: decision.loss, decision.best: 0.0}
         for move in still_to_value(moment, decision):
             judged = await self.bots.review(Moment(moment.round, moment.move, moment.view, move))
             losses[move] = judged.loss
         puzzle = own_puzzle(moment, losses)
         if puzzle is not None:
-            self.progress = self.progress.add_own(puzzle)
+            self.progress = self.progress.add_own(puzzle, game)
             self.keep()

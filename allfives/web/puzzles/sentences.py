@@ -11,7 +11,7 @@ from ..i18n.catalogs import _, ngettext
 from ..i18n.labels import preset_name
 from ..table.table_view import TableView
 from ..table.words import move_advice
-from ..table.words_reasons import method_words, move_name, verdict_words
+from ..table.words_reasons import Said, method_words, move_name, plain_why, verdict_words
 from .progress import AGAIN, DAILY, OWN
 
 
@@ -96,23 +96,28 @@ def source(kind: str, puzzle: Puzzle, day: str) -> str:
     return _("A new puzzle (difficulty {rating})").format(rating=puzzle.rating)
 
 
-def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> str:
-    """Right or not, and why, as Review says it (``#puzzle-verdict``):
-    ``shown`` is the decision on the runner-up (when ``chosen`` is the
-    answer) or on ``chosen``, against the answer (``session.Solving.shown``)."""
+def verdict(puzzle: Puzzle, chosen: Move, shown: Decision) -> Said:
+    """Right or not and the plain reason first; why in full, as Review says
+    it, one tap away (``#puzzle-verdict``): ``shown`` is the decision on the
+    runner-up (when ``chosen`` is the answer) or on ``chosen``, against the
+    answer (``session.Solving.shown``)."""
     answer = move_name(puzzle.answer)
+    rules = puzzle.view.rules
+    against = reply_counted(rules)
+    why = f"{verdict_words(shown, rules.divisor, against)} {method_words(shown.method)}"
     if chosen == puzzle.answer:
-        # Translators: a puzzle solved; {answer} and {other} are moves (as "0-5 on 5-5");
-        # a sentence on why {other} is worse and by how much follows
-        said = _("Right! {answer} is the best play; the next best is {other}.").format(
-            answer=answer, other=move_name(shown.played))
+        # Translators: a puzzle solved; {answer} is a move (as "0-5 on 5-5"); a plain
+        # sentence on why may follow ("It scores 10 now.")
+        said = _("Right! {answer} is the best play.").format(answer=answer)
+        # Translators: a solved puzzle's full reasons begin: the second best move is {other}
+        # (as "0-5 on 5-5"); why it is worse and by how much follows
+        why = _("The next best is {other}.").format(other=move_name(shown.played)) + " " + why
     else:
         # Translators: a puzzle missed: the best play was {answer} (a move, as "0-5 on 5-5");
-        # a sentence on why the move played is worse and by how much follows
+        # a plain sentence on why may follow ("It scores 10 now.")
         said = _("Not quite: the best play is {answer}.").format(answer=answer)
-    rules = puzzle.view.rules
-    return (f"{said} {verdict_words(shown, rules.divisor, reply_counted(rules))} "
-            f"{method_words(shown.method)}")
+    plain = plain_why(shown, against)
+    return Said(f"{said} {plain}" if plain else said, why)
 
 
 def answer_line(table: TableView, answer: Move) -> str:
@@ -121,8 +126,16 @@ def answer_line(table: TableView, answer: Move) -> str:
     return _("The best move: {advice}").format(advice=move_advice(table, answer))
 
 
-def rating_line(rating: int, change: int | None) -> str:
-    """``#puzzle-rating``: the person's puzzle rating, and its last change."""
+def rating_line(rating: int, change: int | None, provisional: int = 0) -> str:
+    """``#puzzle-rating``: the person's puzzle rating, and its last change;
+    while it is ``provisional`` (that many first tries to go), not the number
+    (``progress.PROVISIONAL``)."""
+    if provisional:
+        # Translators: instead of the person's puzzle rating while it is still unsure: it is
+        # shown once {n} more puzzles are tried
+        return ngettext("Your puzzle rating: shown after {n} more puzzle",
+                        "Your puzzle rating: shown after {n} more puzzles",
+                        provisional).format(n=provisional)
     if change is None:
         # Translators: the person's puzzle rating (Glicko-2, 1500 to start)
         return _("Your puzzle rating: {rating}").format(rating=rating)

@@ -17,7 +17,7 @@ from pyscript import document, window
 from ...bots.analysis import Decision, Moment, method_hook
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
-from ..dom import closest, el, found, notice, on, spawn, toggle
+from ..dom import closest, el, found, notice, on, put_verdict, spawn, toggle
 from ..draw import board_page, render
 from ..table import words
 from ..table.looks import Looks
@@ -34,10 +34,11 @@ MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 class ReviewPanel:
     def __init__(self, bots: BotClient, play_on: Callable[[Review], None],
                  looks: Callable[[], Looks],
-                 analysed: Callable[[Moment, Decision], None] | None = None) -> None:
+                 analysed: Callable[[Moment, Decision, str], None] | None = None) -> None:
         """``looks``: how the settings draw tiles now; ``analysed`` hears of
-        each decision of the person's own game as its analysis comes in (their
-        mistakes become puzzles)."""
+        each decision of the person's own game as its analysis comes in, with
+        the game's seed as text (their mistakes become puzzles, once that game
+        is no longer being played)."""
         self.bots = bots
         self.looks = looks
         self.play_on = play_on
@@ -172,6 +173,7 @@ class ReviewPanel:
         el("review-deal").textContent = words.deal_line(
             str(seed), review.daily) if seed is not None else ""
         self.say(view, here)
+        el("review-hand-label").textContent = words.review_hand_label(view)
         el("review-hand").innerHTML = render.review_hand(view, drawn.faces)
         end = render.round_end_panel(view, headline=False, faces=drawn.faces) \
             if view.round.over else ""
@@ -184,7 +186,7 @@ class ReviewPanel:
     def say(view: TableView, here: Decision | None) -> None:
         """``#review-says``, with ``data-method`` when it judges a decision."""
         says = el("review-says")
-        says.innerHTML = words.unbroken(words.review_says(view, here))
+        put_verdict(says, words.said_html(words.review_says(view, here)))
         if here is None:
             says.removeAttribute("data-method")
         else:
@@ -233,7 +235,7 @@ class ReviewPanel:
                 return
             decision = review.take(answer)
             if self.analysed is not None and self.reseat is None:  # the game on the table
-                self.analysed(review.moment(decision), decision)
+                self.analysed(review.moment(decision), decision, str(review.seed))
             self.show_analysis()
             if review.decision_here() is not None:
                 self.say(review.view(), review.decision_here())

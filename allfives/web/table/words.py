@@ -25,7 +25,7 @@ from .takeback import DAILY_PREFIX
 from .words_log import end_words as end_words
 from .words_log import move_words as move_words
 from .words_log import round_starts as round_starts
-from .words_reasons import method_words, move_name, verdict_words
+from .words_reasons import Said, method_words, move_name, plain_words, verdict_words
 from .words_scores import no_round_end_points as no_round_end_points
 from .words_scores import score_line as score_line
 
@@ -41,6 +41,19 @@ def unbroken(text: str) -> str:
     'Play <span class="tile-name">0-1</span> on <span class="tile-name">0-0</span> &amp; score 5.'
     """
     return TILE_NAME.sub(lambda m: f'<span class="tile-name">{m[0]}</span>', escape(text))
+
+
+def said_html(said: Said) -> str:
+    """A verdict as HTML: ``<span class="lead">`` with the plain sentences,
+    then, when there is more, a ``<details class="why">`` (a native
+    disclosure: keyboard and screen readers know it) whose summary is "Why"."""
+    lead = f"<span class='lead'>{unbroken(said.lead)}</span>"
+    if not said.why:
+        return lead
+    # Translators: opens a verdict's full reasons and numbers, under its plain sentence
+    label = escape(_("Why"))
+    return (f"{lead} <details class='why'><summary>{label}</summary>"
+            f"<p>{unbroken(said.why)}</p></details>")
 
 
 # Translators: the status line once the game has ended
@@ -105,6 +118,14 @@ def hand_label(view: TableView) -> str:
     if not view.shared:
         return _("Your tiles")
     # Translators: the hand when friends share the table: {name}'s tiles are shown
+    return _("{name}'s tiles").format(name=view.names[view.seat])
+
+
+def review_hand_label(view: TableView) -> str:
+    """``#review-hand-label``: whose tiles Review shows under its board (the
+    reviewed seat's): "Your tiles", or "Anna's tiles"."""
+    if view.is_you(view.seat):
+        return _("Your tiles")
     return _("{name}'s tiles").format(name=view.names[view.seat])
 
 
@@ -272,9 +293,10 @@ def tiles_count(count: int) -> str:
 # -- review and deals -------------------------------------------------------------
 
 
-def review_says(view: TableView, decision: Decision | None) -> str:
+def review_says(view: TableView, decision: Decision | None) -> Said:
     """What the review says at a position: the move just made (or the deal),
-    how the round ended, and the analysis of the decision about to be made."""
+    how the round ended, and the analysis of the decision about to be made
+    (its plain lead, the rest in ``why``)."""
     rnd = view.round
     if not rnd.history:
         if view.is_you(rnd.starter):
@@ -287,17 +309,20 @@ def review_says(view: TableView, decision: Decision | None) -> str:
         said = move_words(view, rnd, len(rnd.history) - 1)
     if rnd.over:
         said += " " + end_words(view, rnd)
-    if decision is not None:
-        said += " " + judged(view.names[decision.seat], decision, view.is_you(decision.seat),
-                             view.rules.divisor, reply_counted(view.rules))
-    return said
+    if decision is None:
+        return Said(said)
+    verdict = judged(view.names[decision.seat], decision, view.is_you(decision.seat),
+                     view.rules.divisor, reply_counted(view.rules))
+    return Said(f"{said} {verdict.lead}", verdict.why)
 
 
 def judged(name: str, d: Decision, you: bool = False, divisor: int = 1,
-           against: str = ONE) -> str:
+           against: str = ONE) -> Said:
     """One decision as the review sums it up; ``you``: the person made it;
     ``divisor``: the rules', as grades take it; ``against``: how its reply
-    counts the others (``analysis.reply_counted``). Ends with how it was valued."""
+    counts the others (``analysis.reply_counted``). Leads with the move and,
+    when it lost, the plain better move; the parts, the loss and how it was
+    valued are the ``why``."""
     played = move_name(d.played)
     if d.loss == 0 and you:
         # Translators: the review: the person's next move, {played} (as "0-5 on 5-5"), was the best
@@ -307,16 +332,16 @@ def judged(name: str, d: Decision, you: bool = False, divisor: int = 1,
         said = _("Next, {name} played {played}: the best move.").format(name=name, played=played)
     else:
         if you:
-            # Translators: the review: the person's next move was {played} (as "0-5 on 5-5"),
-            # the expert prefers {best}; a sentence on why and how much it lost follows
-            text = _("Next, you played {played}; the expert prefers {best}.")
+            # Translators: the review: the person's next move was {played} (as "0-5 on 5-5");
+            # a plain sentence on the better move follows ("Better: 5-5. It scores 10 now.")
+            text = _("Next, you played {played}.")
         else:
-            # Translators: the review: {name}'s next move was {played} (as "0-5 on 5-5"),
-            # the expert prefers {best}; a sentence on why and how much it lost follows
-            text = _("Next, {name} played {played}; the expert prefers {best}.")
-        said = text.format(name=name, played=played, best=move_name(d.best)) + " " + \
-            verdict_words(d, divisor, against)
-    return f"{said} {method_words(d.method)}"
+            # Translators: the review: {name}'s next move was {played} (as "0-5 on 5-5");
+            # a plain sentence on the better move follows ("Better: 5-5. It scores 10 now.")
+            text = _("Next, {name} played {played}.")
+        said = f"{text.format(name=name, played=played)} {plain_words(d, against)}"
+        return Said(said, f"{verdict_words(d, divisor, against)} {method_words(d.method)}")
+    return Said(said, method_words(d.method))
 
 
 def review_summary(done: int, total: int, decisions: list[Decision]) -> str:

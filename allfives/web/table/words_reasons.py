@@ -6,12 +6,25 @@ was solved exactly or estimated."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...bots.analysis import EACH, EXACT, ONE, SIDE, Decision, Reason
 from ...coach.grades import grade_range
+from ...coach.plain import BEST, CHANCE, LATER, NOW, REPLY, plain
 from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext, number, plural_n
 from .words_grades import grade_word
+
+
+@dataclass(frozen=True)
+class Said:
+    """A verdict as the page shows it: ``lead``, the plain sentences shown at
+    once, and ``why``, the parts, the loss and how it was valued, one tap away
+    (``words.said_html``; "" for nothing more)."""
+
+    lead: str
+    why: str = ""
 
 
 def too_big(name: str, size: int) -> str:
@@ -189,6 +202,57 @@ def chance_words(d: Decision) -> str:
     return _("The game is at stake: {played} wins it {chance} times in 100, {best} "
              "{best_chance} times").format(played=move_name(d.played), best=move_name(d.best),
                                       chance=number(made), best_chance=number(best))
+
+
+def plain_why(d: Decision, against: str = ONE) -> str:
+    """The better move's one plain reason (``coach.plain``), as a sentence
+    after the move is named ("It scores 10 now."); "" when there is none to say."""
+    lead = plain(d)
+    if lead.kind == NOW:
+        # Translators: a verdict's plain reason, after the better move is named: it
+        # scores {points} now (the move made scores less)
+        return ngettext("It scores {points} point now.", "It scores {points} points now.",
+                        lead.points).format(points=number(lead.points))
+    if lead.kind == REPLY:
+        return reply_why(against)
+    if lead.kind == LATER:
+        # Translators: a verdict's plain reason, after the better move is named: it
+        # leaves the person better placed for the rest of the round (later turns)
+        return _("It leaves you better placed for the rest of the round.")
+    if lead.kind == CHANCE:
+        # Translators: a verdict's plain reason near the end of a game, after the better
+        # move is named: it wins the game more often than the move made
+        return _("It wins the game more often.")
+    return ""
+
+
+def reply_why(against: str) -> str:
+    """The plain reason when the others' reply costs the most."""
+    if against == SIDE:
+        # Translators: a verdict's plain reason with partners, after the better move is
+        # named: the other side scores less on its turns after it
+        return _("It leaves the other side less to score.")
+    if against == EACH:
+        # Translators: a verdict's plain reason with 3 or 4 players, after the better move
+        # is named: the other players score less on their turns after it
+        return _("It leaves the other players less to score.")
+    # Translators: a verdict's plain reason with 2 players, after the better move is
+    # named: the opponent scores less on the next turn after it
+    return _("It leaves your opponent less to score.")
+
+
+def plain_words(d: Decision, against: str = ONE) -> str:
+    """A verdict's first, plain sentence for a beginner: what to play instead
+    and why in a few words ("Better: 4-6 on 5-6. It scores 10 now."), or
+    that the move made was the best."""
+    if plain(d).kind == BEST:
+        # Translators: a verdict: the move made was the best one
+        return _("Best move.")
+    # Translators: a verdict's plain first sentence: the move {best} (as "2-5 on 0-5")
+    # would have been better; a few words on why may follow
+    better = _("Better: {best}.").format(best=move_name(d.best))
+    why = plain_why(d, against)
+    return f"{better} {why}" if why else better
 
 
 def method_words(method: str) -> str:

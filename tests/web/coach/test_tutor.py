@@ -35,6 +35,7 @@ from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import TableView
+from allfives.web.table.words_reasons import Said
 
 from ..bots.test_bot_answers import run as run_async
 
@@ -101,14 +102,20 @@ def test_the_coachs_words():
     seed9 = first_decision("9")
     found = verdict(seed9, parse_move("1-6"), "blunders")
     assert found is not None
-    assert stop_words(found) == (
-        "You are about to play 1-6; the expert prefers 5-5. 1-6 scores 0 now, 5-5 scores 10; the"
+    # the plain lead first (what is kept for later costs the most: 31.1 of 42.9), the parts
+    # and numbers in the why
+    assert stop_words(found) == Said(
+        "You are about to play 1-6. Better: 5-5. It leaves you better placed for the rest of"
+        " the round.",
+        "1-6 scores 0 now, 5-5 scores 10; the"
         " others score 6.6 in reply to 1-6 and 4.8 in reply to 5-5; 5-5 keeps 31.1 more for"
         " later: 1-6 loses 42.9 points. Review would grade it: blunder. Estimated from deals of"
         " the hidden tiles.")
     quiet = verdict(first_decision("3"), parse_move("1-3"), "inaccuracies")
-    assert quiet is not None and stop_words(quiet) == (
-        "You are about to play 1-3; the expert prefers 4-4. Both moves score 0 now; the others"
+    assert quiet is not None and stop_words(quiet) == Said(
+        "You are about to play 1-3. Better: 4-4. It leaves you better placed for the rest of"
+        " the round.",
+        "Both moves score 0 now; the others"
         " score 3.7 in reply to 1-3 and 0 in reply to 4-4; 4-4 keeps 7.2 more for later: 1-3"
         " loses about 10.9 ± 4.9 points (inaccuracy to blunder). Review would grade it:"
         " blunder. Estimated from deals of the hidden tiles.")

@@ -36,7 +36,13 @@ from allfives.web.review.state import Review, Spot
 from allfives.web.table import words
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import TableView
-from allfives.web.table.words_reasons import move_name, parts_words, too_big, verdict_words
+from allfives.web.table.words_reasons import (
+    Said,
+    move_name,
+    parts_words,
+    too_big,
+    verdict_words,
+)
 
 from ...bots.test_analysis import FAST, bot_game
 from ..pseudo_i18n import pseudo
@@ -140,7 +146,7 @@ def test_decisions_go_to_the_worker_and_come_back_in_play_order():
     review.jump(first.round, first.move)
     here = review.decision_here()
     assert here is not None and (here.round, here.move) == (first.round, first.move)
-    assert words.judged("You", here).startswith(f"Next, You played {move_name(here.played)}")
+    assert words.judged("You", here).lead.startswith(f"Next, You played {move_name(here.played)}")
     assert review.worst() == sorted([d for d in review.analysed() if d.loss > 0],
                                     key=lambda d: -d.loss)
 
@@ -246,15 +252,18 @@ def test_a_verdict_says_in_the_logs_words_what_each_part_of_the_loss_is():
     reason = Reason(m("3-3>0-3"), 10, 0, 8.2, 1.0, 10.6)
     d = Decision(1, 4, 0, m("5-5>0-5"), m("3-3>0-3"), 7.8, 3, reason, EXACT)
     assert parts_words(d.played, reason) == reason_text(d.played, reason)
-    assert words.judged("Anna", d) == (
-        "Next, Anna played 5-5 on 0-5; the expert prefers 3-3 on 0-3. 5-5 on 0-5 scores 10 now,"
+    assert words.judged("Anna", d) == Said(
+        "Next, Anna played 5-5 on 0-5. Better: 3-3 on 0-3. It leaves you better placed for the"
+        " rest of the round.",
+        "5-5 on 0-5 scores 10 now,"
         " 3-3 on 0-3 scores 0; the others score 8.2 in reply to 5-5 on 0-5 and 1 in reply to"
         " 3-3 on 0-3; 3-3 on 0-3 keeps 10.6 more for later: 5-5 on 0-5 loses 7.8 points."
         " Solved exactly: nothing was hidden.")
     # an estimate whose loss, give or take two standard errors, spans grades says so
     unsure = replace(d, method=ESTIMATE, error=1.4, reason=None)
-    assert words.judged("You", unsure, you=True) == (
-        "Next, you played 5-5 on 0-5; the expert prefers 3-3 on 0-3. 5-5 on 0-5 loses about 7.8"
+    assert words.judged("You", unsure, you=True) == Said(
+        "Next, you played 5-5 on 0-5. Better: 3-3 on 0-3.",
+        "5-5 on 0-5 loses about 7.8"
         " ± 2.8 points (inaccuracy to blunder). Estimated from deals of the hidden tiles.")
     # the same error on a loss well inside one grade changes nothing said
     assert verdict_words(replace(unsure, loss=20.0)) == "5-5 on 0-5 loses 20 points."
@@ -281,8 +290,10 @@ def test_with_partners_the_reply_is_the_other_sides_lead_over_yours_never_negati
     assert parts_words(d.played, reason, against=SIDE) == said
     assert reason_text(d.played, reason, against=SIDE) == said
     assert verdict_words(d, against=SIDE) == f"{said}: 1-3 on 1-5 loses 15.2 points."
-    assert words.judged("You", d, you=True, against=SIDE).startswith(
-        f"Next, you played 1-3 on 1-5; the expert prefers 2-2 on 2-4. {said}: ")
+    assert words.judged("You", d, you=True, against=SIDE) == Said(
+        "Next, you played 1-3 on 1-5. Better: 2-2 on 2-4. It leaves the other side less to"
+        " score.", f"{said}: 1-3 on 1-5 loses 15.2 points. Estimated from deals of the hidden"
+        " tiles.")
     # 13.8 - (-1) + 0.4: the parts still add up to the loss
     assert round(reason.reply - reason.best_reply + reason.later, 1) == d.loss
     either = replace(reason, reply=-2.5, best_reply=-2.5)
