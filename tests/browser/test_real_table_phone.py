@@ -187,3 +187,32 @@ def test_a_round_end_entered_by_tapping_tiles_and_stepping_pips(page, server):
     page.wait_for_function("document.querySelector('#real-table').dataset.phase != 'left'",
                            timeout=FIRST_LOAD_MS)
     assert scores_shown(page) == rnd.scores
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)])
+def test_a_round_end_on_a_small_phone_keeps_every_row_reachable_and_apart(page, server, size):
+    """Items 5 and 9 on a 360 x 640 phone and held sideways, 4 players in
+    German: at a round's end the status never runs over the felt, every
+    row and Score the round are reachable (scrolling down at worst), and
+    nothing scrolls sideways."""
+    game = bot_game("standard", 4, seed=5)
+    assert game.rounds[0].end in ("domino", "blocked")
+    open_page(page, server, size, "?lang=de")
+    start_table(page, game, names=("Maximiliane-Theresia", "Bartholomew Fetherstone", "Cleo",
+                                   "Dan"))
+    at = Enterer(page, game)
+    at.deal(0)
+    at.moves(0)
+    page.wait_for_selector("#real-table[data-phase=left]")
+    apart = page.evaluate("""() => { scrollTo(0, 0);
+      const b = s => document.querySelector(s).getBoundingClientRect();
+      return [b('#table-status').bottom, b('#table-said').bottom, b('.table-felt').top,
+              document.scrollingElement.scrollWidth - innerWidth]; }""")
+    assert apart[0] <= apart[2] + 0.5 and apart[1] <= apart[2] + 0.5 and apart[3] <= 0, apart
+    rows = page.locator("#round-left .left-row")
+    assert rows.count() == 4
+    for s in range(4):
+        if page.locator(f"#round-left [data-left-seat='{s}']").count():
+            page.click(f"#round-left [data-pips-step='1'][data-seat='{s}']")  # reachable
+    page.locator("#round-left-done").scroll_into_view_if_needed()
+    assert page.locator("#round-left-done").is_visible()
