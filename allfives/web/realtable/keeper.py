@@ -2,7 +2,9 @@
 decided (pure, tested in CPython). A ``Keeper`` holds the game being kept
 (``observed.ObservedGame``) and the little the page shows between entries:
 the tile whose places are lit, the known seat's draw awaiting its tile, the
-known hand being tapped in at a deal, and the last thing said.
+known hand being tapped in at a deal, the hands left at a round's end (as
+tiles tapped on the picker or pips stepped: the engine gets the same tiles,
+pips or None a typed entry gave it), and the last thing said.
 
 Every entry goes to the engine; what it refuses is said with its reason.
 A round whose starter the rules name starts by itself when no hand is to be
