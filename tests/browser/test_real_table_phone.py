@@ -26,7 +26,8 @@ DIALOG_FITS = """() => {
     const b = e.getBoundingClientRect();
     return b.width && (b.left < box.left - 0.5 || b.right > box.right + 0.5);
   }).map(e => e.id || e.name || e.tagName + '.' + e.className);
-  return {out, dialog: d.scrollWidth - d.clientWidth,
+  const form = document.querySelector('#new-game-form');
+  return {out, dialog: Math.max(d.scrollWidth - d.clientWidth, form.scrollWidth - form.clientWidth),
           page: document.scrollingElement.scrollWidth - innerWidth};
 }"""
 
