@@ -162,6 +162,8 @@ class App:
         on(el("new-game-form"), "submit", self.on_new_game_submit)
         on(el("new-game-form"), "change",
            lambda e: dialogs.refresh_new_game(str(e.target.name or ""), self.setup))
+        on(el("new-game-form"), "input",
+           lambda e: dialogs.rename_table_seats(str(e.target.name or ""), self.setup))
         on(el("ng-cancel"), "click", lambda _e: el("new-game").close())
         for dialog in document.querySelectorAll("dialog"):  # focus back at the table
             on(dialog, "close", lambda _e: screen_page.refocus(self.ctl.hand(self.ctl.view())))

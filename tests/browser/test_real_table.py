@@ -135,15 +135,18 @@ class Enterer:
         if rnd.end not in ("domino", "blocked"):
             return
         page = self.page
-        left = []
+        left: list[object] = []
         for s, h in enumerate(rnd.hands):
-            field = page.locator(f"#round-left input[name=left{s}]")
-            text = " ".join(NAMES[t] for t in tiles_of(h)) if (s + r) % 2 else str(pips_of(h))
-            if field.get_attribute("readonly") is None:
-                field.fill(text)
-                left.append(int(text) if text.isdigit() else text.split())
-            else:
-                left.append(None)
+            if not page.locator(f"#round-left [data-left-seat='{s}']").count():
+                left.append(None)  # a hand the page knows
+            elif (s + r) % 2:  # its tiles tapped on the picker
+                page.click(f"#round-left [data-left-seat='{s}']")
+                for t in tiles_of(h):
+                    page.click(f"#entry-tiles [data-tile='{NAMES[t]}']")
+                left.append([NAMES[t] for t in tiles_of(h)])
+            else:  # its pips typed on the number pad
+                page.fill(f"#round-left input[name=left{s}]", str(pips_of(h)))
+                left.append(pips_of(h))
         page.click("#round-left-done")
         self.table.settle(left)
 

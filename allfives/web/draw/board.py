@@ -216,9 +216,10 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
     width = float(box.split()[2])
     least = MIN_TARGET_PX * width / width_px if width_px > 0 else 0.0
     hits = hit_areas([ghost for _t, ghost in lit], least)
+    alike = same_labels(tuple(t for t, _g in lit))
     for (t, ghost), hit in zip(lit, hits, strict=True):
         assert selected is not None
-        parts.append(lit_place(selected, t, ghost, hit))
+        parts.append(lit_place(selected, t, ghost, hit, named=t.move in alike))
     if fresh is not None and fresh_points:
         for p in arranger.placed:
             if p.tile == fresh:
@@ -269,10 +270,25 @@ def lead_said(tile: int, points: int) -> str:
                     points).format(tile=NAMES[tile], points=points)
 
 
-def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None) -> str:
-    """A place ``tile`` may go, as a button, with its enlarged ``hit_area`` if any."""
+def place_label(target: Target) -> str:
+    """What a lit place shows: the points its play would score."""
+    return f"+{target.points}" if target.points else "0"
+
+
+def same_labels(targets: tuple[Target, ...]) -> frozenset[Move]:
+    """The lit places whose label another one shows too ("0" and "0"):
+    each of them also names the tile it joins, so they can be told apart."""
+    labels = [place_label(t) for t in targets]
+    return frozenset(t.move for t, label in zip(targets, labels, strict=True)
+                     if labels.count(label) > 1 and t.on != LEAD)
+
+
+def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None,
+              named: bool = False) -> str:
+    """A place ``tile`` may go, as a button, with its enlarged ``hit_area`` if
+    any; ``named``: under its points, the tile it joins ("3-4")."""
     gx, gy = ghost.center
-    label = f"+{target.points}" if target.points else "0"
+    label = place_label(target)
     x0, y0, x1, y1 = ghost.box()
     hit = ""
     if hit_area is not None:
@@ -293,4 +309,12 @@ def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None) ->
             f' aria-label="{escape(said)}">'
             f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
             f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
-            f'<text x="{_n(gx)}" y="{_n(gy)}">{label}</text></g>')
+            f"{_place_text(gx, gy, label, NAMES[target.on] if named else '')}</g>")
+
+
+def _place_text(x: float, y: float, label: str, joins: str) -> str:
+    """A lit place's points, and under them the tile it joins where named."""
+    if not joins:
+        return f'<text x="{_n(x)}" y="{_n(y)}">{label}</text>'
+    return (f'<text x="{_n(x)}" y="{_n(y - 0.22)}">{label}</text>'
+            f'<text class="joins" x="{_n(x)}" y="{_n(y + 0.34)}">{joins}</text>')

@@ -87,7 +87,8 @@ def seat_panel(view: TableView, seat: int, faces: str = FACES[0]) -> str:
     label = ngettext("{name}, {n} tile", "{name}, {n} tiles", count).format(
         name=view.names[seat], n=count)
     return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(label)}">'
-            f'<header><span class="name">{name}</span> <span class="level">{level}</span>'
+            f'<header><span class="name" title="{name}">{name}</span>'
+            f' <span class="level">{level}</span>'
             f"{badge}</header>"
             f'<div class="tiles">{body}</div>'
             f'<div class="count" data-count="{count}">{words.tiles_count(count)}</div></section>')
@@ -118,7 +119,8 @@ def scores(view: TableView, scored: int | None = None, tally: bool = False,
             # the number beside it says the same: screen readers hear it once
             drawn = tally_svg(score, rules.divisor, since)
             marks = f'<span class="marks" aria-hidden="true">{drawn}</span>'
-        out.append(f'<div class="{cls}"><span class="names">{escape(view.side_name(side))}</span>'
+        named = escape(view.side_name(side))
+        out.append(f'<div class="{cls}"><span class="names" title="{named}">{named}</span>'
                    f'<span class="score" data-side="{side}">{score}</span>{marks}</div>')
     # Translators: under the scores: the score the game is played to
     target = ngettext("to {target}", "to {target}", rules.target).format(target=rules.target)

@@ -74,6 +74,22 @@ def refresh_new_game(changed: str, previous: Setup) -> None:
         fill_new_game(read_new_game(previous))
 
 
+def rename_table_seats(typed: str, previous: Setup) -> None:
+    """A name typed at a real table: who sets first, whose hand is entered
+    and the partners' help line follow it at once (the field keeps focus)."""
+    if typed != "name" and not typed.startswith("seatname"):
+        return
+    setup = read_new_game(previous)
+    if not setup.at_table:
+        return
+    labels = forms.seat_labels(setup)
+    for option in document.querySelectorAll("#ng-table-first option, #ng-table-known option"):
+        seat = forms.int_or(option.value, -1)
+        if 0 <= seat < len(labels):
+            option.textContent = labels[seat]
+    el("ng-help-partnership").textContent = forms.help_lines(setup)["partnership"]
+
+
 def show_new_game_problem(text: str) -> None:
     el("ng-error").textContent = text
 

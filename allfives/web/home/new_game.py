@@ -104,9 +104,7 @@ def table_options(setup: Setup) -> str:
         out.append(f'<label class="row"><span>{escape(label)}</span> <input name="seatname{i}"'
                    f' maxlength="{NAME_LIMIT}" autocomplete="off"'
                    f' value="{escape(setup.seat_name(i + 1))}"></label>')
-    player_1 = _("Player {number}").format(number=1)
-    seats = [(s, (player_1 if setup.name == YOU else setup.name) if s == 0 else setup.seat_name(s))
-             for s in range(setup.players)]
+    seats = list(enumerate(seat_labels(setup)))
     # Translators: the new-game dialog at a real table: who sets (plays) the first tile
     first = [(ASKED, _("the table's custom (say who at each deal)"))] + seats
     # Translators: the new-game dialog at a real table: no player's tiles are entered
@@ -128,6 +126,15 @@ def table_options(setup: Setup) -> str:
               "not counted in the statistics.")
     out.append(f'<p class="help">{escape(apart)}</p>')
     return "".join(out)
+
+
+def seat_labels(setup: Setup) -> list[str]:
+    """At a real table, each seat's name as the choices of who sets first and
+    whose hand is entered show it (player 1 unnamed: "Player 1"); the page
+    writes them again as names are typed."""
+    player_1 = _("Player {number}").format(number=1)
+    return [(player_1 if setup.name == YOU else setup.name) if s == 0 else setup.seat_name(s)
+            for s in range(setup.players)]
 
 
 def _select(label: str, name: str, choices: list[tuple[Any, str]], chosen: object) -> str:
@@ -172,7 +179,10 @@ def name_field(setup: Setup) -> str:
 
 def name_placeholder(setup: Setup) -> str:
     """What the empty name field shows: the person's unchosen name in the
-    page's language; nothing with friends, where a name must be given."""
+    page's language ("Player 1" at a real table); nothing with friends,
+    where a name must be given."""
+    if setup.at_table:  # as the table's choices name an unnamed player 1
+        return _("Player {number}").format(number=1)
     return "" if with_friends(setup) else shown_name(YOU)
 
 
@@ -183,9 +193,15 @@ def read_name(text: str) -> str:
 
 def help_lines(setup: Setup) -> dict[str, str]:
     """The dialog's help line per choice (``rules_help.choice_help``), worded
-    for the table set up: with friends at this device, each person's name is
-    asked for, no line says the others are bots, and partners are named as
-    seated."""
+    for the table set up: with friends at this device or at a real table, no
+    line says the others are bots, and partners are named as seated; with
+    friends, each person's name is asked for."""
+    if setup.at_table:
+        lines = choice_help(setup.preset, tuple(setup.seat_name(s) for s in (1, 2, 3)),
+                            _("Player {number}").format(number=1))
+        # Translators: the new-game dialog, how many play, at a real table (no bots there)
+        lines["players"] = _("2, 3 or 4: everyone at the table plays with real tiles.")
+        return lines
     if not with_friends(setup):
         return choice_help(setup.preset)
     lines = choice_help(setup.preset, tuple(setup.seat_name(s) for s in (1, 2, 3)))

@@ -255,17 +255,19 @@ def _winning() -> str:
                 "sides to the target, the highest score wins; an exact tie plays on."))
 
 
-def choice_help(preset: str, seated: tuple[str, ...] = BOT_NAMES) -> dict[str, str]:
+def choice_help(preset: str, seated: tuple[str, ...] = BOT_NAMES,
+                unnamed: str = "") -> dict[str, str]:
     """One line of plain text per new-game choice that is not a list of
     options (the rules and levels are described where they are chosen), for
     the new-game dialog and the rules' own list of choices; ``seated``: the
-    names in seats 1-3."""
+    names in seats 1-3; ``unnamed``: the person's name when none is given
+    (else "You")."""
     p = PRESETS[preset]
     return {
         # Translators: the name field; {you} is the name of a player who gives none ("You").
         "name": ngettext("Up to {n} character; left empty, you are called {you}.",
                          "Up to {n} characters; left empty, you are called {you}.",
-                         NAME_LIMIT).format(n=NAME_LIMIT, you=shown_name(YOU)),
+                         NAME_LIMIT).format(n=NAME_LIMIT, you=unnamed or shown_name(YOU)),
         # Translators: how many players a game has; the bots are the computer's players.
         "players": _("2, 3 or 4: you and one to three bots."),
         # Translators: the partners choice. {partner}, {left} and {right} are the

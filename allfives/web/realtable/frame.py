@@ -1,6 +1,6 @@
 """What the page shows at a real table, as values and HTML (pure): the
 board with its lit places, the entry panel's tile buttons, the names to
-tap at a deal, the round-end fields, and the status line."""
+tap at a deal, the round-end rows, the boneyard, and the status line."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ class TableFrame:
     count: str
     tiles: str  # the entry panel's tile buttons
     starters: str  # the names to tap at a deal
-    left: str  # the round-end fields
+    left: str  # the round-end rows
+    boneyard: tuple[str, str] | None  # the tiles left in it and its words (None: no round)
     calls: bool  # the call field is shown
 
 
@@ -51,8 +52,19 @@ def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
         log=render.log(view) if keeper.game.rounds else "",
         count=render.count_badge(view), tiles=tile_buttons(keeper, looks.faces),
         starters=starters(keeper) if phase == "start" else "",
-        left=left_fields(keeper, view) if phase == "left" else "",
+        left=left_fields(keeper, looks.faces) if phase == "left" else "",
+        boneyard=boneyard(keeper),
         calls=keeper.game.calls != "off" and phase == "play")
+
+
+def boneyard(keeper: Keeper) -> tuple[str, str] | None:
+    """How many tiles the boneyard holds, as a number and in words, while a
+    round is played or its end entered (every draw is entered, so it is
+    always known then)."""
+    if keeper.phase not in ("play", "left"):
+        return None
+    left = keeper.game.round.boneyard_left
+    return str(left), words.boneyard(left)
 
 
 def scores(keeper: Keeper, view: TableView, tally: bool) -> str:
@@ -108,11 +120,14 @@ PICKER_ROWS = tuple(
 def tile_buttons(keeper: Keeper, faces: str) -> str:
     """A button per tile on offer, in a fixed grid by suit (a tile laid
     leaves its cell empty, so the others never move); at a deal, the tiles
-    tapped into the hand are pressed. The first cell of a row's second suit
+    tapped into the hand are pressed, at a round's end those tapped into
+    the hand being entered. The first cell of a row's second suit
     is marked (``fold``) where the picker draws a divider."""
     offered = set(keeper.tiles())
     if not offered:
         return ""
+    picking = keeper.picking()
+    held = keeper.left_tiles.get(picking, []) if picking is not None else []
     out = []
     for r, row in enumerate(PICKER_ROWS):
         for i, t in enumerate(row):
@@ -120,7 +135,7 @@ def tile_buttons(keeper: Keeper, faces: str) -> str:
             if t not in offered:
                 out.append(f'<span class="gone{fold}" aria-hidden="true"></span>')
                 continue
-            pressed = "true" if t in keeper.dealt or t == keeper.selected else "false"
+            pressed = "true" if t in keeper.dealt or t == keeper.selected or t in held else "false"
             out.append(f'<button type="button" class="entry-tile{fold}" data-tile="{NAMES[t]}"'
                        f' aria-pressed="{pressed}" aria-label="{NAMES[t]}">'
                        f"{tile_svg(t, faces=faces)}</button>")
@@ -133,23 +148,43 @@ def starters(keeper: Keeper) -> str:
         return ""
     return "".join(
         f'<button type="button" data-starter="{s}"'
-        f' aria-pressed="{"true" if s == keeper.starter else "false"}">{escape(name)}</button>'
+        f' aria-pressed="{"true" if s == keeper.starter else "false"}"'
+        f' title="{escape(name)}">{escape(name)}</button>'
         for s, name in enumerate(keeper.names))
 
 
-def left_fields(keeper: Keeper, view: TableView) -> str:
-    """One field per player: what they hold, as tiles or pips; the hand the
-    page knows (the known one, the one that went out) filled in, read only."""
+def left_fields(keeper: Keeper, faces: str) -> str:
+    """One row per player: what they hold. A hand the page knows (the known
+    one, the one that went out) is shown; any other is entered by tapping
+    its tiles on the picker (its button pressed while the picker enters it,
+    the tiles tapped drawn in it) or by stepping its pips (``left{s}``, a
+    number field too, the tiles' pips added up there as they are tapped)."""
     rnd = keeper.game.round
+    asked, picking = keeper.to_enter(), keeper.picking()
     out = []
     for s, name in enumerate(keeper.names):
-        known = s == rnd.known_seat or not rnd.counts[s]
-        value = " ".join(NAMES[t] for t in tiles_of(rnd.known)) if s == rnd.known_seat else \
-            "0" if known else ""
-        fixed = " readonly" if known else ""
-        out.append(f'<label class="left-row"><span class="name">{escape(name)}</span>'
-                   f' <input name="left{s}" data-seat="{s}" value="{value}"{fixed}'
-                   f' autocomplete="off" placeholder="{escape(sentences.left_hint())}"></label>')
+        shown = escape(name)
+        head = f'<span class="name" title="{shown}">{shown}</span>'
+        if s not in asked:
+            known = " ".join(NAMES[t] for t in tiles_of(rnd.known)) if s == rnd.known_seat else "0"
+            out.append(f'<div class="left-row" data-seat="{s}">{head}'
+                       f'<span class="left-known">{known}</span></div>')
+            continue
+        said = sentences.left_labels(name)
+        tiles = "".join(tile_svg(t, faces=faces) for t in keeper.left_tiles.get(s, []))
+        pressed = "true" if s == picking else "false"
+        out.append(
+            f'<div class="left-row" data-seat="{s}">{head}'
+            f'<button type="button" class="left-tiles" data-left-seat="{s}"'
+            f' aria-pressed="{pressed}" aria-label="{escape(said["tiles"])}">'
+            f'{tiles or escape(said["word"])}</button>'
+            f'<span class="stepper"><button type="button" data-pips-step="-1" data-seat="{s}"'
+            f' aria-label="{escape(said["fewer"])}">\u2212</button>'
+            f'<input name="left{s}" data-seat="{s}" type="number" min="0" inputmode="numeric"'
+            f' value="{keeper.left_shown(s)}" autocomplete="off"'
+            f' aria-label="{escape(said["pips"])}">'
+            f'<button type="button" data-pips-step="1" data-seat="{s}"'
+            f' aria-label="{escape(said["more"])}">+</button></span></div>')
     return "".join(out)
 
 

@@ -2,7 +2,9 @@
 decided (pure, tested in CPython). A ``Keeper`` holds the game being kept
 (``observed.ObservedGame``) and the little the page shows between entries:
 the tile whose places are lit, the known seat's draw awaiting its tile, the
-known hand being tapped in at a deal, and the last thing said.
+known hand being tapped in at a deal, the hands left at a round's end (as
+tiles tapped on the picker or pips stepped: the engine gets the same tiles,
+pips or None a typed entry gave it), and the last thing said.
 
 Every entry goes to the engine; what it refuses is said with its reason.
 A round whose starter the rules name starts by itself when no hand is to be
@@ -15,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...errors import AllFivesError
 from ...moves import DRAW
-from ...observed import ObservedGame, Played, RefusedError, Start, Turn
-from ...tiles import NAMES, TILE_COUNT, Tile, parse_tile
+from ...observed import ObservedGame, Played, RefusedError, RoundEnd, Start, Turn
+from ...tiles import NAMES, TILE_COUNT, Tile, pips_of
+from ..table import words
 from ..table.observed_view import observed_view
 from ..table.setup import ASKED
 from . import sentences
@@ -45,6 +47,11 @@ class Keeper:
         self.call: int | None = None  # the points called with the next play (calls on)
         self.fresh: Played | None = None  # the play just entered (its tile and points pop)
         self.said: Said | None = None
+        # at a round's end: the tiles tapped or pips set per seat, and whose
+        # tiles the picker enters
+        self.left_tiles: dict[int, list[Tile]] = {}
+        self.left_pips: dict[int, int] = {}
+        self.left_seat: int | None = None
         self.start_by_itself()
 
     # -- where the game stands ------------------------------------------------
@@ -73,14 +80,20 @@ class Keeper:
         """The tiles the entry panel offers now: at a deal with a hand to
         enter, every tile; in play, those not yet laid (only the known
         seat's own when it is to move and not drawing; never its tiles for
-        the others' moves)."""
+        the others' moves); at a round's end, those the hand being entered
+        may hold."""
         phase = self.phase
         if phase == "start":
             return list(range(TILE_COUNT)) if self.game.known_seat is not None else []
-        if phase != "play":
-            return []
         rnd = self.game.round
         free = [t for t in range(TILE_COUNT) if not rnd.on_table >> t & 1]
+        if phase == "left":  # for the hand being entered: not the known hand's, nor another's
+            seat = self.picking()
+            taken = {t for s, ts in self.left_tiles.items() if s != seat for t in ts}
+            return [t for t in free if not rnd.known >> t & 1 and t not in taken] \
+                if seat is not None else []
+        if phase != "play":
+            return []
         if rnd.known_seat is None:
             return free
         if rnd.turn == rnd.known_seat and not self.drawing:
@@ -147,6 +160,8 @@ class Keeper:
             elif len(self.dealt) < self.game.rules.hand_size:
                 self.dealt.append(tile)
             return self._say(self.deal_words())
+        if phase == "left":
+            return self.tap_left(tile)
         if phase != "play":
             return self._say("")
         if self.drawing:
@@ -222,15 +237,101 @@ class Keeper:
             return self._refused(e)
         return self._say(sentences.passed(self.names[seat]))
 
-    def settle(self, fields: list[str]) -> Said:
-        """The round-end entry: per player, tiles ("3-5 6-6") or pips ("12"),
-        or nothing for a hand the page knows (the known one, the one out)."""
+    # -- the round's end: what each player still holds ---------------------------
+
+    def to_enter(self) -> list[int]:
+        """The seats whose hands are asked at a round's end (not the known
+        one, not the one who went out)."""
+        if self.phase != "left":
+            return []
+        rnd = self.game.round
+        return [s for s in range(self.game.rules.players)
+                if s != rnd.known_seat and rnd.counts[s]]
+
+    def picking(self) -> int | None:
+        """Whose tiles the picker enters at a round's end (at first, the
+        first seat asked)."""
+        asked = self.to_enter()
+        if self.left_seat in asked:
+            return self.left_seat
+        return asked[0] if asked else None
+
+    def pick_left(self, seat: int) -> Said:
+        """A player's row tapped: the picker enters their tiles now."""
+        if seat not in self.to_enter():
+            return self._say("")
+        self.left_seat = seat
+        return self._say(self.left_words(seat))
+
+    def left_words(self, seat: int) -> str:
+        return sentences.tap_held(self.names[seat], len(self.left_tiles.get(seat, [])),
+                                  self.game.round.counts[seat])
+
+    def tap_left(self, tile: Tile) -> Said:
+        """A tile tapped at a round's end: into or out of the hand being
+        entered (out of any other hand it was entered in)."""
+        seat = self.picking()
+        if seat is None:
+            return self._say("")
+        held = self.left_tiles.setdefault(seat, [])
+        if tile in held:
+            held.remove(tile)
+        else:
+            for other in self.left_tiles.values():
+                if tile in other:
+                    other.remove(tile)
+            held.append(tile)
+        self.left_pips.pop(seat, None)
+        return self._say(self.left_words(seat))
+
+    def step_pips(self, seat: int, step: int) -> Said:
+        """The pip stepper: ``step`` pips more (or fewer, never below 0);
+        the tiles entered for that player give way to the pips."""
+        if seat not in self.to_enter():
+            return self._say("")
+        shown = self.left_shown(seat)
+        self.set_pips(seat, str(max(0, (int(shown) if shown else 0) + step)))
+        return self._say("")
+
+    def set_pips(self, seat: int, text: str) -> None:
+        """A player's pips as typed (empty: none entered yet)."""
+        text = text.strip()
+        self.left_tiles.pop(seat, None)
+        if text.isdigit():
+            self.left_pips[seat] = int(text)
+        else:
+            self.left_pips.pop(seat, None)
+
+    def left_shown(self, seat: int) -> str:
+        """A player's pips as their field shows them: the tiles' entered
+        added up, or the pips entered, or nothing."""
+        tiles = self.left_tiles.get(seat)
+        if tiles:
+            return str(sum(pips_of(1 << t) for t in tiles))
+        pips = self.left_pips.get(seat)
+        return "" if pips is None else str(pips)
+
+    def left_entry(self, seat: int) -> object:
+        """What the engine is told a player holds: their tiles, else their
+        pips, else None (a hand the page knows, or one not yet entered)."""
+        tiles = self.left_tiles.get(seat)
+        if tiles:
+            return [NAMES[t] for t in tiles]
+        return self.left_pips.get(seat)
+
+    def clear_left(self) -> None:
+        self.left_tiles, self.left_pips, self.left_seat = {}, {}, None
+
+    def settle(self) -> Said:
+        """The round's end entered: per player the tiles tapped, or the pips
+        set, or nothing for a hand the page knows (the known one, the one out)."""
         if self.phase != "left":
             return self._say("")
         try:
-            self.game.settle([read_left(text) for text in fields])
+            self.game.settle([self.left_entry(s) for s in range(self.game.rules.players)])
         except RefusedError as e:
             return self._refused(e)
+        self.clear_left()
         view = observed_view(self.game)
         said = sentences.round_scored(view, view.round)
         self.start_by_itself()
@@ -240,6 +341,7 @@ class Keeper:
         """Take back the last entry (with a round started by itself, the
         round end before it too)."""
         self.selected, self.drawing = None, False
+        self.clear_left()
         entries = self.game.entries
         if not entries:
             return self._say(sentences.nothing_to_undo())
@@ -248,8 +350,21 @@ class Keeper:
             if len(entries) == 1:
                 return self._say(sentences.nothing_to_undo())
             n = 2
+        what = self.last_entry_words(n)
         self.game.undo(n)
-        return self._say(sentences.taken_back())
+        return self._say(sentences.took_back(what))
+
+    def last_entry_words(self, n: int = 1) -> str:
+        """The entry ``n`` back, as the game log words it (a move), or as the
+        deal or the end of its round."""
+        entry = self.game.entries[-n]
+        rounds = self.game.rounds
+        if isinstance(entry, Start):
+            return sentences.deal_of(len(rounds) - n + 1)
+        if isinstance(entry, RoundEnd):
+            return sentences.end_of(len(rounds) - n + 1)
+        view = observed_view(self.game)
+        return words.move_words(view, view.round, len(view.round.history) - 1)
 
     def _started_by_itself(self) -> bool:
         """Whether the round just started would start again by itself
@@ -261,17 +376,3 @@ class Keeper:
             return self.first != ASKED
         return rounds[-2].end != "blocked"
 
-
-def read_left(text: str) -> object:
-    """A round-end field: a number of pips, tiles ("3-5 6-6", commas too),
-    or None when empty (a hand the page knows)."""
-    text = text.strip()
-    if not text:
-        return None
-    if text.isdigit():
-        return int(text)
-    parts = text.replace(",", " ").split()
-    try:
-        return [NAMES[parse_tile(p)] for p in parts]
-    except AllFivesError:  # the engine says what cannot be read
-        return parts

@@ -45,6 +45,8 @@ class RealTablePage:
         on(el("entry-undo"), "click", lambda _e: self.act(lambda k: k.undo()))
         on(el("entry-start"), "click", lambda _e: self.act(lambda k: k.start()))
         on(el("round-left"), "submit", self.on_left)
+        on(el("round-left"), "click", self.on_left_click)
+        on(el("round-left"), "input", self.on_pips_typed)
         on(el("entry-call"), "input", self.on_call)
         on(window, "resize", lambda _e: self.redraw())
 
@@ -129,12 +131,31 @@ class RealTablePage:
         field.value = "1"
         self.act(lambda k: k.drew(count))
 
+    def on_left_click(self, evt: Any) -> None:
+        """A round-end row: its picker button, or its pip stepper."""
+        picker = closest(evt, "[data-left-seat]")
+        if picker is not None:
+            seat = int(str(picker.dataset.leftSeat))
+            self.act(lambda k: k.pick_left(seat))
+            refocus(f'#round-left [data-left-seat="{seat}"]', always=True)
+            return
+        step = closest(evt, "[data-pips-step]")
+        if step is not None:
+            seat, by = int(str(step.dataset.seat)), int(str(step.dataset.pipsStep))
+            self.act(lambda k: k.step_pips(seat, by))
+            refocus(f'#round-left [data-pips-step="{by}"][data-seat="{seat}"]', always=True)
+
+    def on_pips_typed(self, evt: Any) -> None:
+        """Pips typed: kept as typed (the field is not drawn over)."""
+        seat = str(evt.target.dataset.seat or "")
+        if self.keeper is not None and seat.isdigit():
+            self.keeper.set_pips(int(seat), str(evt.target.value))
+
     def on_left(self, evt: Any) -> None:
         evt.preventDefault()
         if self.keeper is None:
             return
-        fields = [str(node.value) for node in el("round-left").querySelectorAll("input")]
-        self.act(lambda k: k.settle(fields))
+        self.act(lambda k: k.settle())
         refocus("#entry-tiles [data-tile]", "#entry-undo")
 
     # -- drawing ---------------------------------------------------------------
@@ -159,11 +180,14 @@ class RealTablePage:
         toggle(el("entry-call-row"), "hidden", not f.calls)
         if not f.calls:
             el("entry-call").value = ""
-        left = el("round-left-fields")
-        if f.left and not left.querySelector("input"):  # typing is never written over
-            left.innerHTML = f.left
-        elif not f.left:
-            left.innerHTML = ""
+        el("round-left-fields").innerHTML = f.left
+        bones = el("table-boneyard")
+        toggle(bones, "hidden", f.boneyard is None)
+        if f.boneyard is not None:
+            bones.dataset.boneyard = f.boneyard[0]
+            bones.querySelector(".left").textContent = f.boneyard[0]
+            bones.setAttribute("aria-label", f.boneyard[1])
+            bones.title = f.boneyard[1]
         count = el("entry-drew-count")
         if self.keeper.phase == "play":
             most = max(self.keeper.game.round.boneyard_left, 1)

@@ -68,9 +68,24 @@ def passed(name: str) -> str:
     return _("{name} passed.").format(name=name)
 
 
-def taken_back() -> str:
-    # Translators: at a real table: the last entry was undone
-    return _("The last entry is taken back.")
+def took_back(entry: str) -> str:
+    """What Undo took back: ``entry`` is a sentence of the game log's
+    ("Anna played 3-5 on 5-5.") or of ``deal_of`` and ``end_of``."""
+    # Translators: at a real table: Undo took back the entry {entry}, a sentence such as
+    # "Anna played 3-5 on 5-5." or "Ben drew a tile."
+    return _("Took back: {entry}").format(entry=entry)
+
+
+def deal_of(round_no: int) -> str:
+    # Translators: at a real table, after "Took back:": the deal of round {number} (who set
+    # first, the hand entered)
+    return _("the deal of round {number}.").format(number=round_no)
+
+
+def end_of(round_no: int) -> str:
+    # Translators: at a real table, after "Took back:": the end of round {number} (what each
+    # player held, and its score)
+    return _("the end of round {number}.").format(number=round_no)
 
 
 def nothing_to_undo() -> str:
@@ -100,13 +115,37 @@ def enter_hand(name: str, chosen: int, size: int) -> str:
 
 
 def enter_left() -> str:
-    # Translators: at a real table, a round's end: what each player still holds is entered
-    return _("The round is over: enter what each player holds, as tiles or pips.")
+    # Translators: at a real table, a round's end: what each player still holds is entered,
+    # by tapping their tiles on the picker or stepping their pips up and down
+    return _("The round is over: tap the tiles each player holds, or set their pips.")
 
 
-def left_hint() -> str:
-    # Translators: the placeholder of a round-end field at a real table: tiles or a number
-    return _("tiles (3-5 6-6) or pips")
+def tap_held(name: str, chosen: int, count: int) -> str:
+    """At a round's end, the tiles tapped into a player's hand so far."""
+    # Translators: at a real table, a round's end: {name} holds {count} tiles, {chosen} of
+    # them tapped so far on the picker
+    return ngettext("Tap the tile {name} holds: {chosen} of {count}.",
+                    "Tap the tiles {name} holds: {chosen} of {count}.", count).format(
+        name=name, chosen=chosen, count=count)
+
+
+def left_labels(name: str) -> dict[str, str]:
+    """A round-end row's controls as a screen reader names them, and the
+    picker's button's own word."""
+    return {
+        # Translators: at a real table, a round's end: the button that lets the picker
+        # below enter {name}'s tiles
+        "tiles": _("Enter {name}'s tiles on the picker").format(name=name),
+        # Translators: at a real table, a round's end: the button beside a player's name
+        # that lets the picker enter their tiles (short: it sits in a narrow row)
+        "word": _("Tiles"),
+        # Translators: at a real table, a round's end: the pips {name} holds (a number field)
+        "pips": _("{name}'s pips").format(name=name),
+        # Translators: at a real table, a round's end: the stepper's button: one pip fewer
+        "fewer": _("{name}: one pip fewer").format(name=name),
+        # Translators: at a real table, a round's end: the stepper's button: one pip more
+        "more": _("{name}: one pip more").format(name=name),
+    }
 
 
 def call_label() -> str:

@@ -9,14 +9,16 @@ import re
 import pytest
 
 from allfives.game import Game
-from allfives.moves import DRAW, PASS, move_text, move_tile
+from allfives.moves import DRAW, PASS, move_text, move_tile, parse_move
 from allfives.observed import ObservedGame
 from allfives.rules import PRESETS, Rules
 from allfives.tiles import NAMES, parse_tile, pips_of, tiles_of
 from allfives.tournament import play_game
+from allfives.web.draw import board
+from allfives.web.draw.board import Target
 from allfives.web.realtable import kept
 from allfives.web.realtable.frame import frame, game_over_html
-from allfives.web.realtable.keeper import Keeper, read_left
+from allfives.web.realtable.keeper import Keeper
 from allfives.web.realtable.sentences import REFUSED
 from allfives.web.table.looks import Looks
 from allfives.web.table.setup import ASKED, Setup
@@ -61,9 +63,20 @@ def tap_round(keeper: Keeper, game: Game, r: int) -> None:
             assert keeper.game.round.played[-1].points == points
         assert not said.refused, said
     if rnd.end in ("domino", "blocked"):
-        fields = ["" if s == known else " ".join(NAMES[t] for t in tiles_of(h)) if s % 2
-                  else str(pips_of(h)) for s, h in enumerate(rnd.hands)]
-        assert not keeper.settle(fields).refused
+        enter_left(keeper, game, r)
+
+
+def enter_left(keeper: Keeper, game: Game, r: int) -> None:
+    """Round ``r``'s end: odd seats' tiles tapped on the picker, even seats' pips set."""
+    hands = game.rounds[r].hands
+    for s in keeper.to_enter():
+        if s % 2:
+            keeper.pick_left(s)
+            for t in tiles_of(hands[s]):
+                keeper.tap_tile(t)
+        else:
+            keeper.set_pips(s, str(pips_of(hands[s])))
+    assert not keeper.settle().refused
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -150,11 +163,115 @@ def test_nothing_to_undo_when_the_first_round_started_itself():
     assert keeper.phase == "play"
 
 
-def test_round_end_fields_read_tiles_pips_or_nothing():
-    assert read_left(" 12 ") == 12
-    assert read_left("6-6, 3-5") == ["6-6", "3-5"]
-    assert read_left("") is None
-    assert read_left("x-y") == ["x-y"]  # the engine says what cannot be read
+def test_a_round_end_is_entered_as_tiles_tapped_or_pips_stepped():
+    """Issue 38 item 9: no free text. The picker enters the first asked
+    hand, then the one whose row is tapped; a tile tapped for another hand
+    moves there; the stepper sets pips (never below 0, the tiles giving
+    way); the engine gets tiles, pips, or None for a known hand."""
+    game = bot_game("standard", players=3, seed=11)
+    rnd = game.rounds[0]
+    keeper = keeper_for(game)
+    keeper.choose_starter(rnd.starter)
+    for _seat, move, _points in rnd.history:
+        said = keeper.drew(1) if move == DRAW else keeper.passed() if move == PASS else \
+            keeper.tap_tile(move_tile(move))
+        if keeper.selected is not None:
+            said = keeper.tap_place(move_text(move))
+        assert not said.refused
+    assert keeper.phase == "left"
+    asked = keeper.to_enter()
+    out = rnd.went_out
+    assert asked == [s for s in range(3) if s != out]
+    first, second = asked[0], asked[-1]
+    assert keeper.picking() == first
+    hand = tiles_of(rnd.hands[first])
+    said = keeper.tap_tile(hand[0])
+    assert said.text == f"Tap the tiles {keeper.names[first]} holds: 1 of {len(hand)}."
+    assert keeper.left_entry(first) == [NAMES[hand[0]]]
+    assert keeper.left_shown(first) == str(pips_of(1 << hand[0]))
+    assert keeper.pick_left(second).text.endswith(f": 0 of {bin(rnd.hands[second]).count('1')}.")
+    assert hand[0] not in keeper.tiles()  # entered for another hand: its cell is empty
+    keeper.tap_tile(hand[0])  # (a tap from a picker drawn before: the tile moves)
+    assert keeper.left_entry(first) is None and keeper.left_entry(second) == [NAMES[hand[0]]]
+    keeper.step_pips(second, -1)
+    assert keeper.left_entry(second) == max(0, pips_of(1 << hand[0]) - 1)
+    keeper.set_pips(second, "")
+    assert keeper.left_entry(second) is None
+    keeper.step_pips(second, -1)
+    assert keeper.left_entry(second) == 0 and keeper.left_shown(second) == "0"
+    assert keeper.settle().refused  # the first hand not entered
+    assert keeper.said is not None and keeper.said.text == \
+        f"Enter what {keeper.names[first]} holds."
+    for s in asked:
+        keeper.set_pips(s, str(pips_of(rnd.hands[s])))
+    assert keeper.left_entry(out) is None
+    assert not keeper.settle().refused
+    assert keeper.game.scores == rnd.scores
+    assert keeper.left_tiles == {} and keeper.left_pips == {}
+
+
+def test_undo_says_what_it_took_back():
+    """Issue 38 item 9: "Took back: Ben played 4-6 on 3-4.", a draw, a deal,
+    a round's end."""
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]))
+    keeper.choose_starter(0)
+    keeper.tap_tile(parse_tile("5-5"))
+    keeper.tap_tile(parse_tile("0-5"))
+    assert keeper.undo().text == "Took back: Ben played 0-5 on 5-5 and scored 10."
+    assert not keeper.tap_tile(parse_tile("2-5")).refused
+    assert keeper.undo().text == "Took back: Ben played 2-5 on 5-5."
+    keeper.drew(2)
+    assert keeper.undo().text == "Took back: Ben drew a tile."
+    keeper.undo()
+    assert keeper.undo().text == "Took back: Anna led 5-5 and scored 10."
+    assert keeper.undo().text == "Took back: the deal of round 1."
+    assert keeper.undo().text == "Nothing to take back."
+    known = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"], known_seat=0), 1)
+    for t in ("0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "1-1", "1-2", "1-3"):
+        known.tap_tile(parse_tile(t))
+    known.start()
+    known.tap_tile(parse_tile("6-6"))  # Ben leads; Anna has no 6
+    known.drew()
+    assert not known.tap_tile(parse_tile("5-6")).refused  # Anna's draw, its tile known
+    assert known.undo().text == "Took back: Anna drew 5-6."
+
+
+def test_undo_of_a_round_end_names_the_round():
+    game = bot_game("standard", seed=33)
+    keeper = keeper_for(game, first=game.rounds[0].starter)
+    tap_round(keeper, game, 0)
+    assert keeper.undo().text == "Took back: the end of round 1."  # with round 2's start
+
+
+def test_the_boneyard_is_counted_while_a_round_is_played():
+    keeper = Keeper(ObservedGame(Rules.make("standard", players=3), ["Anna", "Ben", "Cleo"]))
+    looks = Looks()
+    assert frame(keeper, looks, False).boneyard is None  # no round yet
+    keeper.choose_starter(1)
+    assert frame(keeper, looks, False).boneyard == ("7", "Boneyard: 7 tiles")
+    keeper.tap_tile(parse_tile("5-5"))
+    assert not keeper.drew(3).refused
+    assert frame(keeper, looks, False).boneyard == ("4", "Boneyard: 4 tiles")
+    keeper.undo()
+    assert frame(keeper, looks, False).boneyard == ("5", "Boneyard: 5 tiles")
+
+
+def test_the_round_end_rows_offer_a_picker_button_and_a_stepper_per_hand_asked():
+    game = bot_game("standard", seed=33)
+    keeper = keeper_for(game, known=0, first=game.rounds[0].starter)
+    rnd = game.rounds[0]
+    tap_round(keeper, game, 0)
+    keeper.undo()  # back to the round's end
+    assert keeper.phase == "left"
+    html = frame(keeper, Looks(), False).left
+    out = rnd.went_out
+    for s in range(2):
+        asked = s != 0 and s != out
+        assert (f'data-left-seat="{s}"' in html) is asked
+        assert (f'name="left{s}"' in html) is asked
+    known = " ".join(NAMES[t] for t in tiles_of(keeper.game.round.known))
+    assert f'<span class="left-known">{known or "0"}</span>' in html
+    assert 'title="Anna"' in html
 
 
 def test_calls_muggins_gives_the_points_missed_to_the_next_side():
@@ -205,7 +322,8 @@ def test_a_play_pops_on_the_board_and_flashes_its_score_and_a_round_end_says_the
     assert keeper.said.text == f"{winner} went out. Scores: Anna {a}, Ben {b}."
     keeper.undo()  # the round end (and the round it started)
     assert frame(keeper, Looks(), False).status == (
-        f"{winner} went out. The round is over: enter what each player holds, as tiles or pips.")
+        f"{winner} went out. The round is over: tap the tiles each player holds, or set their "
+        "pips.")
 
 
 CELL = re.compile(r'class="(?:entry-tile|gone)( fold)?"(?: data-tile="([0-6]-[0-6])")?')
@@ -237,3 +355,23 @@ def test_the_picker_lays_the_set_out_by_suit_and_a_laid_tile_leaves_its_cell_emp
     keeper.tap_tile(parse_tile(laid))
     assert [name for name, _fold in picker_cells(keeper)] == \
         ["" if name == laid else name for name in names]
+
+
+def test_two_lit_places_alike_name_the_tile_each_joins():
+    """Issue 38 item 9: 3-6 fits 3-4 and 4-6, both for no points: each lit
+    place shows, under its "0", the tile it joins, and is named so; places
+    that differ by their points are left as they were."""
+    keeper = Keeper(ObservedGame(Rules.make("standard"), ["Anna", "Ben"]))
+    keeper.choose_starter(0)
+    for t in ("3-4", "4-6", "3-6"):
+        keeper.tap_tile(parse_tile(t))
+    scene = frame(keeper, Looks(), False).scene
+    svg = board.board(scene.view, 1.6, targets=scene.targets, selected=scene.selected).svg
+    assert sorted(re.findall(r'<text class="joins"[^>]*>([^<]*)</text>', svg)) == ["3-4", "4-6"]
+    for on in ("3-4", "4-6"):
+        assert f'data-target="{on}"' in svg and f'aria-label="Play 3-6 on {on}, 0 points"' in svg
+    five, zero = Target(parse_move("0-5>5-5"), parse_tile("5-5"), 10), \
+        Target(parse_move("0-5>0-0"), parse_tile("0-0"), 0)
+    assert board.same_labels((five, zero)) == frozenset()
+    again = Target(parse_move("0-5>5-6"), parse_tile("5-6"), 10)
+    assert board.same_labels((five, zero, again)) == {five.move, again.move}
