@@ -205,6 +205,10 @@ def test_every_screen_fits_a_phone(browser, server, lang):
             for dialog in DIALOGS:
                 open_dialog(page, dialog)
                 check(page, f"#{dialog}", f"{where} {dialog}", found, margins)
+                if dialog == "new-game":
+                    page.check("#ng-mode-table")
+                    check(page, f"#{dialog}", f"{where} new game at a real table", found, margins)
+                    page.check("#ng-mode-bots")
                 close_dialog(page, dialog)
     print(f"{lang}: worst margin {min(margins):.1f} px")
     assert not found, "\n".join(found)
