@@ -19,6 +19,7 @@ from .browser_helpers import (
     PASS,
     PLAYABLE,
     TURN_MS,
+    go_ahead,
     phase,
     saved,
     take_turn,
@@ -63,6 +64,7 @@ def start_friends_game(page, server) -> None:
     page.fill("#ng-bots input[name=seatname1]", "Ben")
     page.select_option("#ng-bots select[name=bot2]", "medium")
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
 
 
@@ -150,6 +152,7 @@ def test_the_new_game_dialog_asks_every_persons_name_at_a_shared_table(page, ser
     page.fill("#ng-name", "You")
     page.fill("#ng-bots input[name=seatname1]", "Ben")
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
     assert saved(page)["table"]["names"] == ["You\u2060", "Anna", "Ben", "Cara"]
     page.wait_for_selector("#scores .names")

@@ -30,6 +30,7 @@ from .browser_helpers import (
     FAST,
     FIRST_LOAD_MS,
     PLAYABLE,
+    go_ahead,
     open_game,
     play_until,
     watched_page,
@@ -230,6 +231,7 @@ def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
         page.fill("#ng-bots input[name=seatname0]", "Ben")
         page.fill("#ng-name", "Ada")  # with a friend at the table, every name is asked
         page.click("#ng-start")
+        go_ahead(page)
         page.wait_for_selector("#new-game", state="hidden")
         page.wait_for_selector(f"#privacy[open], {PLAYABLE}")
         if not page.locator("#privacy[open]").count():  # the person leads: then Ben's turn

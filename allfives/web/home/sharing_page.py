@@ -35,9 +35,13 @@ from ..table.table import Table
 
 
 class Sharing:
-    def __init__(self, take_over: Callable[[Table], None], current: Callable[[], Table],
+    def __init__(self, take_over: Callable[[Table], None],
+                 ask: Callable[[Callable[[], None]], None], current: Callable[[], Table],
                  name: Callable[[], str]) -> None:
+        """``ask``: runs its argument once the person agrees to end the game
+        in progress (``#deal-choice`` is its own question)."""
         self.take_over = take_over
+        self.ask = ask
         self.current = current
         self.name = name
         self.offered: Deal | None = None
@@ -50,8 +54,8 @@ class Sharing:
         on(el("deal-resume"), "click", lambda _e: el("deal-choice").close())
 
     def play_daily(self) -> None:
-        """Today's deal, in place of the game in progress."""
-        self.take_over(self.dealt(daily(today())))
+        """Today's deal, in place of the game in progress (asked first)."""
+        self.ask(lambda: self.take_over(self.dealt(daily(today()))))
 
     def dealt(self, deal: Deal) -> Table:
         """``deal`` at the table today, the person named as set up."""
