@@ -196,7 +196,9 @@ def test_where_storage_is_not_kept_a_finished_game_offers_a_backup(page, server)
     assert keeping["answer"] == "refused" and keeping["backed_up"] == keeping["reminded"]
     # the next game's end, the same week: no reminder, and not asked again
     page.click("#play-again")
+    page.wait_for_selector("#new-game[open]")
     page.click("#ng-start")
+    page.wait_for_selector("#new-game", state="hidden")
     page.wait_for_selector(READY)
     play_game(page)
     page.wait_for_selector("#game-over[open]")
