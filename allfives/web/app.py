@@ -85,6 +85,7 @@ class App:
         table = self.restored or (self.sharing.dealt(self.asked) if self.asked
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
+        self.shown_over = table if table.game.over else None  # no game ended here: not asked
         self.bots = BotClient()
         self.puzzles = PuzzlesPage(self.bots, self.looks)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
@@ -176,7 +177,7 @@ class App:
     def ended(self, table: Table) -> str:
         """A round or the game ended: counted in the statistics; the daily's best, in words."""
         self.stats.ended(table)
-        if table.game.over:
+        if table.game.over and table is not self.shown_over:
             dom.spawn(self.keeping.game_over())
         return self.sharing.ended(table)
 
