@@ -174,6 +174,8 @@ def test_german_and_hindi_and_game_over(browser, server):
         page.wait_for_selector(PLAYABLE, timeout=FIRST_LOAD_MS)
         shoot(page, "turn-hi", ("phone",), ("light",))
         page.evaluate("localStorage.clear()")
+        # the browser keeps the storage: no backup reminder, whose promise would race the picture
+        page.add_init_script("navigator.storage.persisted = async () => true;")
         page.goto(server + f"index.html?lang=en&deal={GAME_OVER.text()}")
         page.wait_for_selector("#status[data-phase=game-over]", timeout=FIRST_LOAD_MS)
         shoot(page, "game-over")
