@@ -35,6 +35,7 @@ from ..i18n.catalogs import _
 from ..storage.backup import BackupError
 from ..storage.bounded_json import UnreadableError, loads
 from ..storage.keys import ASIDE_KEY
+from .seats import shown_name
 from .table import SaveError, Table
 
 ASIDE_MAX = 5  # games put aside; beyond, the oldest goes (a sixth window's game, at most)
@@ -131,7 +132,8 @@ def describe(text: str) -> str:
     # Translators: a game put aside, named in one line: {names} are its players ("You, Anna"),
     # {scores} its scores ("12-5"), {round} the number of the round being played.
     return _("{names}: {scores}, round {round}").format(
-        names=", ".join(table.names), round=len(table.game.rounds),
+        names=", ".join(shown_name(n, table.shared) for n in table.names),
+        round=len(table.game.rounds),
         scores="-".join(str(s) for s in table.game.scores))
 
 
