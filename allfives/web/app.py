@@ -19,7 +19,6 @@ js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's o
 
 from pyscript import document, window
 
-from allfives.errors import AllFivesError
 from allfives.observed import replay, to_record
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
@@ -30,6 +29,7 @@ from allfives.web.home import language_page as page_language
 from allfives.web.home import new_game as forms
 from allfives.web.home import rules_page
 from allfives.web.home.backup_page import BackupPage
+from allfives.web.home.keeping_page import KeepingPage
 from allfives.web.home.launch import Launch, launch
 from allfives.web.home.menu_page import Menu
 from allfives.web.home.sharing_page import Sharing
@@ -42,26 +42,31 @@ from allfives.web.play.table_page import TablePage
 from allfives.web.puzzles.progress import Playing, check_progress, game_key
 from allfives.web.puzzles.puzzles_page import PuzzlesPage
 from allfives.web.realtable import kept as table_kept
+from allfives.web.realtable.between_page import Between
 from allfives.web.realtable.frame import game_over_html
-from allfives.web.realtable.keeper import Keeper
 from allfives.web.realtable.realtable_page import RealTablePage
 from allfives.web.review.panel_page import ReviewPanel
 from allfives.web.review.records import seated
 from allfives.web.review.state import Review
 from allfives.web.storage.keys import (
+    ASIDE_KEY,
     PUZZLES_KEY,
     SETTINGS_KEY,
     SETUP_KEY,
     STATS_KEY,
     TABLE_GAME_KEY,
-    UNREADABLE_TABLE_KEY,
+    TABLE_KEPT_KEY,
 )
 from allfives.web.table import kept
 from allfives.web.table import saves_page as saves
+from allfives.web.table.confirm_page import Confirm
+from allfives.web.table.ending import in_progress
 from allfives.web.table.looks import Looks
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
+from allfives.web.table.tabs import check_aside
+from allfives.web.table.tabs_page import Tabs
 
 js.performance.mark("allfives:imported")
 
@@ -71,16 +76,17 @@ class App:
         settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         looks_page.apply(settings)  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
-        self.sharing = Sharing(self.take_over, lambda: self.ctl.table, lambda: self.setup.name,
-                               self.resume)
+        self.sharing = Sharing(self.take_over, lambda go: self.between.ask_end(go),
+                               lambda: self.ctl.table, lambda: self.setup.name, self.resume)
         self.launch = launch(dom.url_param("do"))  # an installed app's shortcut (?do=)
         self.asked = self.sharing.asked(lambda: Table.fresh(self.setup))
         self.restored = saves.restore()
-        if self.restored is not None and self.restored.game.over and self.asked:
-            self.restored = None  # a finished game is in no one's way: the link deals at once
+        if self.restored is not None and self.asked and not in_progress(self.restored):
+            self.restored = None  # nothing to lose (no move yet, or over): the link deals at once
         table = self.restored or (self.sharing.dealt(self.asked) if self.asked
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
+        self.shown_over = table if table.game.over else None  # no game ended here: not asked
         self.bots = BotClient()
         self.puzzles = PuzzlesPage(self.bots, self.looks, self.playing)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
@@ -91,30 +97,20 @@ class App:
         self.menu = Menu()
         self.backup = BackupPage({**kept.CHECKS, STATS_KEY: check_stats,
                                   PUZZLES_KEY: check_progress,
-                                  TABLE_GAME_KEY: table_kept.check_table_game}, self.reopen)
+                                  TABLE_GAME_KEY: table_kept.check_table_game,
+                                  TABLE_KEPT_KEY: table_kept.check_table_game,
+                                  ASIDE_KEY: check_aside},
+                                 self.reopen, lambda go: self.between.ask_end(go, table=True))
         self.real = RealTablePage(self.looks, lambda: self.ctl.settings.tally, self.table_over)
-
-    def table_game(self) -> Keeper | None:
-        """The game kept at a real table, if one is on; one that cannot be read
-        is kept aside (``UNREADABLE_TABLE_KEY``), said, and can be downloaded."""
-        text = dom.stored(TABLE_GAME_KEY)
-        if not text:
-            return None
-        try:
-            return table_kept.from_save(text)
-        except AllFivesError as e:
-            js.console.warn(f"allfives: the game at a real table could not be read: {e}")
-            dom.store(UNREADABLE_TABLE_KEY, text)
-            dom.store(TABLE_GAME_KEY, "")
-            dom.notice(table_kept.unreadable(), (
-                table_kept.download_unreadable(),
-                lambda _e: dom.download(dom.stored(UNREADABLE_TABLE_KEY) or text,
-                                        "allfives-unreadable-table.json")))
-            return None
+        self.confirm = Confirm()
+        self.tabs = Tabs(self.table.saver, lambda: self.ctl.table, self.take_over,
+                         self.table.pause, lambda: self.real.on, self.confirm)
+        self.keeping = KeepingPage(self.backup.download)
+        self.between = Between(self.real, lambda: self.ctl.table, self.table.pause, self.confirm)
 
     def start(self) -> None:
         self.bind()
-        at_table = self.table_game()
+        at_table = self.real.kept_game()
         # a link's deal with a game in progress saved: the game waits, undrawn,
         # until the person chooses (no panel or privacy screen under the question)
         asking = self.restored is not None and self.asked is not None
@@ -132,6 +128,8 @@ class App:
             self.sharing.offer(self.asked)
         elif self.launch is not None:
             self.launched(self.launch)
+        if not any(el(d).open for d in ("deal-choice", "new-game")):
+            self.tabs.offer()
 
     def resume(self) -> None:
         """Play on the game on the table (a game at a real table waits on)."""
@@ -146,15 +144,16 @@ class App:
         on(el("game-over-download"), "click", lambda _e: self.real.download())
         self.coach.bind()
         self.reviews.bind(self.review_of, self.review_seats, self.hands_hidden)
-        for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup):
+        for room in (self.sharing, self.stats, self.menu, self.puzzles, self.backup,
+                     self.confirm, self.tabs, self.keeping, self.between):
             room.bind()
         rules_page.bind(lambda: self.ctl.table.rules.preset,
                         lambda: dialogs.read_new_game(self.setup).preset, self.looks)
         on(el("mute"), "click", lambda _e: self.change_settings(
             replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self.language_chosen).bind()
-        on(el("play-again"), "click", lambda _e: dialogs.open_new_game(self.setup))
-        on(el("new-game-button"), "click", lambda _e: dialogs.open_new_game(self.setup))
+        on(el("play-again"), "click", lambda _e: self.open_new_game())
+        on(el("new-game-button"), "click", lambda _e: self.open_new_game())
         on(el("settings-button"), "click", lambda _e: dialogs.open_settings(self.ctl.settings))
         for kind in ("change", "input"):
             on(el("settings-form"), kind,
@@ -173,7 +172,7 @@ class App:
         address, so a reload resumes."""
         window.history.replaceState(js.Object.new(), "", window.location.pathname)
         if action == "new":
-            dialogs.open_new_game(self.setup)
+            self.open_new_game()
         elif action == "daily":
             self.sharing.play_daily()
         else:
@@ -195,6 +194,8 @@ class App:
     def ended(self, table: Table) -> str:
         """A round or the game ended: counted in the statistics; the daily's best, in words."""
         self.stats.ended(table)
+        if table.game.over and table is not self.shown_over:
+            dom.spawn(self.keeping.game_over())
         return self.sharing.ended(table)
 
     def review_seats(self) -> tuple[int, ...]:
@@ -241,11 +242,11 @@ class App:
         """An opened record goes on as the game, the person in the review's
         seat; a game at a real table goes on being kept."""
         if review.observed and review.record is not None:
-            dom.close_dialogs("round-end", "game-over")
-            self.table.pause()
-            self.real.take(table_kept.from_record(review.record))
+            record = review.record
+            self.between.ask_table(lambda: self.between.keep(table_kept.from_record(record)))
             return
-        self.take_over(Table.from_record(seated(review, self.setup.name)))
+        self.between.ask_end(
+            lambda: self.take_over(Table.from_record(seated(review, self.setup.name))))
 
     def take_over(self, table: Table) -> None:
         """``table`` is played on this device (a game at a real table is left)."""
@@ -254,6 +255,10 @@ class App:
         self.table.take_over(table)
 
     # -- dialogs ------------------------------------------------------------------
+
+    def open_new_game(self) -> None:
+        dialogs.open_new_game(self.setup)
+        self.between.offer()
 
     def on_new_game_submit(self, evt: Any) -> None:
         evt.preventDefault()
@@ -265,11 +270,9 @@ class App:
         self.setup = setup
         dom.store(SETUP_KEY, json.dumps(setup.to_json()))
         if setup.at_table:
-            dom.close_dialogs("new-game", "round-end", "game-over")
-            self.table.pause()
-            self.real.take(table_kept.new(setup))
+            self.between.ask_table(lambda: self.between.keep(table_kept.new(setup)))
             return
-        self.take_over(Table.new(setup))
+        self.between.ask_end(lambda: self.take_over(Table.new(setup)))
 
     def reopen(self) -> None:
         """Play on from what is kept now (a backup was restored)."""
@@ -279,7 +282,8 @@ class App:
         self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
         looks_page.apply(self.ctl.settings)
         dialogs.fill_settings(self.ctl.settings)
-        at_table = self.table_game()  # taking the game over leaves the table: read it first
+        at_table = self.real.kept_game()  # taking the game over leaves the table: read it first
+        self.real.drop()  # the table's game before the backup is not kept aside
         self.take_over(saves.restore() or Table.fresh(self.setup))
         if at_table is not None:
             self.table.pause()

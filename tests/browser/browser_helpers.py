@@ -150,7 +150,16 @@ def new_game(page: object, *, players: int, target: int | None, preset: str = "s
     if target is not None:  # else the preset's own target, as the dialog offers it
         page.fill("#ng-target", str(target))
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
+
+
+def go_ahead(page: object) -> None:
+    """Say yes if the page asks before it ends the game in progress (it asks
+    in the click's own handler, so the question is up once the click returns)."""
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm [data-confirm]")
+        page.wait_for_selector("#confirm", state="hidden")
 
 
 def saved(page: object) -> dict:

@@ -16,7 +16,7 @@ from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.words_reasons import Said
 
-from .browser_helpers import FIRST_LOAD_MS, moves_logged, open_game, saved
+from .browser_helpers import FIRST_LOAD_MS, go_ahead, moves_logged, open_game, saved
 
 # Dealt from this seed (the default set-up: you lead, against medium), leading
 # 1-6 loses 42.9 points against 5-5 (which scores 10): a blunder.
@@ -105,6 +105,7 @@ def test_the_daily_deal_is_never_coached(page, server):
                          "{bot_pause: 0, speed: 'off', coach: 'inaccuracies'}))")
     open_game(page, server)
     page.click("#daily")
+    go_ahead(page)
     page.wait_for_selector("body:has(#status[data-phase=human])[data-coach=off]",
                            state="attached", timeout=FIRST_LOAD_MS)
     page.click("#settings-button")

@@ -23,6 +23,7 @@ from .browser_helpers import (
     PLAYABLE,
     SETTLED,
     TURN_OR_ROUND_OVER,
+    go_ahead,
     new_game,
     open_game,
     phase,
@@ -50,6 +51,7 @@ HINT_THEN_NEW_GAME = """() => {
   const before = text.textContent;
   document.querySelector('#new-game-button').click();
   document.querySelector('#ng-start').click();
+  document.querySelector('#confirm[open] [data-confirm]')?.click();  // the game in progress ends
   window.__hints = [text.textContent];
   new MutationObserver(() => window.__hints.push(text.textContent)).observe(
     text, {childList: true, subtree: true, characterData: true});
@@ -199,6 +201,7 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
     described = page.locator("#ng-bots .bot-desc").all_inner_texts()
     assert len(described) == 2 and all(d.startswith("Searches like the expert") for d in described)
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
     # the table names the level wherever it shows levels, and the save keeps it
     assert page.locator("#seats .level").all_inner_texts() == ["master", "master"]

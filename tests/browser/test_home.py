@@ -18,6 +18,7 @@ from .browser_helpers import (
     FAST_UNLESS_KEPT,
     FIRST_LOAD_MS,
     TURN_OR_ROUND_OVER,
+    go_ahead,
     new_game,
     open_game,
     play_game,
@@ -165,6 +166,7 @@ def test_a_take_back_restores_the_position_and_is_never_offered_in_the_daily_dea
     assert len(saved(page)["rounds"][-1]["moves"]) == 2 and saved(page)["takebacks"] == 2
     # the daily deal: the person moves, and still nothing may be taken back
     page.click("#daily")
+    go_ahead(page)
     person_plays(page)
     take_turn(page)
     page.wait_for_selector(TURN_OR_ROUND_OVER)

@@ -19,6 +19,7 @@ from .browser_helpers import (
     PASS,
     PLAYABLE,
     TURN_MS,
+    go_ahead,
     phase,
     saved,
     take_turn,
@@ -54,6 +55,7 @@ PEOPLE = (0, 2)  # Ada in seat 0, Ben opposite her: partners against two bots
 def start_friends_game(page, server) -> None:
     fill_friends_game(page, server)
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
 
 
@@ -161,6 +163,7 @@ def test_the_new_game_dialog_asks_every_persons_name_at_a_shared_table(page, ser
     page.fill("#ng-name", "You")
     page.fill("#ng-bots input[name=seatname1]", "Ben")
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
     assert saved(page)["table"]["names"] == ["You\u2060", "Anna", "Ben", "Cara"]
     page.wait_for_selector("#scores .names")
@@ -176,6 +179,7 @@ def test_whoever_taps_deal_sees_no_hand_until_the_first_person_shows_theirs(page
     leaders = set()
     while True:
         page.click("#ng-start")  # the game before showed the person's own tiles
+        go_ahead(page)
         page.wait_for_selector("#privacy[open]", timeout=TURN_MS)
         seen = [s for s in page.evaluate("window.seen.splice(0)") if not s["dealing"]]
         assert seen and [s for s in seen if s["tiles"]] == []
@@ -281,6 +285,7 @@ def test_the_partners_box_is_off_and_disabled_without_four_players(page, server)
     page.check(box)
     page.check(players.format(2))
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
     assert saved(page)["rules"].get("players", 2) == 2
     page.click("#new-game-button")

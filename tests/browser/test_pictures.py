@@ -30,6 +30,7 @@ from .browser_helpers import (
     FAST,
     FIRST_LOAD_MS,
     PLAYABLE,
+    go_ahead,
     open_game,
     play_until,
     watched_page,
@@ -173,6 +174,8 @@ def test_german_and_hindi_and_game_over(browser, server):
         page.wait_for_selector(PLAYABLE, timeout=FIRST_LOAD_MS)
         shoot(page, "turn-hi", ("phone",), ("light",))
         page.evaluate("localStorage.clear()")
+        # the browser keeps the storage: no backup reminder, whose promise would race the picture
+        page.add_init_script("navigator.storage.persisted = async () => true;")
         page.goto(server + f"index.html?lang=en&deal={GAME_OVER.text()}")
         page.wait_for_selector("#status[data-phase=game-over]", timeout=FIRST_LOAD_MS)
         shoot(page, "game-over")
@@ -230,6 +233,7 @@ def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
         page.fill("#ng-bots input[name=seatname0]", "Ben")
         page.fill("#ng-name", "Ada")  # with a friend at the table, every name is asked
         page.click("#ng-start")
+        go_ahead(page)
         page.wait_for_selector("#new-game", state="hidden")
         page.wait_for_selector("#privacy[open]")  # every deal comes covered
         if page.text_content("#privacy-title") == "Pass to Ada":  # Ada leads: then Ben's turn

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from .browser_helpers import go_ahead
 from .test_access import axe
 from .test_real_table import Enterer, bot_game, open_page, scores_shown, start_table
 
@@ -60,10 +61,12 @@ def test_a_record_half_entered_is_opened_again_and_its_score_kept_on(page, serve
     page.click("#new-game-button")
     page.check("#ng-mode-bots")
     page.click("#ng-start")
+    go_ahead(page)
     page.wait_for_selector("body:not([data-mode=table]) #status[data-phase=human]")
     page.set_input_files("#open-record", got.value.path())
     page.wait_for_selector("#review[open]")
     page.click("#review-play-on")
+    go_ahead(page)  # it replaces the table game kept aside
     page.wait_for_selector("body[data-mode=table] #real-table[data-phase=play]")
     assert page.inner_text("#table-log") == logged
     assert scores_shown(page) == scores

@@ -21,6 +21,7 @@ from .browser_helpers import (
     FIRST_LOAD_MS,
     TURN_OR_ROUND_OVER,
     board_fit,
+    go_ahead,
     new_game,
     open_game,
     play_game,
@@ -208,6 +209,7 @@ def test_an_unfinished_record_is_played_on_from_the_seat_chosen(page, server, tm
     page.wait_for_selector("#review[open]")
     page.select_option("#review-seat", "1")
     page.click("#review-play-on")
+    go_ahead(page)
     page.wait_for_selector("#review", state="hidden")
     page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)

@@ -27,9 +27,11 @@ MAX_BACKUP_BYTES = 2_000_000  # a backup is at most stored.MAX_CHARS characters
 
 
 class BackupPage:
-    def __init__(self, checks: Checks, reopen: Callable[[], None]) -> None:
+    def __init__(self, checks: Checks, reopen: Callable[[], None],
+                 ask: Callable[[Callable[[], None]], None]) -> None:
         self.checks = checks  # each kept value's check, from the room that keeps it
         self.reopen = reopen  # play on from what is kept once a backup is restored
+        self.ask = ask  # runs its argument once the person agrees to end a game in progress
 
     def bind(self) -> None:
         on(el("backup-download"), "click", lambda _e: self.download())
@@ -59,6 +61,10 @@ class BackupPage:
         except BackupError as e:
             say.textContent = not_restored(name, str(e))
             return
+        self.ask(lambda: self.restore(name, values))
+
+    def restore(self, name: str, values: dict[str, str]) -> None:
+        say = el("backup-status")
         before = {key: stored(key) for key in KEYS}
         if not all(put(key, values.get(key)) for key in KEYS):
             for key in KEYS:

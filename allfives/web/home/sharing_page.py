@@ -35,9 +35,13 @@ from ..table.table import Table
 
 
 class Sharing:
-    def __init__(self, take_over: Callable[[Table], None], current: Callable[[], Table],
+    def __init__(self, take_over: Callable[[Table], None],
+                 ask: Callable[[Callable[[], None]], None], current: Callable[[], Table],
                  name: Callable[[], str], resume: Callable[[], None]) -> None:
+        """``ask``: runs its argument once the person agrees to end the game
+        in progress (``#deal-choice`` is its own question)."""
         self.take_over = take_over
+        self.ask = ask
         self.current = current
         self.name = name
         self.resume = resume  # the saved game plays on (it waited for the answer)
@@ -53,8 +57,8 @@ class Sharing:
         on(el("deal-choice"), "close", lambda _e: self.resume())
 
     def play_daily(self) -> None:
-        """Today's deal, in place of the game in progress."""
-        self.take_over(self.dealt(daily(today())))
+        """Today's deal, in place of the game in progress (asked first)."""
+        self.ask(lambda: self.take_over(self.dealt(daily(today()))))
 
     def dealt(self, deal: Deal) -> Table:
         """``deal`` at the table today, the person named as set up."""

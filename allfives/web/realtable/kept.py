@@ -30,6 +30,11 @@ def new(setup: Setup) -> Keeper:
     return Keeper(game, setup.first)
 
 
+def in_progress(keeper: Keeper | None) -> bool:
+    """Whether a kept game has something to lose: a round begun, the game not over."""
+    return keeper is not None and bool(keeper.game.rounds) and not keeper.game.over
+
+
 def to_save(keeper: Keeper) -> str:
     data: dict[str, Any] = to_record(keeper.game)
     data["table_game"] = {"first": keeper.first}

@@ -2,19 +2,22 @@
 and the round-end fields go to the ``Keeper``; after each, the game is
 saved and the section drawn again from its ``TableFrame``. While such a game
 is on, ``body[data-mode=table]`` shows this section in place of the game
-against bots (which waits as it was)."""
+against bots (which waits as it was). A game on this device never empties
+it: leaving keeps it aside (``allfives.table-kept``) to be resumed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import js
 from pyscript import document, window
 
+from ...errors import AllFivesError
 from ...tiles import parse_tile
-from ..dom import closest, download, el, found, on, store, toggle
+from ..dom import closest, download, el, found, notice, on, store, stored, toggle
 from ..draw import board_page
-from ..storage.keys import TABLE_GAME_KEY
+from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY
 from ..table.looks import Looks
 from ..table.observed_view import observed_view
 from . import kept
@@ -53,17 +56,53 @@ class RealTablePage:
     # -- the game ------------------------------------------------------------
 
     def take(self, keeper: Keeper) -> None:
-        """Keep this game from now on (a new one, or one restored)."""
+        """Keep this game from now on (a new one, one resumed or restored):
+        any game left aside before is this one, or was confirmed replaced."""
         self.keeper = keeper
+        store(TABLE_KEPT_KEY, "")
         document.body.dataset.mode = "table"
         self.settle()
 
     def leave(self) -> None:
-        """Back to the game on this device: the table's game is dropped."""
+        """Back to the game on this device: the table's game, unless over,
+        is kept aside to be resumed (``left``)."""
+        if kept.in_progress(self.keeper):
+            assert self.keeper is not None
+            store(TABLE_KEPT_KEY, kept.to_save(self.keeper))
         self.keeper = None
         document.body.removeAttribute("data-mode")
         el("review-button").removeAttribute("disabled")
         store(TABLE_GAME_KEY, "")
+
+    def drop(self) -> None:
+        """Forget the game shown without keeping it (a backup restored replaces it)."""
+        self.keeper = None
+
+    def kept_game(self) -> Keeper | None:
+        """The game kept at a real table, if one is on; one that cannot be read
+        is kept aside (``UNREADABLE_TABLE_KEY``), said, and can be downloaded."""
+        text = stored(TABLE_GAME_KEY)
+        if not text:
+            return None
+        try:
+            return kept.from_save(text)
+        except AllFivesError as e:
+            js.console.warn(f"allfives: the game at a real table could not be read: {e}")
+            store(UNREADABLE_TABLE_KEY, text)
+            store(TABLE_GAME_KEY, "")
+            notice(kept.unreadable(), (
+                kept.download_unreadable(),
+                lambda _e: download(stored(UNREADABLE_TABLE_KEY) or text,
+                                    "allfives-unreadable-table.json")))
+            return None
+
+    def left(self) -> Keeper | None:
+        """The game at a real table kept aside, if one is (and can be read)."""
+        text = stored(TABLE_KEPT_KEY)
+        try:
+            return kept.from_save(text) if text else None
+        except AllFivesError:
+            return None
 
     def download(self) -> None:
         if self.keeper is not None:

@@ -1,18 +1,21 @@
 """The game kept in the browser: restored on load, saved after every move,
 and downloaded as a record file. A save that cannot be read is kept under
 its own key for download and a notice says so; storage that refuses is
-reported once."""
+reported once. Another window's game in progress is never written over
+(``tabs.before_write``: it is put aside first)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import js
 
 from ..dom import download, notice, store, stored
 from ..i18n.catalogs import _
-from ..storage.keys import SAVE_KEY, UNREADABLE_KEY
+from ..storage.keys import ASIDE_KEY, SAVE_KEY, UNREADABLE_KEY
 from .table import SaveError, Table
+from .tabs import aside_list, before_write
 
 
 def restore() -> Table | None:
@@ -37,9 +40,19 @@ def restore() -> Table | None:
 class Saver:
     def __init__(self) -> None:
         self.warned = False
+        self.mine = stored(SAVE_KEY)  # the save this window last read or wrote
 
     def save(self, table: Table) -> None:
-        if store(SAVE_KEY, table.to_save()) or self.warned:
+        text = table.to_save()
+        now = stored(SAVE_KEY)
+        if now != text:
+            aside = aside_list(stored(ASIDE_KEY))
+            kept = before_write(text, now, self.mine, aside)
+            if kept != aside:
+                store(ASIDE_KEY, json.dumps(kept))
+        if store(SAVE_KEY, text):
+            self.mine = text
+        if self.warned or self.mine == text:
             return
         self.warned = True  # say it once, not after every move
         # Translators: "Download record" is the name of a button on the page: use the same words

@@ -28,6 +28,7 @@ from allfives.web.storage.backup import (
 )
 from allfives.web.storage.bounded_json import MAX_CHARS
 from allfives.web.storage.keys import (
+    ASIDE_KEY,
     DAILY_KEY,
     KEYS,
     PUZZLES_KEY,
@@ -36,11 +37,13 @@ from allfives.web.storage.keys import (
     SETUP_KEY,
     STATS_KEY,
     TABLE_GAME_KEY,
+    TABLE_KEPT_KEY,
 )
 from allfives.web.table import kept
 from allfives.web.table.deals import best_days
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
+from allfives.web.table.tabs import check_aside
 
 from ...helpers import ROOT
 from ..pseudo_i18n import pseudo, untranslated
@@ -48,7 +51,8 @@ from ..tables import scripted_table, table_of
 
 # as app.py gathers them, from the rooms that keep each value
 CHECKS = {**kept.CHECKS, STATS_KEY: check_stats, PUZZLES_KEY: check_progress,
-          TABLE_GAME_KEY: table_kept.check_table_game}
+          TABLE_GAME_KEY: table_kept.check_table_game,
+          TABLE_KEPT_KEY: table_kept.check_table_game, ASIDE_KEY: check_aside}
 
 
 def stored_values() -> dict[str, str]:
@@ -68,6 +72,8 @@ def stored_values() -> dict[str, str]:
         PUZZLES_KEY: json.dumps(Progress(tried=3, solved=2, seen=("a", "b")).to_json(),
                                 separators=(",", ":")),
         TABLE_GAME_KEY: table_kept.to_save(table_at_a_real_table()),
+        TABLE_KEPT_KEY: table_kept.to_save(table_at_a_real_table()),
+        ASIDE_KEY: json.dumps([table.to_save()]),
     }
 
 
@@ -89,7 +95,7 @@ def test_a_backup_reads_back_as_it_was_made():
     assert read_backup(text, CHECKS) == values
     assert set(KEYS) == {"allfives.save", "allfives.setup", "allfives.settings",
                          "allfives.stats", "allfives.daily", "allfives.puzzles",
-                         "allfives.table-game"}
+                         "allfives.table-game", "allfives.aside", "allfives.table-kept"}
 
 
 def test_keys_with_nothing_stored_are_left_out():
@@ -172,7 +178,8 @@ def test_one_bad_value_refuses_the_whole_file():
 # What the page calls each kept value where it says what a backup holds.
 NAMED = {SAVE_KEY: "game", SETUP_KEY: "set-up", SETTINGS_KEY: "settings",
          STATS_KEY: "statistics", DAILY_KEY: "daily bests", PUZZLES_KEY: "puzzle progress",
-         TABLE_GAME_KEY: "game"}  # a game at a real table is "the game" too
+         TABLE_GAME_KEY: "game", TABLE_KEPT_KEY: "game",  # a game at a real table is "the game" too
+         ASIDE_KEY: "game"}  # and so are the games put aside by another window
 
 
 def test_the_settings_dialog_names_everything_a_backup_holds():

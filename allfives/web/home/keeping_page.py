@@ -1,0 +1,64 @@
+"""Keeping the page's storage, in the page (thin): after a game on this
+device ends, ``navigator.storage.persist()`` is asked when ``keeping`` says
+so, the answer kept (``allfives.keeping``), and where it is refused the
+game-over panel offers a backup (``#keep-reminder``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import js
+from pyscript import window
+
+from ..dom import el, on, store, stored_json
+from ..storage.keys import KEEPING_KEY
+from ..table.clock_page import today
+from .keeping import Answer, Keeping
+
+
+class KeepingPage:
+    def __init__(self, backup: Callable[[], None]) -> None:
+        self.backup = backup  # downloads the backup (Settings' own)
+
+    def bind(self) -> None:
+        on(el("keep-reminder-download"), "click", lambda _e: self.backup())
+        for button in ("keep-reminder-download", "backup-download"):
+            on(el(button), "click", lambda _e: self.backed_up())
+        on(el("game-over"), "close", lambda _e: el("keep-reminder").setAttribute("hidden", ""))
+
+    def state(self) -> Keeping:
+        return Keeping.from_json(stored_json(KEEPING_KEY))
+
+    def keep(self, state: Keeping) -> None:
+        store(KEEPING_KEY, json.dumps(state.to_json()))
+
+    def backed_up(self) -> None:
+        """A backup was downloaded: no reminder for a while."""
+        self.keep(replace(self.state(), backed_up=today()))
+
+    async def game_over(self) -> None:
+        """A game on this device ended: ask to keep the storage, or remind."""
+        day, state = today(), self.state()
+        if state.ask(day):
+            state = state.answered(await ask_browser(), day)
+        if state.remind(day):
+            el("keep-reminder").removeAttribute("hidden")
+            state = replace(state, reminded=day)
+        self.keep(state)
+
+
+async def ask_browser() -> Answer:
+    """The browser's answer to keeping this page's storage."""
+    storage: Any = getattr(window.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persist"):
+        return "missing"
+    try:
+        if hasattr(storage, "persisted") and await storage.persisted():
+            return "granted"
+        return "granted" if await storage.persist() else "refused"
+    except Exception as e:  # noqa: BLE001 - a browser that refuses to answer
+        js.console.warn(f"allfives: storage.persist: {e}")
+        return "missing"

@@ -1,0 +1,125 @@
+"""Two windows of one profile, in the page (thin): another window's save
+noticed (the ``storage`` event, and on coming back to this window), the
+decision taken in ``tabs``, and its dialogs: ``#tab-changed`` (another game
+there: keep this one, or play that one) and ``#aside`` (a game put aside,
+offered back on loading)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from ..dom import download, el, notice, on, show_dialog, store, stored
+from ..i18n.catalogs import _
+from ..storage.keys import ASIDE_KEY, SAVE_KEY
+from . import tabs
+from .confirm_page import Confirm
+from .ending import discard_aside
+from .saves_page import Saver
+from .table import Table
+
+
+class Tabs:
+    def __init__(self, saver: Saver, current: Callable[[], Table],
+                 take_over: Callable[[Table], None], pause: Callable[[], None],
+                 elsewhere: Callable[[], bool], confirm: Confirm) -> None:
+        """``current``: the game shown; ``take_over``: play a game in its
+        place; ``pause``: hold it while the person chooses; ``elsewhere``: the
+        page is at a real table (the game here waits, nothing to follow)."""
+        self.saver = saver
+        self.current = current
+        self.take_over = take_over
+        self.pause = pause
+        self.elsewhere = elsewhere
+        self.confirm = confirm
+
+    def bind(self) -> None:
+        on(window, "storage", self.on_storage)
+        on(document, "visibilitychange", lambda _e: self.look()
+           if str(document.visibilityState) == "visible" else None)
+        on(el("tab-keep"), "click", lambda _e: self.keep())
+        on(el("tab-other"), "click", lambda _e: self.play_other())
+        on(el("tab-changed"), "cancel", lambda e: e.preventDefault())  # a choice is needed
+        on(el("aside-resume"), "click", lambda _e: self.resume())
+        on(el("aside-download"), "click", lambda _e: self.download())
+        on(el("aside-discard"), "click", lambda _e: self.confirm.ask(discard_aside(),
+                                                                     self.discard))
+        on(el("aside-later"), "click", lambda _e: el("aside").close())
+
+    def on_storage(self, evt: Any) -> None:
+        if evt.key is None or str(evt.key) == SAVE_KEY:  # None: storage cleared
+            self.look()
+
+    def look(self) -> None:
+        """What storage holds now, against what this window last read or wrote."""
+        if self.elsewhere() or el("tab-changed").open:
+            return
+        now = stored(SAVE_KEY)
+        reaction = tabs.on_change(self.saver.mine, now)
+        if reaction is tabs.Reaction.FOLLOW and now:
+            self.saver.mine = now
+            self.take_over(Table.from_save(now))
+            notice(_("This game went on in another window: here it is as it stands."))
+        elif reaction is tabs.Reaction.OFFER:
+            self.keep_aside(self.saver.mine)
+            self.pause()
+            show_dialog("tab-changed")
+
+    def keep(self) -> None:
+        """This window's game goes on (and is saved: the other one goes aside)."""
+        el("tab-changed").close()
+        self.take_over(self.current())
+
+    def play_other(self) -> None:
+        el("tab-changed").close()
+        now = stored(SAVE_KEY)
+        if tabs.course(now) is None or now is None:
+            self.take_over(self.current())
+            return
+        self.saver.mine = now
+        self.take_over(Table.from_save(now))
+
+    # -- games put aside -------------------------------------------------------
+
+    def aside(self) -> list[str]:
+        return tabs.aside_list(stored(ASIDE_KEY))
+
+    def keep_aside(self, text: str | None) -> None:
+        there = tabs.course(text)
+        if text and there is not None and there.live:
+            store(ASIDE_KEY, json.dumps(tabs.put_aside(text, self.aside())))
+
+    def offer(self) -> bool:
+        """Offer the newest game put aside, if there is one."""
+        aside = self.aside()
+        if not aside:
+            return False
+        el("aside-game").textContent = tabs.describe(aside[0])
+        show_dialog("aside")
+        return True
+
+    def resume(self) -> None:
+        """The game put aside is played; the one shown goes aside in its place."""
+        el("aside").close()
+        aside = self.aside()
+        if not aside:
+            return
+        table = Table.from_save(aside[0])
+        shown = self.current().to_save()
+        self.keep_aside(shown)
+        self.saver.mine = shown
+        self.take_over(table)
+
+    def download(self) -> None:
+        aside = self.aside()
+        if aside:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+            download(aside[0], f"allfives-aside-{stamp}.json")
+
+    def discard(self) -> None:
+        store(ASIDE_KEY, json.dumps(self.aside()[1:]))
+        el("aside").close()
