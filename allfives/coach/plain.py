@@ -35,7 +35,17 @@ def costs(reason: Reason) -> tuple[tuple[str, float], ...]:
 
 def dominant(reason: Reason) -> str:
     """The part that costs the move made the most (``NOW``, ``REPLY`` or
-    ``LATER``; the first of equals), ``BARE`` when none costs anything."""
+    ``LATER``; the first of equals), ``BARE`` when none costs anything.
+
+    Scoring 5 where 10 was there costs 5 now; giving 8.5 in reply where the
+    better move gave 2 costs 6.5: the reply is what to say first.
+
+    >>> from allfives.moves import parse_move
+    >>> dominant(Reason(parse_move("0-5>5-5"), 5, 10, 8.5, 2.0, 0.0))
+    'reply'
+    >>> dominant(Reason(parse_move("0-5>5-5"), 5, 10, 2.0, 2.0, 0.0))
+    'now'
+    """
     kind, cost = max(costs(reason), key=lambda part: part[1])
     return kind if cost > 0 else BARE
 

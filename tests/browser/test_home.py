@@ -311,6 +311,9 @@ def test_a_backup_restores_everything_and_a_bad_file_changes_nothing(page, serve
     # the good file brings every value back, and the page plays on from it
     page.click("#settings-button")
     page.set_input_files("#backup-restore", str(file))
+    # the game in progress is asked about first (once the file is read)
+    page.wait_for_selector("#confirm[open], #backup-status:has-text('Restored from')")
+    go_ahead(page)
     page.wait_for_selector("#backup-status:has-text('Restored from')")
     assert parsed(kept(page)) == parsed(backed)
     assert not page.is_checked("#set-undo") and page.is_checked("#set-tally")

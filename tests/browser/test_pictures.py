@@ -33,6 +33,7 @@ from .browser_helpers import (
     go_ahead,
     open_game,
     play_until,
+    take_turn,
     watched_page,
 )
 from .test_puzzles_page import MISSED, SHIPPED
@@ -252,3 +253,34 @@ def answer(page: object, move: int) -> None:
         page.click(f"#puzzle-board {on}")
     page.wait_for_selector("#puzzles:not([data-puzzle-state=solving])", state="attached")
 
+
+
+def test_new_game_on_this_device_and_at_a_real_table_and_the_table_kept(browser, server):
+    # issue 38: the dialog at a real table spilled sideways on a phone, and
+    # nothing showed the table a real game is kept at
+    with picture_page(browser, server) as page:
+        open_game(page, server, f"?seed={LEAD_SEED}")
+        take_turn(page)  # a game in progress: a new one asks first
+        page.click("#new-game-button")
+        page.wait_for_selector("#new-game[open]")
+        shoot(page, "new-game")
+        page.click("#ng-start")
+        page.wait_for_selector("#confirm[open]")
+        shoot(page, "confirm")
+        page.click("#confirm-cancel")
+        page.wait_for_selector("#confirm", state="hidden")
+        page.check("#ng-mode-table")
+        page.wait_for_selector("#ng-table-options select")
+        page.fill("#ng-name", "Anna")
+        page.fill("#ng-table-options input[name=seatname0]", "Ben")
+        page.select_option("#ng-table-first", "-1")  # the table says who sets first
+        shoot(page, "new-game-table")
+        page.click("#ng-start")
+        go_ahead(page)
+        page.wait_for_selector("body[data-mode=table]")
+        page.click("#entry-starters [data-starter='0']")
+        for tile in ("3-4", "4-6"):  # Anna sets 3-4, Ben plays 4-6 on it
+            page.click(f"#entry-tiles [data-tile='{tile}']")
+        page.click("#entry-tiles [data-tile='3-6']")  # Anna's 3-6 fits both ends
+        page.wait_for_selector("#table-board [data-target]")
+        shoot(page, "real-table")
