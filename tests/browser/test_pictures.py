@@ -271,16 +271,16 @@ def test_new_game_on_this_device_and_at_a_real_table_and_the_table_kept(browser,
         page.wait_for_selector("#confirm", state="hidden")
         page.check("#ng-mode-table")
         page.wait_for_selector("#ng-table-options select")
-        page.fill("#ng-name", "Anna")
-        page.fill("#ng-table-options input[name=seatname0]", "Ben")
+        page.fill("#ng-name", "Ada")
+        page.fill("#ng-table-options input[name=seatname0]", "Bo")
         page.select_option("#ng-table-first", "-1")  # the table says who sets first
         shoot(page, "new-game-table")
         page.click("#ng-start")
         go_ahead(page)
         page.wait_for_selector("body[data-mode=table]")
         page.click("#entry-starters [data-starter='0']")
-        for tile in ("3-4", "4-6"):  # Anna sets 3-4, Ben plays 4-6 on it
+        for tile in ("3-4", "4-6"):  # Ada sets 3-4, Bo plays 4-6 on it
             page.click(f"#entry-tiles [data-tile='{tile}']")
-        page.click("#entry-tiles [data-tile='3-6']")  # Anna's 3-6 fits both ends
+        page.click("#entry-tiles [data-tile='3-6']")  # Ada's 3-6 fits both ends
         page.wait_for_selector("#table-board [data-target]")
         shoot(page, "real-table")
