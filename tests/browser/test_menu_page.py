@@ -11,7 +11,7 @@ import pytest
 
 from allfives.web.i18n import catalogs as i18n
 
-from .browser_helpers import FIRST_LOAD_MS, TURN_OR_OVER, saved, watched_page
+from .browser_helpers import FIRST_LOAD_MS, TURN_OR_OVER, go_ahead, saved, watched_page
 from .test_access import axe
 from .test_language_switch import translated
 
@@ -181,8 +181,12 @@ def test_every_folded_action_works_from_the_menu_by_keyboard(browser, server, tm
         page.focus("#menu-button")
         to_action(page, "daily")
         page.keyboard.press("Enter")
+        # the game in progress is asked about first (#confirm), unless it has no move yet
+        page.wait_for_function("document.querySelector('#confirm').open || String(JSON.parse("
+                               "localStorage.getItem('allfives.save')).seed).startsWith('daily:')")
+        go_ahead(page)
         page.wait_for_function(
-            "JSON.parse(localStorage.getItem('allfives.save')).seed.startsWith('daily:')")
+            "String(JSON.parse(localStorage.getItem('allfives.save')).seed).startsWith('daily:')")
         page.wait_for_selector(TURN_OR_OVER)
         assert expanded(page) == "false"
 

@@ -1,5 +1,7 @@
-"""Every screen measured on phones (issue 38): nothing wider than its container,
-nothing that needs a sideways scroll, no text whose spaces a flex box dropped,
+"""Every screen measured on phones (issue 38: the game's, its dialogs', the
+privacy screen of friends at one device and a real table's): nothing wider
+than its container, nothing that needs a sideways scroll, no text whose
+spaces a flex box dropped,
 the hand and the action buttons in the first viewport, and the board's tiles
 and lit places large enough to tap on a 390 px phone while the table holds up
 to 8 tiles.
@@ -25,7 +27,7 @@ from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, watched_page
+from .browser_helpers import FIRST_LOAD_MS, go_ahead, watched_page
 
 SIZES = {"360x640": (360, 640), "390x844": (390, 844), "844x390": (844, 390)}
 LANGUAGES = ("en", "de", "hi")
@@ -163,6 +165,13 @@ def close_dialog(page, dialog: str) -> None:
     page.wait_for_selector(f"#{dialog}", state="hidden")
 
 
+def each_size(page, root: str, where: str, found: list[str], margins: list[float]) -> None:
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)  # the resize's redraw
+        check(page, root, f"{where} {size}", found, margins)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_fits_a_phone(browser, server, lang):
     found: list[str] = []
@@ -210,5 +219,25 @@ def test_every_screen_fits_a_phone(browser, server, lang):
                     check(page, f"#{dialog}", f"{where} new game at a real table", found, margins)
                     page.check("#ng-mode-bots")
                 close_dialog(page, dialog)
+        # friends at one device: the privacy screen before the first hand
+        page.set_viewport_size({"width": 390, "height": 844})
+        open_dialog(page, "new-game")
+        page.select_option("#ng-bots select[name=bot0]", "person")
+        page.fill("#ng-bots input[name=seatname0]", "Maximiliane")
+        page.fill("#ng-name", "Bartholomew")
+        page.click("#ng-start")
+        go_ahead(page)
+        page.wait_for_selector("#privacy[open]")
+        each_size(page, "#privacy", f"{lang} the privacy screen", found, margins)
+        # a game kept at a real table, with four long names
+        open_dialog(page, "new-game")
+        page.check("#ng-mode-table")
+        page.check("#new-game-form input[name=players][value='4']")
+        for i, name in enumerate(("Maximiliane", "Christopher", "Anastasia")):
+            page.fill(f"#ng-table-options input[name=seatname{i}]", name)
+        page.click("#ng-start")
+        go_ahead(page)
+        page.wait_for_selector("body[data-mode=table]")
+        each_size(page, "body", f"{lang} the real table", found, margins)
     print(f"{lang}: worst margin {min(margins):.1f} px")
     assert not found, "\n".join(found)
