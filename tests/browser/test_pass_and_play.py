@@ -231,14 +231,6 @@ def test_the_privacy_screen_is_up_whenever_the_status_says_pass(page, server):
     screen_as_said(page)
     page.goto(server + "index.html?lang=en")
     page.wait_for_selector("#privacy[open]", timeout=60_000)
-    # a link's deal asked about: the question alone, the screen after Resume
-    page.goto(server + "index.html?seed=12")
-    page.wait_for_selector("#deal-choice[open]", timeout=60_000)
-    assert page.locator("dialog[open]").count() == 1
-    screen_as_said(page)
-    page.click("#deal-resume")
-    page.wait_for_selector("#privacy[open]")
-    screen_as_said(page)
     # the person shows their tiles, looks at Review, plays: the screen comes
     # for the other, and Escape does not take it away
     page.click("#privacy-show")
