@@ -16,6 +16,7 @@ LAYERS = (
     ("i18n",),  # the catalogs, labels and the page's static text
     ("storage",),  # bounded JSON, the storage keys, backups
     ("dom",),  # the DOM helpers every page module uses
+    ("paint",),  # frames as values and the one writer that puts them in the page
     ("table",),  # the shared room: the table, its view, seats, set-up, settings, words, deals
     ("draw", "bots"),  # the table drawn; the bots' worker and its answers
     ("play", "review", "coach", "puzzles", "home", "realtable"),  # the features

@@ -49,7 +49,7 @@ def test_the_web_folder_keeps_only_its_wiring():
     top = sorted(p.name for p in WEB.glob("*.py"))
     assert top == ["__init__.py", "app.py", "dom.py", "worker.py"]
     rooms = sorted(p.name for p in WEB.iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert rooms == ["bots", "coach", "draw", "home", "i18n", "play", "puzzles", "realtable",
-                     "review", "storage", "table"]
+    assert rooms == ["bots", "coach", "draw", "home", "i18n", "paint", "play", "puzzles",
+                     "realtable", "review", "storage", "table"]
     for room in rooms:
         assert (WEB / room / "__init__.py").read_text(encoding="utf-8").startswith('"""'), room
