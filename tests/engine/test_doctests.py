@@ -13,7 +13,7 @@ PACKAGE = ROOT / "allfives"
 ENGINE = sorted(
     ".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
     for p in PACKAGE.rglob("*.py")
-    if not {"web", "site", "__pycache__"} & set(p.relative_to(PACKAGE).parts)
+    if not {"web", "site", "cli", "__pycache__"} & set(p.relative_to(PACKAGE).parts)
     and p.name != "__main__.py")
 # Engine modules with no example yet: bots and tools whose use is a whole game.
 WITHOUT_EXAMPLES = {"allfives", "allfives.errors", "allfives.tournament", "allfives.bots",
