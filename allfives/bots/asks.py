@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
 from ..view import PlayerView, PlayerViewJSON
 
@@ -22,6 +22,7 @@ class MoveAskJSON(TypedDict):
 class MoveAsk:
     """What a bot needs to choose ``view.seat``'s move: its level's name and a seed."""
 
+    call: ClassVar[Literal["choose"]] = "choose"  # the bots' worker's function for it
     bot: str
     seed: str
     view: PlayerView
@@ -47,6 +48,7 @@ class BestAsk:
     ``round`` (1-based), as ``analysis.Moment`` and the coach's ``CoachAsk``
     number it, so it is valued from the same seed as Review values it."""
 
+    call: ClassVar[Literal["hint"]] = "hint"  # the bots' worker's function for it
     round: int
     move: int
     view: PlayerView

@@ -38,6 +38,7 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
 from ..game import Round
 from ..moves import MOVE_TILE, Move
@@ -50,7 +51,9 @@ from .inference import BETA, gather
 from .knowledge import infer
 from .master import EXACT_TILES, MASTER_POLICY, POOL, Worlds
 
-MASTER, GREEDY = "master", "greedy"
+Way = Literal["master", "greedy"]  # how an estimate plays the worlds out
+MASTER: Final = "master"
+GREEDY: Final = "greedy"
 MIN_WORLDS = 30  # per move, at least
 
 # What a finished round is worth, given the rules and the scores when the
@@ -69,7 +72,7 @@ class Estimate:
     ``view.legal_moves()``), over ``worlds`` worlds, by ``method``; ``samples``
     holds each world's stakes, for the error of a difference."""
 
-    method: str
+    method: Way
     values: list[float]
     results: list[float]
     worlds: int
@@ -82,7 +85,7 @@ class Estimate:
         return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
-def estimate(view: PlayerView, method: str, playouts: int, seed: str = "",
+def estimate(view: PlayerView, method: Way, playouts: int, seed: str = "",
              stake_of: StakeOf = outcome_stake) -> Estimate:
     """Every legal move of ``view`` valued by ``method`` (``MASTER`` or
     ``GREEDY``) on ``playouts // moves`` worlds (``MIN_WORLDS`` at least),

@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final, Literal
 
-from ..bots.analysis import ESTIMATE, EXACT
-from ..bots.estimates import GREEDY, MASTER, StakeOf, estimate, result_stake
+from ..bots.analysis import ESTIMATE, EXACT, Exactness
+from ..bots.estimates import GREEDY, MASTER, StakeOf, Way, estimate, result_stake
 from ..bots.exact import OutOfBudget, known_round, solve
 from ..bots.expert import outcome_stake
 from ..moves import Move
@@ -47,8 +47,12 @@ from .puzzles import MARGIN, Puzzle
 EXACT_BUDGET = 200_000
 PLAYOUTS = 4000  # per estimate, shared by the legal moves
 STAKE: StakeOf = outcome_stake
-DECIDED, WRONG, TIE, CLOSE = "decided", "wrong", "tie", "close"
-KINDS = {DECIDED: "every move gives the same game result",
+Drop = Literal["decided", "wrong", "tie", "close"]  # why a verdict drops a puzzle
+DECIDED: Final = "decided"
+WRONG: Final = "wrong"
+TIE: Final = "tie"
+CLOSE: Final = "close"
+KINDS: dict[Drop, str] = {DECIDED: "every move gives the same game result",
          WRONG: "another move is better", TIE: "another move is as good",
          CLOSE: f"best by less than the margin ({MARGIN:g} points times the divisor)"}
 TOLERANCE = 1e-9  # values this close are equal (sums of the same floats)
@@ -64,7 +68,7 @@ class Verdict:
     estimates, each margin's standard error (over the worlds; the verdict
     does not use it)."""
 
-    method: str
+    method: Exactness
     margins: dict[str, float]
     values: list[float]
     drop: str | None
@@ -137,13 +141,15 @@ def exactly(view: PlayerView, options: list[Move], answer: Move,
 def estimated(view: PlayerView, options: list[Move], answer: Move, playouts: int, seed: str,
               stake_of: StakeOf) -> Verdict:
     """The verdict of the two estimates, the master's first."""
-    found = [estimate(view, method, playouts, seed, stake_of) for method in (MASTER, GREEDY)]
-    margins = {e.method: margin(e.values, options, answer) for e in found}
+    ways: tuple[Way, ...] = (MASTER, GREEDY)
+    found = [estimate(view, way, playouts, seed, stake_of) for way in ways]
+    margins: dict[str, float] = {e.method: margin(e.values, options, answer) for e in found}
     drop = DECIDED if any(decided(e.results) for e in found) else reason(
         margins, view.rules.divisor)
     mine = options.index(answer)
-    errors = {e.method: e.error(mine, max((i for i in range(len(options)) if i != mine),
-                                          key=e.values.__getitem__)) for e in found}
+    errors: dict[str, float] = {
+        e.method: e.error(mine, max((i for i in range(len(options)) if i != mine),
+                                    key=e.values.__getitem__)) for e in found}
     return Verdict(ESTIMATE, margins, found[0].values, drop, errors)
 
 

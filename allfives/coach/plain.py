@@ -7,10 +7,18 @@ in the full verdict; this only chooses which plain words come first."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from ..bots.analysis import Decision, Reason
 
-BEST, CHANCE, NOW, REPLY, LATER, BARE = "best", "chance", "now", "reply", "later", "bare"
+Part = Literal["now", "reply", "later"]  # the parts of a loss (``Reason``)
+Lead = Literal["best", "chance", "now", "reply", "later", "bare"]  # what a verdict leads with
+BEST: Final = "best"
+CHANCE: Final = "chance"
+NOW: Final = "now"
+REPLY: Final = "reply"
+LATER: Final = "later"
+BARE: Final = "bare"
 
 
 @dataclass(frozen=True)
@@ -21,11 +29,11 @@ class Plain:
     the others less in reply), ``LATER`` (it keeps more for the rest of the
     round) or ``BARE`` (a better move, no part known to name)."""
 
-    kind: str
+    kind: Lead
     points: int = 0
 
 
-def costs(reason: Reason) -> tuple[tuple[str, float], ...]:
+def costs(reason: Reason) -> tuple[tuple[Part, float], ...]:
     """How much of the loss each part holds, in the order a tie is named in:
     the points now first (the table shows them), then the reply, then later."""
     return ((NOW, reason.best_scored - reason.scored),
@@ -33,7 +41,7 @@ def costs(reason: Reason) -> tuple[tuple[str, float], ...]:
             (LATER, reason.later))
 
 
-def dominant(reason: Reason) -> str:
+def dominant(reason: Reason) -> Part | Literal["bare"]:
     """The part that costs the move made the most (``NOW``, ``REPLY`` or
     ``LATER``; the first of equals), ``BARE`` when none costs anything.
 

@@ -33,9 +33,9 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal, get_args
 
-from ..bots.analysis import ESTIMATE, EXACT, Plain, why
+from ..bots.analysis import ESTIMATE, Exactness, Plain, Why, why
 from ..errors import AllFivesError
 from ..layout import Layout
 from ..moves import LEAD, Move, move_on, move_text, move_tile, parse_move
@@ -50,10 +50,15 @@ VERSION = 1
 # Points (times the divisor) by which the answer must beat every other move:
 # the mistake's cut-off, so any other move would be graded a mistake or worse.
 MARGIN = CUTOFFS[MISTAKE]
-SET, OWN = "set", "own"  # shipped with the page, or from the person's own reviewed game
-SOURCES = (SET, OWN)
+Source = Literal["set", "own"]  # shipped with the page, or from the person's own reviewed game
+SET: Final = "set"
+OWN: Final = "own"
 # Why a decision is refused (``refusal``), as the generator counts them.
-ONE_OPTION, GREEDY, CLOSE, UNSTABLE = "one option", "greedy", "close", "unstable"
+Refusal = Literal["one option", "greedy", "close", "unstable"]
+ONE_OPTION: Final = "one option"
+GREEDY: Final = "greedy"
+CLOSE: Final = "close"
+UNSTABLE: Final = "unstable"
 MAX_PUZZLES = 5000
 MAX_HISTORY = 120  # a round holds 28 tiles; its draws and passes stay well below this
 MAX_SCORE = 100_000
@@ -65,7 +70,7 @@ class PuzzleError(AllFivesError):
 
 
 def refusal(valuations: Sequence[Sequence[float]], options: Sequence[Move], greedy: Move,
-            divisor: int = 1) -> str | None:
+            divisor: int = 1) -> Refusal | None:
     """Why a decision is not a puzzle, or None when it is: ``valuations`` holds
     one value per option (in ``options``' order) for each independent
     valuation of the decision, ``greedy`` the greedy bot's move."""
@@ -109,11 +114,11 @@ class Puzzle:
     answer: Move
     losses: tuple[float, ...]
     margin: float
-    reason: str | None
+    reason: Why | None
     rating: int
-    source: str = SET
+    source: Source = SET
     played: Move | None = None
-    method: str = ESTIMATE
+    method: Exactness = ESTIMATE
 
     @property
     def id(self) -> str:
@@ -186,16 +191,16 @@ def _read(data: Any) -> Puzzle:
     if not _is_number(margin) or not 0 < margin <= MAX_SCORE:
         raise PuzzleError("the margin must be a number above 0")
     reason = data.get("reason")
-    if reason not in (None, "scored", "left", "kept"):
+    if reason not in (None, *get_args(Why)):
         raise PuzzleError(f"unknown reason {str(reason)[:20]!r}")
     source = data.get("source", SET)
-    if source not in SOURCES:
+    if source not in get_args(Source):
         raise PuzzleError(f"unknown source {str(source)[:20]!r}")
     played = None if data.get("played") is None else parse_move(data["played"])
     if played is not None and played not in options:
         raise PuzzleError(f"the move played, {move_text(played)}, is not a legal move here")
     method = data.get("method", ESTIMATE)
-    if method not in (EXACT, ESTIMATE):
+    if method not in get_args(Exactness):
         raise PuzzleError(f"unknown method {str(method)[:20]!r}")
     puzzle = Puzzle(view, round_, answer, losses, float(margin), reason,
                     _int(data, "rating", *RATINGS), source, played, method)

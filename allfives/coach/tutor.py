@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
 from ..bots.analysis import REVIEW_PLAYOUTS, Decision, DecisionJSON, Moment, judged, valuing
 from ..moves import Move
@@ -58,6 +58,7 @@ class CoachAsk:
     as in records) of round ``round``, through the person's ``view``; ``id``
     tells a newer request from an older one."""
 
+    call: ClassVar[Literal["coach"]] = "coach"  # the bots' worker's function for it
     id: int
     round: int
     move: int

@@ -34,8 +34,8 @@ COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 # scripts (PyScript fetches each by its own path), the build tools and the
 # command line (with its review's table, the puzzle generator and where long runs
 # play: ``executors``, which alone may import Dask).
-NOT_FOR_THE_PAGE = ("site", "__main__.py", "tournament.py", "executors.py", "coach/report.py",
-                    "coach/mining.py", "web/app.py", "web/worker.py")
+NOT_FOR_THE_PAGE = ("site", "__main__.py", "cli/", "tournament.py", "executors.py",
+                    "coach/report.py", "coach/mining.py", "web/app.py", "web/worker.py")
 # Data the page reads from the package: the shipped puzzles (``coach.puzzles``) and the
 # match-equity tables (``bots.game_stake``; shipped by bench/match_equity.py --ship: until
 # then the judges go without, so a file not there is left out).

@@ -42,7 +42,7 @@ async def coach(request: str) -> str:
     ``tutor.Coaching`` JSON out), or ``STALE`` once a newer request or
     ``drop`` stopped it."""
     found = await COACH.analyse(CoachAsk.from_json(json.loads(request)))
-    return json.dumps(STALE if found is None else found.to_json())
+    return json.dumps((STALE if found is None else found).to_json())
 
 
 def drop() -> str:
@@ -54,4 +54,6 @@ def alive() -> str:
     return "alive"
 
 
+# Named as the requests name them (``decide.REQUESTS``' ``call``), then
+# ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
 __export__ = ["choose", "hint", "review", "coach", "drop", "alive"]

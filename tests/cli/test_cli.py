@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives import __main__ as cli
-from allfives import tournament
+from allfives import cli, tournament
+from allfives.cli import running
 from allfives.record import dumps
 from allfives.rules import Rules
 from allfives.site import serve
@@ -254,9 +254,9 @@ def test_ctrl_c_stops_a_parallel_tournament_in_one_line():
 
 def test_progress_is_rewritten_in_place_at_most_five_times_a_second(monkeypatch):
     now = [100.0]
-    monkeypatch.setattr(cli.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(running.time, "monotonic", lambda: now[0])
     stream = StringIO()
-    progress = cli.Progress(50, stream)  # shows the start at once
+    progress = running.Progress(50, stream)  # shows the start at once
     now[0] = 100.1
     progress(1)  # too soon after the last: counted, not shown
     assert progress.done == 1

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 from distributed import Client, LocalCluster
 
-from allfives import __main__ as cli
-from allfives import executors, tournament
+from allfives import cli, executors, tournament
 from allfives.rules import Rules
 from allfives.site import bundle
 
@@ -162,7 +161,7 @@ def test_a_strength_run_stopped_by_ctrl_c_keeps_the_games_played(monkeypatch, tm
 def test_a_worker_running_other_code_is_refused_in_one_line(cluster):
     # a command whose code differs from the workers' (which run this checkout)
     argv = ["tournament", "--games", "40", "--scheduler", cluster.scheduler_address]
-    code = ("import sys; from allfives import executors; from allfives.__main__ import main; "
+    code = ("import sys; from allfives import executors; from allfives.cli import main; "
             f"executors.code_digest = lambda: 'other code'; sys.exit(main({argv!r}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
@@ -202,7 +201,7 @@ def test_without_dask_a_scheduler_is_refused_in_one_line(monkeypatch, capsys):
 
 
 def test_the_plain_command_line_and_the_page_never_load_dask():
-    code = ("import sys; from allfives.__main__ import main; "
+    code = ("import sys; from allfives.cli import main; "
             "main(['tournament', '--games', '3', '--jobs', '2', '--quiet']); "
             "print('distributed' in sys.modules, 'dask' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives import __main__ as cli
+from allfives import cli
+from allfives.cli import running
 from allfives.coach import mining
 from allfives.coach import puzzles as pz
 from allfives.coach.mining import Tally
@@ -50,7 +51,7 @@ def test_generate_writes_the_puzzles_and_the_runs_figures_then_list_and_check_re
                        "--players", "4", "--progress", str(keep), "--quiet")
     assert status == 0 and pz.loads((tmp_path / "k.json").read_text()) == found
     kept = json.loads(keep.read_text())
-    assert kept["format"] == cli.PROGRESS_FORMAT and len(kept["games"]) == 1
+    assert kept["format"] == running.PROGRESS_FORMAT and len(kept["games"]) == 1
     monkeypatch.setattr(mining, "game_puzzles", lambda task: (_ for _ in ()).throw(
         AssertionError(f"played again: {task}")) if task[:2] == ("muggins", 4) else ([], Tally()))
     status, _, _ = run(capsys, "puzzles", "generate", "--out", str(tmp_path / "k2.json"),

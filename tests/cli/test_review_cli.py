@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from allfives import __main__ as cli
-from allfives import observed
+from allfives import cli, observed
 from allfives.bots.analysis import review
 from allfives.coach import grades
 from allfives.record import dumps

@@ -13,11 +13,13 @@ PACKAGE = ROOT / "allfives"
 ENGINE = sorted(
     ".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
     for p in PACKAGE.rglob("*.py")
-    if not {"web", "site", "__pycache__"} & set(p.relative_to(PACKAGE).parts)
+    if not {"web", "site", "cli", "__pycache__"} & set(p.relative_to(PACKAGE).parts)
     and p.name != "__main__.py")
 # Engine modules with no example yet: bots and tools whose use is a whole game.
 WITHOUT_EXAMPLES = {"allfives", "allfives.errors", "allfives.tournament", "allfives.bots",
-                    "allfives.bots.analysis", "allfives.bots.asks", "allfives.bots.easy",
+                    "allfives.bots.analysis", "allfives.bots.analysis.decisions",
+                    "allfives.bots.analysis.moments", "allfives.bots.analysis.plain_reason",
+                    "allfives.bots.analysis.valuing", "allfives.bots.asks", "allfives.bots.easy",
                     "allfives.bots.expert",
                     "allfives.bots.greedy", "allfives.bots.hard", "allfives.bots.knowledge",
                     "allfives.bots.random_bot"}

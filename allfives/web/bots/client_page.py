@@ -43,10 +43,7 @@ from ..i18n.catalogs import _
 from ..table.setup import Setup
 from ..table.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import PAGE_SLICE_SECONDS, STALE, CoachWork, analysis, best, decide
-
-# Sent to the worker as its to_json(), and only there.
-Request = MoveAsk | BestAsk | Moment | CoachAsk
+from .decide import PAGE_SLICE_SECONDS, CoachWork, Request, Stale, analysis, best, decide
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -129,7 +126,8 @@ class BotClient:
                                                 return_when=asyncio.FIRST_COMPLETED)
             if loading in done:
                 worker = loading.result()
-                await asyncio.wait_for(worker.choose(json.dumps(first_request().to_json())),
+                first = first_request()
+                await asyncio.wait_for(getattr(worker, first.call)(json.dumps(first.to_json())),
                                        ANSWER_SECONDS)
                 self.worker = worker
                 document.body.dataset.bots = "worker"
@@ -163,9 +161,10 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
-    async def _ask(self, call: str, request: Request, seconds: float,
+    async def _ask(self, request: Request, seconds: float,
                    read: Callable[[str], T], watched: bool = False) -> T | None:
-        """The worker's answer to ``call(request)``, read; None once there is
+        """The worker's answer to ``request`` (sent as its JSON to the
+        worker's function named by its ``call``), read; None once there is
         no worker (then the caller works on the page). A late answer gives the
         worker up (it died or hangs), and so does, for a ``watched`` call (one
         the worker pauses in), a worker that stops answering ``alive`` in time.
@@ -174,6 +173,7 @@ class BotClient:
         thinking again on the page."""
         if self.worker is None or self.failed:
             return None
+        call = request.call
         asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())), seconds)
         answer = asyncio.ensure_future(asked) if watched else None
         try:
@@ -217,7 +217,7 @@ class BotClient:
         ticket = object()
         self.thinking[ticket] = asked + seconds
         try:
-            move = await self._ask("choose", request, seconds, parse_move)
+            move = await self._ask(request, seconds, parse_move)
         finally:
             self.thinking.pop(ticket, None)  # answered, given up, or failed
         if move is None:
@@ -233,7 +233,7 @@ class BotClient:
         in the worker, or until it is ready and without one, on the page in
         slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``)
         and stopped once not ``wanted()`` (None then: play has moved on)."""
-        found = await self._ask("hint", request, REVIEW_SECONDS, read_best, watched=True)
+        found = await self._ask(request, REVIEW_SECONDS, read_best, watched=True)
         if found is None:
             return await best(request, PAGE_SLICE_SECONDS, wanted)
         return found
@@ -244,7 +244,7 @@ class BotClient:
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        answer = await self._ask("review", request, REVIEW_SECONDS, read_decision, watched=True)
+        answer = await self._ask(request, REVIEW_SECONDS, read_decision, watched=True)
         if answer is None:
             return await analysis(request)  # in slices: the page stays responsive
         return answer
@@ -257,7 +257,7 @@ class BotClient:
         self.start()
         assert self.loaded is not None
         await asyncio.shield(self.loaded)
-        answer = await self._ask("coach", request, REVIEW_SECONDS, read_coaching, watched=True)
+        answer = await self._ask(request, REVIEW_SECONDS, read_coaching, watched=True)
         if answer is None:
             return await self.coaching.analyse(request, PAGE_SLICE_SECONDS)
         return answer[0]
@@ -303,10 +303,10 @@ def read_decision(text: str) -> Decision:
 
 
 def read_coaching(text: str) -> tuple[Coaching | None]:
-    """The worker's coaching in a 1-tuple (None for ``decide.STALE``: a
+    """The worker's coaching in a 1-tuple (None for ``decide.Stale``: a
     newer request made it stale), apart from ``_ask``'s None (no worker)."""
     data = read_object(text)
-    return (None if data == STALE else Coaching.from_json(data),)
+    return (None if Stale.answered(data) else Coaching.from_json(data),)
 
 
 async def fetch_problem(url: str) -> str | None:

@@ -2,14 +2,18 @@
 analysis of one decision, the coach's (every move of the person's decision
 judged) and the hint's (the move Review calls best). The worker and the
 page's fallback both call them, so they always agree; the analyses run in
-slices, in the worker or on the page without one."""
+slices, in the worker or on the page without one.
+
+Each request type names the worker's function that answers it (its ``call``;
+``REQUESTS``); the worker exports exactly those and ``CONTROLS``."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Generator
-from typing import TypeVar
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal, TypedDict, TypeVar
 
 from ...bots import make_bot
 from ...bots.analysis import Best, Decision, Moment, analysing, best_of
@@ -24,9 +28,32 @@ SLICE_SECONDS = 0.1
 # person's click waits at most about this long for it.
 PAGE_SLICE_SECONDS = 0.04
 T = TypeVar("T")
-STALE = {"stale": True}  # the worker's answer to a coach's request stopped so
+# What the page asks the worker, each type naming the worker's function for it.
+Request = MoveAsk | BestAsk | Moment | CoachAsk
+REQUESTS: Final = (MoveAsk, BestAsk, Moment, CoachAsk)
+# The worker's functions that take no request: stop the coach, say it is alive.
+CONTROLS: Final = ("drop", "alive")
 
 
+class StaleJSON(TypedDict):
+    stale: Literal[True]
+
+
+@dataclass(frozen=True)
+class Stale:
+    """The worker's answer to a coach's request that a newer one or ``drop``
+    stopped (``CoachWork.analyse``'s None)."""
+
+    def to_json(self) -> StaleJSON:
+        return {"stale": True}
+
+    @staticmethod
+    def answered(data: Mapping[str, Any]) -> bool:
+        """Whether the worker's answer (JSON-like) is this one."""
+        return data == {"stale": True}
+
+
+STALE: Final = Stale()
 
 def decide(ask: MoveAsk) -> Move:
     """The move ``ask.bot`` chooses."""
