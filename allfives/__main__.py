@@ -80,7 +80,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                   + ("entered: no hand was" if game.known_seat is None
                      else f"entered, seat {game.known_seat}"), file=sys.stderr)
             return 2
-        found = list(analysis.observed_moments(game))
+        found = list(analysis.moments(game))
     else:
         found = list(analysis.moments(game, None if args.seat is None else {args.seat}))
     progress = Progress(len(found), None if args.quiet or not sys.stderr.isatty()
