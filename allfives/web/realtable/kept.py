@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...errors import AllFivesError
+from ...errors import AllFivesError, RecordError
 from ...observed import ObservedGame, replay, to_record
 from ..i18n.catalogs import _
 from ..storage.backup import BackupError
 from ..storage.bounded_json import UnreadableError, loads
 from ..storage.keys import TABLE_GAME_KEY
+from ..table.save_limits import oversized
 from ..table.seats import YOU
 from ..table.setup import ASKED, Setup
 from .keeper import Keeper
@@ -52,7 +53,11 @@ def from_save(text: str) -> Keeper:
 
 def from_record(data: Any) -> Keeper:
     """The game of a parsed record (a save, or a record file opened to keep
-    score on from where it stops); RecordError if it cannot be replayed."""
+    score on from where it stops); RecordError if it is longer than a save
+    may be (``save_limits``, checked before the replay) or cannot be replayed."""
+    too_long = oversized(data)
+    if too_long:
+        raise RecordError(too_long)
     game = replay(data)
     extra = data.get("table_game") if isinstance(data, dict) else None
     first = extra.get("first") if isinstance(extra, dict) else ASKED
