@@ -7,10 +7,9 @@
 
 from __future__ import annotations
 
-import functools
 import random
-from dataclasses import dataclass
-from typing import Generic, Literal, Protocol, TypeVar
+from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError
 from .layout import Layout
@@ -26,31 +25,13 @@ from .moves import (
     parse_move,
     play_move,
 )
+from .played import Decision, MoveResult, Outcome, RoundEnding, Rounds
 from .rules import Rules, Seat, Side
-from .scoring import POINTS, RoundScore, play_points, score_round
-from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, Mask, Tile, mask_of, pips_of
+from .scoring import POINTS, RoundScore, play_points, settle_round
+from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, Mask, Tile, mask_of, pips_of, tiles_of
 
-# How a round ended: a player went out, nobody could play, or a side reached
-# the target during play (the game is won and the round is not scored).
-RoundEnding = Literal["domino", "blocked", "target"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a round ended: ``end``; the seat that went out (``domino``); the
-    round-end scoring (None when a side reached the target in play and the
-    round was not scored); the side that won the game, if it ended.
-
-    >>> game = Game(Rules.make("standard", hand_size=1), seed=3)
-    >>> outcome = game.apply("3-6").outcome  # seat 0 leads its only tile and goes out
-    >>> outcome.end, outcome.went_out, outcome.score.points, outcome.winner
-    ('domino', 0, (0, -5), None)
-    """
-
-    end: RoundEnding
-    went_out: Seat | None
-    score: RoundScore | None
-    winner: Side | None
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 
 class Round:
@@ -208,6 +189,20 @@ class Round:
     def pips(self) -> list[int]:
         return [pips_of(h) for h in self.hands]
 
+    # -- what a seat saw (``played.PlayedRound``) --------------------------
+
+    def dealt_to(self, seat: Seat) -> tuple[Tile, ...]:
+        return tuple(tiles_of(self.dealt[seat]))
+
+    def drawn_by(self, seat: Seat) -> tuple[Tile, ...]:
+        """The tiles ``seat`` drew, in order (the boneyard is dealt in turn)."""
+        draws = [s for s, m, _points in self.history if m == DRAW]
+        return tuple(self.boneyard[i] for i, s in enumerate(draws) if s == seat)
+
+    def revealed(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every hand's tiles once the round is over (turned face up), else ``()``."""
+        return tuple(tuple(tiles_of(h)) for h in self.hands) if self.over else ()
+
     # -- making moves ------------------------------------------------------
 
     def apply(self, move: Move) -> int:
@@ -288,55 +283,6 @@ class Round:
                                                 self.went_out)
 
 
-def settle_round(rules: Rules, scores: list[int], pips: tuple[int, ...],
-                 went_out: Seat | None) -> tuple[RoundScore, Side | None]:
-    """Score a finished round from each seat's remaining ``pips`` onto the
-    running ``scores`` (per side, changed in place: docs/RULES.md section 7)
-    and say which side won the game, if one did (section 8: the sides the
-    round end lifted to the target, the highest of them; an exact tie plays
-    on). ``Round`` ends its rounds so, and so does a game observed at a
-    table (``observed.py``), where only the pips may be known."""
-    result = _round_score(rules, pips, went_out)
-    lifted = []
-    for side, pts in enumerate(result.points):
-        scores[side] += pts
-        if pts > 0 and scores[side] >= rules.target:
-            lifted.append(side)
-    if not lifted:
-        return result, None
-    best = max(scores[s] for s in lifted)
-    leaders = [s for s in lifted if scores[s] == best]
-    return result, leaders[0] if len(leaders) == 1 else None
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _round_score(rules: Rules, pips: tuple[int, ...], went_out: Seat | None) -> RoundScore:
-    """``score_round``, remembered (its result is immutable): an exact search
-    (``bots.exact``) ends many rounds with the same pips left in the hands."""
-    return score_round(rules, list(pips), went_out)
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    """What one move did, for the UI and logs: who made it, the points it
-    scored, the tile drawn (only the mover may see it), and the round's
-    ``outcome`` if the move ended the round."""
-
-    seat: Seat
-    move: Move
-    points: int
-    drawn: str | None = None
-    outcome: Outcome | None = None
-
-    @property
-    def round_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def game_over(self) -> bool:
-        return self.outcome is not None and self.outcome.winner is not None
-
-
 def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[Mask], list[Tile], Seat]:
     """Round ``index``'s deal from a game seed: hands (masks), boneyard, random starter.
 
@@ -348,49 +294,6 @@ def deal(rules: Rules, seed: int | str, index: int) -> tuple[list[Mask], list[Ti
     n, size = rules.players, rules.hand_size
     hands = [mask_of(tiles[i * size:(i + 1) * size]) for i in range(n)]
     return hands, tiles[n * size:], rng.randrange(n)
-
-
-class Played(Protocol):
-    """What a game reads of a round: its scores, and how it ended."""
-
-    scores: list[int]
-    winner: Side | None
-    end: RoundEnding | None
-    went_out: Seat | None
-
-
-R = TypeVar("R", bound=Played)
-
-
-class Rounds(Generic[R]):
-    """What a game's rounds so far say, for a game dealt here (``Game``) and
-    one observed at a real table (``observed.ObservedGame``) alike."""
-
-    rules: Rules
-    rounds: list[R]
-
-    @property
-    def round(self) -> R:
-        return self.rounds[-1]
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.round.scores) if self.rounds else [0] * self.rules.sides
-
-    @property
-    def winner(self) -> Side | None:
-        return self.round.winner if self.rounds else None
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
-    def required_starter(self) -> Seat | None:
-        """The seat that must start the next round, or None if it is open
-        (random, or the table's choice)."""
-        if not self.rounds or self.round.end == "blocked":
-            return None
-        return self.round.went_out
 
 
 class Game(Rounds[Round]):
@@ -420,7 +323,7 @@ class Game(Rounds[Round]):
         if len(hands) != n or any(h.bit_count() != self.rules.hand_size for h in hands):
             raise IllegalMoveError(f"each of the {n} hands must hold {self.rules.hand_size} tiles")
         if sum(h.bit_count() for h in hands) + len(boneyard) != TILE_COUNT or \
-                mask_of(boneyard) | _union(hands) != ALL_TILES:
+                mask_of([*boneyard, *(t for h in hands for t in tiles_of(h))]) != ALL_TILES:
             raise IllegalMoveError("the hands and boneyard must be exactly the 28 tiles")
         if not (isinstance(starter, int) and 0 <= starter < n):
             raise IllegalMoveError(f"the starter must be a seat from 0 to {n - 1}")
@@ -492,6 +395,52 @@ class Game(Rounds[Round]):
         new.rounds.append(rnd)
         return new
 
+    # -- what Review reads (``played.PlayedGame``) --------------------------
+
+    @property
+    def observed(self) -> bool:
+        return False
+
+    def sees(self, seat: Seat) -> bool:
+        """Every seat's hand is known: the game was dealt here."""
+        return True
+
+    def seen_by(self, seat: Seat) -> PlayerView:
+        """The current round through ``seat``'s eyes."""
+        from .view import PlayerView  # (view.py reads a Round)
+        return PlayerView.of(self.round, seat)
+
+    def decisions(self, seats: Collection[Seat] | None = None) -> Iterator[Decision]:
+        """Every move of ``seats`` (all if None), in play order: the round
+        and move (1-based), the seat's view just before it, the move made."""
+        from .view import PlayerView
+        scores = [0] * self.rules.sides
+        for r, played in enumerate(self.rounds, 1):
+            rnd = Round(self.rules, list(played.dealt), played.boneyard, played.starter, scores)
+            for i, (seat, move, _) in enumerate(played.history, 1):
+                if seats is None or seat in seats:
+                    yield r, i, PlayerView.of(rnd, seat), move
+                rnd.play(move)
+            scores = list(played.scores)
+
+    def seated(self, seat: Seat) -> Game:
+        """The same game with the seats turned so that ``seat`` is seat 0
+        (seat ``s`` becomes ``(s - seat) % players``): each round's deal and
+        starter turned, its moves replayed, so the sides' scores follow
+        their players (with partners turned by one seat, the sides swap)."""
+        n = self.rules.players
+        new = Game(self.rules, self.seed, deal_first=False)
+        for old in self.rounds:
+            rnd = new.start_round([old.dealt[(s + seat) % n] for s in range(n)], old.boneyard,
+                                  (old.starter - seat) % n)
+            for _, move, _ in old.history:
+                rnd.play(move)
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        from .record import to_record  # (record.py reads a Game)
+        return to_record(self)
+
     def legal_moves(self) -> list[Move]:
         """The current round's legal moves (``move_text`` writes them)."""
         return self.round.legal_moves()
@@ -507,13 +456,6 @@ class Game(Rounds[Round]):
         drawn = NAMES[rnd.boneyard[rnd.bone_pos]] if m == DRAW and rnd.boneyard_left else None
         points = rnd.apply(m)
         return MoveResult(seat=seat, move=m, points=points, drawn=drawn, outcome=rnd.outcome)
-
-
-def _union(masks: list[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
 
 
 __all__ = ["DRAW", "PASS", "LEAD", "Game", "IllegalMoveError", "MoveResult", "Outcome", "Round",

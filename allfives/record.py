@@ -13,8 +13,9 @@ from collections import Counter
 from typing import Any
 
 from .errors import IllegalMoveError, NotationError, RecordError, RulesError
-from .game import Game, Rounds
+from .game import Game
 from .moves import move_text, parse_move
+from .played import Rounds
 from .rules import Rules
 from .tiles import NAMES, TILE_COUNT, mask_of, parse_tile, tiles_of
 
@@ -68,13 +69,20 @@ def loads(text: str) -> Game:
     return replay(data)
 
 
+def is_observed_record(data: object) -> bool:
+    """Whether parsed record data is of a game kept at a real table: it has
+    an ``"observed"`` entry (``allfives.observed`` reads it, and says what is
+    wrong with one that is not an object)."""
+    return isinstance(data, dict) and "observed" in data
+
+
 def replay(data: Any) -> Game:
     """Replay a parsed record into a Game; raise RecordError if it breaks a rule."""
     if not isinstance(data, dict):
         raise RecordError("record: expected a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
-    if "observed" in data:
+    if is_observed_record(data):
         raise RecordError("record: a game observed at a real table, its hands unknown "
                           "(allfives.observed reads it)")
     try:

@@ -33,4 +33,4 @@ def observed_record(text: str) -> bool:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         return False  # the record reader says what is wrong
-    return isinstance(data, dict) and "observed" in data
+    return observed.is_observed_record(data)

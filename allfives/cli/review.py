@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
                   + ("entered: no hand was" if game.known_seat is None
                      else f"entered, seat {game.known_seat}"), file=sys.stderr)
             return 2
-        found = list(analysis.observed_moments(game))
+        found = list(analysis.moments(game))
     else:
         found = list(analysis.moments(game, None if args.seat is None else {args.seat}))
     progress = Progress(len(found), progress_stream(args), unit="decisions")

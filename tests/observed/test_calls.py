@@ -16,19 +16,19 @@ def two(calls: str, **options: object) -> ObservedGame:
 
 def test_the_rule_books_example():
     game = two("muggins")
-    assert game.play("5-5", called=10).points == 10
-    entry = game.play("0-5>5-5", called=5)
+    assert game.play_text("5-5", called=10).points == 10
+    entry = game.play_text("0-5>5-5", called=5)
     assert (entry.points, entry.called, entry.missed) == (5, 5, 5)
     assert game.scores == [15, 5]
     game = two("on")
-    game.play("5-5", called=10)
-    game.play("0-5>5-5", called=5)
+    game.play_text("5-5", called=10)
+    game.play_text("0-5>5-5", called=5)
     assert game.scores == [10, 5]
 
 
 def test_no_call_is_a_missed_call():
     game = two("muggins")
-    entry = game.play("5-5")
+    entry = game.play_text("5-5")
     assert (entry.points, entry.called, entry.missed) == (0, 0, 10)
     assert game.scores == [0, 10]
 
@@ -36,13 +36,13 @@ def test_no_call_is_a_missed_call():
 def test_with_partners_the_missed_points_go_to_the_other_side():
     game = ObservedGame(Rules.make("standard", players=4), calls="muggins")
     game.start_round(starter=3)
-    game.play("5-5", called=5)
+    game.play_text("5-5", called=5)
     assert game.scores == [5, 5]  # seat 3 (side 1) called 5 of 10; seat 0 (side 0) takes 5
 
 
 def test_cribbage_calls_are_after_the_divisor():
     game = two("muggins", divisor=5, target=61)
-    entry = game.play("5-5", called=1)
+    entry = game.play_text("5-5", called=1)
     assert (entry.points, entry.missed) == (1, 1)
     assert game.scores == [1, 1]
 
@@ -50,7 +50,7 @@ def test_cribbage_calls_are_after_the_divisor():
 def test_muggins_points_can_win_the_game():
     game = ObservedGame(Rules.make("standard", target=10), calls="muggins")
     game.start_round(starter=1)
-    game.play("5-5", called=0)
+    game.play_text("5-5", called=0)
     assert game.winner == 0 and game.round.end == "target"
 
 
@@ -64,5 +64,5 @@ def test_muggins_points_can_win_the_game():
 def test_calls_that_cannot_be(calls, move, called, reason):
     game = two(calls)
     with pytest.raises(IllegalMoveError, match=f"^{reason}$"):
-        game.play(move, called=called)
+        game.play_text(move, called=called)
     assert game.scores == [0, 0] and not game.round.history

@@ -32,9 +32,9 @@ def random_entry(table: ObservedGame, rng: random.Random) -> None:
         hand = None
         if table.known_seat is not None:
             hand = [NAMES[t] for t in rng.sample(range(28), table.rules.hand_size)]
-        table.start_round(rng.randrange(n) if starter is None else None, hand)
+        table.start_round_text(rng.randrange(n) if starter is None else None, hand)
     elif table.round.end is not None:
-        table.settle(random_left(table, rng))
+        table.settle_text(random_left(table, rng))
     else:
         random_move(table, rng)
 
@@ -85,14 +85,15 @@ def random_move(table: ObservedGame, rng: random.Random) -> None:
             choices.append("pass")
     choice = rng.choice(choices)
     if choice == "draw":
-        table.draw(tiles=[NAMES[rng.choice(tiles_of(pool(table)))]] if known else None)
+        table.draw_text(tiles=[NAMES[rng.choice(tiles_of(pool(table)))]] if known else None)
     elif choice == "pass":
         table.pass_turn()
     else:
         assert not isinstance(choice, str)
         tile, on = move_tile(choice), move_on(choice)
         alone = len(rnd.places(tile)) == 1
-        table.play(NAMES[tile] if alone else move_text(choice), called=a_call(table, tile, on, rng))
+        table.play_text(NAMES[tile] if alone else move_text(choice),
+                        called=a_call(table, tile, on, rng))
 
 
 def a_call(table: ObservedGame, tile: int, on: int, rng: random.Random) -> int | None:

@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from allfives.bots.analysis import moments, observed_moments
+from allfives.bots.analysis import moments
 from allfives.errors import IllegalMoveError
 from allfives.game import Game, Round
-from allfives.moves import DRAW, PASS, move_text, move_tile
+from allfives.moves import DRAW, PASS, move_tile
 from allfives.observed import ObservedGame, dumps, loads
 from allfives.record import loads as load_record
 from allfives.record import summary
@@ -33,15 +33,15 @@ def bot_game(preset: str, players: int, partners: bool | None, seed: int) -> Gam
     return play_game(rules, (["greedy", "random"] * 2)[:players], seed)
 
 
-def names(mask: int) -> list[str]:
-    return [NAMES[t] for t in tiles_of(mask)]
+def held(mask: int) -> list[int]:
+    return tiles_of(mask)
 
 
 def left_of(game: Game, r: int, known: int | None) -> list[object]:
     """What each hand holds at round ``r``'s end, as a table would enter it:
     tiles for some seats, pips for others, nothing for the known seat."""
     hands = game.rounds[r].hands
-    return [None if seat == known else names(h) if (seat + r) % 2 else pips_of(h)
+    return [None if seat == known else held(h) if (seat + r) % 2 else pips_of(h)
             for seat, h in enumerate(hands)]
 
 
@@ -51,7 +51,7 @@ def observe(game: Game, known: int | None = None, ends: Counter | None = None) -
                          known_seat=known)
     for r, rnd in enumerate(game.rounds):
         decides = table.required_starter() is None
-        hand = None if known is None else names(rnd.dealt[known])
+        hand = None if known is None else held(rnd.dealt[known])
         table.start_round(rnd.starter if decides else None, hand)
         assert table.round.starter == rnd.starter
         enter_moves(table, rnd, known)
@@ -74,14 +74,14 @@ def enter_moves(table: ObservedGame, rnd: Round, known: int | None) -> None:
     for seat, move, points in rnd.history:
         assert table.round.turn == seat
         if move == DRAW:
-            drawn = NAMES[again.boneyard[again.bone_pos]]
+            drawn = again.boneyard[again.bone_pos]
             table.draw(tiles=[drawn] if seat == known else None)
         elif move == PASS:
             table.pass_turn()
         else:
-            tile = NAMES[move_tile(move)]
+            tile = move_tile(move)
             alone = len(table.places(tile)) == 1
-            assert table.play(tile if alone else move_text(move)).points == points
+            assert (table.lay(tile) if alone else table.play(move)).points == points
         again.play(move)
         assert table.round.played[-1].count == again.layout.count
 
@@ -113,7 +113,7 @@ def test_the_known_seat_sees_what_it_saw_in_the_engine(preset, players, partners
     game = bot_game(preset, players, partners, seed=31)
     known = 1
     table = observe(game, known)
-    assert list(observed_moments(table)) == list(moments(game, {known}))
+    assert list(moments(table)) == list(moments(game, {known}))
     decisions = list(table.decisions())
     assert len(decisions) == sum(seat == known for rnd in game.rounds
                                  for seat, _, _ in rnd.history)
@@ -169,15 +169,15 @@ def test_a_hand_at_the_end_holds_no_tile_it_passed_with():
                     swap = tiles_of(void & hand)
                     if other == seat or not swap or not rnd.hands[seat]:
                         continue
-                    left = [names(h) for h in rnd.hands]
+                    left = [held(h) for h in rnd.hands]
                     mine = tiles_of(rnd.hands[seat])[0]
-                    left[seat] = [NAMES[swap[0]], *left[seat][1:]]
-                    left[other] = [NAMES[mine] if t == NAMES[swap[0]] else t for t in left[other]]
+                    left[seat] = [swap[0], *left[seat][1:]]
+                    left[other] = [mine if t == swap[0] else t for t in left[other]]
                     left[rnd.went_out] = []
                     with pytest.raises(IllegalMoveError) as caught:
                         table.settle(left)
                     assert str(caught.value) == (f"seat {seat} cannot hold {NAMES[swap[0]]}: "
                                                  f"they passed when it would have fit")
-                    assert table.settle([names(h) for h in rnd.hands]) == rnd.result
+                    assert table.settle([held(h) for h in rnd.hands]) == rnd.result
                     return
     pytest.fail("no such round in the games searched")

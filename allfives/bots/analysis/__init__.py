@@ -49,7 +49,7 @@ from .decisions import (
     method_hook,
     reply_counted,
 )
-from .moments import moments, observed_moments
+from .moments import moments
 from .plain_reason import Plain, Why, why
 from .valuing import (
     MIN_WORLDS,
@@ -71,5 +71,5 @@ __all__ = [
     "WORLDS", "Best", "Decision", "DecisionJSON", "Exactness", "Method", "Moment", "Plain",
     "Reason", "ReplyCount", "Valuation", "Why", "analyse", "analysing", "at_stake", "best_move",
     "best_of", "biggest_losses", "estimating", "judged", "method_hook", "moments",
-    "observed_moments", "reply_counted", "review", "valuing", "why",
+    "reply_counted", "review", "valuing", "why",
 ]

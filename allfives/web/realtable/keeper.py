@@ -14,12 +14,13 @@ would start again at once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ...moves import DRAW
-from ...observed import ObservedGame, Played, RefusedError, RoundEnd, Start, Turn
-from ...tiles import NAMES, TILE_COUNT, Tile, pips_of
+from ...moves import DRAW, Move
+from ...observed import LeftEntry, ObservedGame, Played, RefusedError, RoundEnd, Start, Turn
+from ...tiles import TILE_COUNT, Tile, pips_of
 from ..table import words
 from ..table.observed_view import observed_view
 from ..table.setup import ASKED
@@ -143,7 +144,7 @@ class Keeper:
         if starter is None:
             return self._say(sentences.who_starts())
         try:
-            self.game.start_round(starter, [NAMES[t] for t in self.dealt])
+            self.game.start_round(starter, self.dealt)
         except RefusedError as e:
             return self._refused(e)
         self.dealt, self.starter = [], None
@@ -173,20 +174,21 @@ class Keeper:
         if len(places) > 1:
             self.selected = tile
             return self._say(sentences.choose_place(tile))
-        return self.lay(NAMES[tile])
+        return self.lay(lambda called: self.game.lay(tile, called))
 
-    def tap_place(self, move: str) -> Said:
+    def tap_place(self, move: Move) -> Said:
         """A lit place: the selected tile laid there."""
         if self.selected is None or self.phase != "play":
             return self._say("")
-        return self.lay(move)
+        return self.lay(lambda called: self.game.play(move, called))
 
-    def lay(self, move: str) -> Said:
+    def lay(self, entry: Callable[[int | None], Played]) -> Said:
+        """A tile laid by ``entry`` (given the points called with it, if calls are on)."""
         rnd = self.game.round
         seat, called = rnd.turn, self.call
         self.call = None
         try:
-            played = self.game.play(move, called if self.game.calls != "off" else None)
+            played = entry(called if self.game.calls != "off" else None)
         except RefusedError as e:
             return self._refused(e)
         finally:
@@ -221,7 +223,7 @@ class Keeper:
         seat = self.game.round.turn
         self.drawing = False
         try:
-            self.game.draw(tiles=[NAMES[tile]])
+            self.game.draw(tiles=[tile])
         except RefusedError as e:
             return self._refused(e)
         return self._say(sentences.drew(self.names[seat], 1, tile))
@@ -311,13 +313,10 @@ class Keeper:
         pips = self.left_pips.get(seat)
         return "" if pips is None else str(pips)
 
-    def left_entry(self, seat: int) -> object:
+    def left_entry(self, seat: int) -> LeftEntry:
         """What the engine is told a player holds: their tiles, else their
         pips, else None (a hand the page knows, or one not yet entered)."""
-        tiles = self.left_tiles.get(seat)
-        if tiles:
-            return [NAMES[t] for t in tiles]
-        return self.left_pips.get(seat)
+        return self.left_tiles.get(seat) or self.left_pips.get(seat)
 
     def clear_left(self) -> None:
         self.left_tiles, self.left_pips, self.left_seat = {}, {}, None

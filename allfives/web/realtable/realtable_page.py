@@ -14,6 +14,7 @@ import js
 from pyscript import document, window
 
 from ...errors import AllFivesError
+from ...moves import parse_move
 from ...tiles import parse_tile
 from ..dom import closest, download, el, found, notice, on, store, stored, toggle
 from ..draw import board_page
@@ -147,7 +148,7 @@ class RealTablePage:
     def on_board_click(self, evt: Any) -> None:
         target = closest(evt, "[data-target]")
         if target is not None:
-            move = str(target.dataset.move)
+            move = parse_move(str(target.dataset.move))
             self.act(lambda k: k.tap_place(move))
             refocus("#entry-tiles [data-tile]")
 

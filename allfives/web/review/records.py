@@ -7,9 +7,8 @@ from typing import Any
 
 from ...bots.names import LEVELS
 from ...errors import RecordError
-from ...game import Game
 from ...observed import replay as observed_replay
-from ...record import replay, to_record
+from ...record import is_observed_record, replay
 from ..i18n.catalogs import _
 from ..storage.bounded_json import UnreadableError, loads
 from ..table.save_limits import oversized
@@ -30,7 +29,7 @@ def opened(text: str, seat: int = HUMAN) -> Review:
     too_long = oversized(data)
     if too_long:
         raise RecordError(too_long)
-    if isinstance(data, dict) and isinstance(data.get("observed"), dict):
+    if is_observed_record(data):
         return _observed(data)
     game = replay(data)
     n = game.rules.players
@@ -63,12 +62,7 @@ def seated(review: Review, name: str) -> dict[str, Any]:
     are played by bots at their levels."""
     n = len(review.names)
     turn = [(s + review.seat) % n for s in range(n)]  # new seat -> old seat
-    game = review.game
-    assert isinstance(game, Game)  # a game kept at a real table is never played on
-    record = dict(review.record if review.record is not None else to_record(game))
-    record["rounds"] = [{**rnd, "hands": [rnd["hands"][old] for old in turn],
-                         "starter": (rnd["starter"] - review.seat) % n}
-                        for rnd in record["rounds"]]
+    record = {**(review.record or {}), **review.game.seated(review.seat).to_record()}
     levels = [review.levels[old] or DEFAULT_LEVEL for old in turn]
     record["table"] = {"names": [name] + [review.names[old] for old in turn[1:]],
                        "bots": [None] + levels[1:]}

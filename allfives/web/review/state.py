@@ -5,8 +5,9 @@ A ``Review`` is built from a game (a copy of the game on the table, or a
 record file opened in the page, parsed once). It knows every position (each
 round's deal, then the table after each move), which one is shown, and the
 analysed decisions. The table at a position is a ``TableView`` of the game
-rewound there (``Game.rewound``), so the review of the round in progress
-shows no more than the seat saw.
+rewound there (``PlayedGame.rewound``), so the review of the round in
+progress shows no more than the seat saw. A game dealt here and one kept at
+a real table are read alike (``played.PlayedGame``).
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.analysis import Decision, Moment, biggest_losses, moments, observed_moments
+from ...bots.analysis import Decision, Moment, biggest_losses, moments
 from ...coach.grades import Summary, summary
-from ...game import Game
 from ...moves import move_tile
-from ...observed import ObservedGame
+from ...played import PlayedGame
 from ..draw.board import BoardScene
 from ..i18n.catalogs import _
-from ..table.observed_view import observed_view, rewound
+from ..table.observed_view import played_view
 from ..table.seats import HUMAN
 from ..table.table import Table
 from ..table.table_view import TableView
@@ -40,27 +40,25 @@ class Spot:
 
 
 class Review:
-    def __init__(self, game: Game | ObservedGame, names: Sequence[str],
+    def __init__(self, game: PlayedGame, names: Sequence[str],
                  levels: Sequence[str | None], seat: int = HUMAN, *, daily: bool = False,
                  record: Mapping[str, Any] | None = None) -> None:
         """``game`` is kept as it is (never played on); ``daily``: whether it
         is played as the daily deal; ``record``: the opened record file it
         was read from (``records.opened``: kept to play on from it), None
-        for the game on the table. A game kept at a real table
-        (``ObservedGame``) is reviewed from its known seat, the others'
-        hands unknown as they were to it (no decisions without one)."""
+        for the game on the table. A game kept at a real table is reviewed
+        from its known seat, the others' hands unknown as they were to it
+        (no decisions without one)."""
         self.game = game
         self.names = tuple(names)
         self.levels = tuple(levels)
         self.seat = seat
         self.daily = daily
         self.record = record
-        lengths = ([len(rnd.history) for rnd in game.rounds] if isinstance(game, Game)
-                   else [len(rnd.history) for rnd in game.rounds])
-        self.spots = [Spot(r, k) for r, n in enumerate(lengths, 1) for k in range(n + 1)]
+        self.spots = [Spot(r, k) for r, rnd in enumerate(game.rounds, 1)
+                      for k in range(len(rnd.history) + 1)]
         self.at = len(self.spots) - 1  # the latest position first
-        self.moments = list(moments(game, {seat}) if isinstance(game, Game)
-                            else observed_moments(game))
+        self.moments = list(moments(game, {seat}))
         self.decisions: dict[tuple[int, int], Decision] = {}
 
     @classmethod
@@ -75,12 +73,12 @@ class Review:
         an opened record without one)."""
         if self.record is not None:
             return self.record.get("seed")
-        return self.game.seed if isinstance(self.game, Game) else None
+        return self.game.seed
 
     @property
     def observed(self) -> bool:
         """Whether the game was kept at a real table (seen from one seat only)."""
-        return isinstance(self.game, ObservedGame)
+        return self.game.observed
 
     # -- where we are ---------------------------------------------------------
 
@@ -132,10 +130,8 @@ class Review:
 
     def view(self) -> TableView:
         """The table at the shown position, through the seat's eyes."""
-        if isinstance(self.game, ObservedGame):
-            return observed_view(rewound(self.game, self.spot.round, self.spot.move), self.names)
         game = self.game.rewound(self.spot.round, self.spot.move)
-        return TableView.of(Table(game, self.names, self.levels), self.seat)
+        return played_view(game, self.names, self.levels, self.seat)
 
     def scene(self, view: TableView) -> BoardScene:
         """The board at the shown position (``view``): the tile just played
@@ -191,8 +187,7 @@ class Review:
         """``#review-chart``: the scores through the whole game and the points
         the reviewed seat lost at each decision analysed so far, ``width`` CSS
         pixels wide (0: unknown)."""
-        whole = (observed_view(self.game, self.names) if isinstance(self.game, ObservedGame)
-                 else TableView.of(Table(self.game, self.names, self.levels), self.seat))
+        whole = played_view(self.game, self.names, self.levels, self.seat)
         rules = self.game.rules
         return chart(self.game, self.analysed(), [whole.side_name(s) for s in range(rules.sides)],
                      rules.side_of(self.seat), whole.names[self.seat], whole.is_you(self.seat),

@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ...game import Round
 from ...layout import Layout
 from ...moves import DRAW, Move, move_on, move_tile
+from ...played import PlayedRound
 from ...rules import Rules
 from ...scoring import RoundScore, play_points
-from ...tiles import tiles_of
 from ...view import PlayerView
 from ..i18n.catalogs import _
 from .seats import HUMAN, YOU, people, shown_name
@@ -44,18 +43,19 @@ class RoundView:
     revealed: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, rnd: Round, seat: int = HUMAN) -> RoundView:
-        """The round through ``seat``'s eyes (``NOBODY``: no seat's tiles)."""
+    def of(cls, rnd: PlayedRound, seat: int = HUMAN) -> RoundView:
+        """The round through ``seat``'s eyes (``NOBODY``: no seat's tiles),
+        a round dealt here or kept at a real table."""
         return cls(
             seat=seat,
             starter=rnd.starter,
             history=tuple(rnd.history),
-            dealt=tuple(tiles_of(rnd.dealt[seat])) if seat != NOBODY else (),
-            drawn=tuple(_drawn_by(rnd, seat)) if seat != NOBODY else (),
+            dealt=rnd.dealt_to(seat) if seat != NOBODY else (),
+            drawn=rnd.drawn_by(seat) if seat != NOBODY else (),
             end=rnd.end,
             went_out=rnd.went_out,
             score=rnd.result,
-            revealed=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.over else (),
+            revealed=rnd.revealed(),
         )
 
     @property
@@ -65,18 +65,6 @@ class RoundView:
     def drawn_before(self, index: int) -> int:
         """How many tiles the seat drew in moves before ``index``."""
         return sum(1 for s, m, _points in self.history[:index] if s == self.seat and m == DRAW)
-
-
-def _drawn_by(rnd: Round, seat: int) -> list[int]:
-    """The tiles ``seat`` drew this round, in order (the boneyard is dealt in turn)."""
-    out = []
-    pos = 0
-    for s, m, _points in rnd.history:
-        if m == DRAW:
-            if s == seat:
-                out.append(rnd.boneyard[pos])
-            pos += 1
-    return out
 
 
 @dataclass(frozen=True)

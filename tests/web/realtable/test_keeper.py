@@ -59,7 +59,7 @@ def tap_round(keeper: Keeper, game: Game, r: int) -> None:
         else:
             said = keeper.tap_tile(move_tile(move))
             if keeper.selected is not None:
-                said = keeper.tap_place(move_text(move))
+                said = keeper.tap_place(move)
             assert keeper.game.round.played[-1].points == points
         assert not said.refused, said
     if rnd.end in ("domino", "blocked"):
@@ -113,10 +113,10 @@ def test_a_tile_fitting_two_places_lights_them_and_a_tap_lays_it():
     assert keeper.selected == parse_tile("3-6")
     scene = frame(keeper, Looks(), False).scene
     assert sorted(move_text(t.move) for t in scene.targets) == ["3-6>3-4", "3-6>4-6"]
-    assert keeper.tap_place("3-6>4-6").text == "Anna: no points (count 6)"
+    assert keeper.tap_place(parse_move("3-6>4-6")).text == "Anna: no points (count 6)"
     assert keeper.selected is None and game.round.count == 6
     keeper.tap_tile(parse_tile("2-3"))
-    assert keeper.tap_place("2-3>3-4").text == "Ben: 5"  # the open ends: 2 and 3
+    assert keeper.tap_place(parse_move("2-3>3-4")).text == "Ben: 5"  # the open ends: 2 and 3
     assert game.scores == [0, 5]
 
 
@@ -176,7 +176,7 @@ def test_a_round_end_is_entered_as_tiles_tapped_or_pips_stepped():
         said = keeper.drew(1) if move == DRAW else keeper.passed() if move == PASS else \
             keeper.tap_tile(move_tile(move))
         if keeper.selected is not None:
-            said = keeper.tap_place(move_text(move))
+            said = keeper.tap_place(move)
         assert not said.refused
     assert keeper.phase == "left"
     asked = keeper.to_enter()
@@ -187,12 +187,12 @@ def test_a_round_end_is_entered_as_tiles_tapped_or_pips_stepped():
     hand = tiles_of(rnd.hands[first])
     said = keeper.tap_tile(hand[0])
     assert said.text == f"Tap the tiles {keeper.names[first]} holds: 1 of {len(hand)}."
-    assert keeper.left_entry(first) == [NAMES[hand[0]]]
+    assert keeper.left_entry(first) == [hand[0]]
     assert keeper.left_shown(first) == str(pips_of(1 << hand[0]))
     assert keeper.pick_left(second).text.endswith(f": 0 of {bin(rnd.hands[second]).count('1')}.")
     assert hand[0] not in keeper.tiles()  # entered for another hand: its cell is empty
     keeper.tap_tile(hand[0])  # (a tap from a picker drawn before: the tile moves)
-    assert keeper.left_entry(first) is None and keeper.left_entry(second) == [NAMES[hand[0]]]
+    assert keeper.left_entry(first) is None and keeper.left_entry(second) == [hand[0]]
     keeper.step_pips(second, -1)
     assert keeper.left_entry(second) == max(0, pips_of(1 << hand[0]) - 1)
     keeper.set_pips(second, "")
