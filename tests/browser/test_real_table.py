@@ -81,9 +81,9 @@ class Enterer:
             page.click(f"#entry-starters [data-starter='{rnd.starter}']")
         hand = None
         if self.known is not None:
-            hand = [NAMES[t] for t in tiles_of(rnd.dealt[self.known])]
-            for name in hand:
-                page.click(f"#entry-tiles [data-tile='{name}']")
+            hand = tiles_of(rnd.dealt[self.known])
+            for t in hand:
+                page.click(f"#entry-tiles [data-tile='{NAMES[t]}']")
             page.click("#entry-start")
         self.table.start_round(rnd.starter, hand)
         page.wait_for_selector("#real-table[data-phase=play]")
@@ -97,9 +97,9 @@ class Enterer:
         while i < len(history):
             seat, move, points = history[i]
             if move == DRAW and seat == self.known:
-                tile = NAMES[next(drawn)]
+                tile = next(drawn)
                 self.page.click("#entry-drew")
-                self.page.click(f"#entry-tiles [data-tile='{tile}']")
+                self.page.click(f"#entry-tiles [data-tile='{NAMES[tile]}']")
                 self.table.draw(tiles=[tile])
             elif move == DRAW:
                 n = 1
@@ -121,14 +121,14 @@ class Enterer:
 
     def lay(self, move: int, points: int) -> None:
         page = self.page
-        tile = NAMES[move_tile(move)]
+        tile = move_tile(move)
         if self.calls != "off":
             page.fill("#entry-call", str(points) if points else "")
-        page.click(f"#entry-tiles [data-tile='{tile}']")
+        page.click(f"#entry-tiles [data-tile='{NAMES[tile]}']")
         places = self.table.places(tile)
         if len(places) > 1:
             page.click(f"#table-board [data-move='{move_text(move)}']")
-        self.table.play(move_text(move), points if self.calls != "off" else None)
+        self.table.play(move, points if self.calls != "off" else None)
 
     def settle(self, r: int) -> None:
         rnd = self.game.rounds[r]
@@ -143,7 +143,7 @@ class Enterer:
                 page.click(f"#round-left [data-left-seat='{s}']")
                 for t in tiles_of(h):
                     page.click(f"#entry-tiles [data-tile='{NAMES[t]}']")
-                left.append([NAMES[t] for t in tiles_of(h)])
+                left.append(tiles_of(h))
             else:  # its pips typed on the number pad
                 page.fill(f"#round-left input[name=left{s}]", str(pips_of(h)))
                 left.append(pips_of(h))
@@ -301,7 +301,7 @@ def test_made_for_a_phone_on_the_table_and_sized_for_a_desktop(page, server):
     at.moves(0, 0, 12)
     offered = page.locator("#entry-tiles [data-tile]").evaluate_all(
         "ts => ts.map(t => t.dataset.tile)")
-    several = next(t for t in offered if len(at.table.places(t)) > 1)
+    several = next(t for t in offered if len(at.table.places_text(t)) > 1)
     page.click(f"#entry-tiles [data-tile='{several}']")
     assert page.locator("#table-board [data-target]").count() > 1
     assert fits(page, (44, 44)) == len(offered) + 3

@@ -177,7 +177,7 @@ def test_a_round_end_entered_by_tapping_tiles_and_stepping_pips(page, server):
             for t in tiles_of(hand):
                 page.click(f"#entry-tiles [data-tile='{NAMES[t]}']")
             assert page.input_value(f"#round-left input[name=left{s}]") == str(pips_of(hand))
-            left.append([NAMES[t] for t in tiles_of(hand)])
+            left.append(tiles_of(hand))
         else:  # pips, stepped up one by one from 0
             for _ in range(pips_of(hand)):
                 page.click(f"#round-left [data-pips-step='1'][data-seat='{s}']")

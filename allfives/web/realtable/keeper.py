@@ -174,15 +174,15 @@ class Keeper:
         if len(places) > 1:
             self.selected = tile
             return self._say(sentences.choose_place(tile))
-        return self.lay(lambda called: self.game.lay(tile, called))
+        return self._lay(lambda called: self.game.lay(tile, called))
 
     def tap_place(self, move: Move) -> Said:
         """A lit place: the selected tile laid there."""
         if self.selected is None or self.phase != "play":
             return self._say("")
-        return self.lay(lambda called: self.game.play(move, called))
+        return self._lay(lambda called: self.game.play(move, called))
 
-    def lay(self, entry: Callable[[int | None], Played]) -> Said:
+    def _lay(self, entry: Callable[[int | None], Played]) -> Said:
         """A tile laid by ``entry`` (given the points called with it, if calls are on)."""
         rnd = self.game.round
         seat, called = rnd.turn, self.call
