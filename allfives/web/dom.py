@@ -195,13 +195,3 @@ def url_param(name: str) -> str | None:
     value = js.URLSearchParams.new(window.location.search).get(name)
     return str(value) if isinstance(value, str) and value else None
 
-
-def put_verdict(node: Any, html: str) -> None:
-    """A verdict's HTML (``words.said_html``) in ``node``, its "Why" left open
-    if the person had opened it (the same position's verdict comes again
-    when its analysis arrives)."""
-    was_open = found(node.querySelector("details[open]")) is not None
-    node.innerHTML = html
-    details = found(node.querySelector("details"))
-    if was_open and details is not None:
-        details.open = True

@@ -11,7 +11,7 @@ import json
 from allfives.coach.tutor import coaching, verdict
 from allfives.moves import move_text, parse_move
 from allfives.view import PlayerView
-from allfives.web.coach.sentences import stop_words
+from allfives.web.coach.words import stop_words
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.words_reasons import Said

@@ -17,7 +17,7 @@ from allfives.coach import puzzles as pz
 from allfives.moves import move_on, move_text, move_tile
 from allfives.tiles import NAMES
 from allfives.web.puzzles.progress import Playing, Progress, choose
-from allfives.web.puzzles.sentences import verdict
+from allfives.web.puzzles.words import verdict
 from allfives.web.table.words_reasons import Said, move_name
 
 from .browser_helpers import (

@@ -25,7 +25,7 @@ from allfives.rules import PRESETS, Rules
 from allfives.tiles import ALL_TILES, NAMES, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
 from allfives.web.draw import board
-from allfives.web.puzzles import collect, sentences
+from allfives.web.puzzles import collect, words
 from allfives.web.puzzles.progress import (
     AGAIN,
     NEW,
@@ -36,8 +36,8 @@ from allfives.web.puzzles.progress import (
     choose,
     game_key,
 )
-from allfives.web.puzzles.sentences import rating_line
 from allfives.web.puzzles.session import Solving
+from allfives.web.puzzles.words import rating_line
 from allfives.web.table.words_reasons import Said, move_name
 
 SHIPPED = Path(pz.__file__).with_name("puzzles.json")
@@ -432,7 +432,7 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     assert filed is not None and (filed.played, filed.best, filed.loss, filed.reason,
                                   filed.method) == (wrong, puzzle.answer, puzzle.loss_of(wrong),
                                                     None, ESTIMATE)
-    assert sentences.verdict(puzzle, wrong, filed) == Said(
+    assert words.verdict(puzzle, wrong, filed) == Said(
         f"Not quite: the best play is {move_name(puzzle.answer)}.", f"{move_name(wrong)} loses "
         f"{puzzle.loss_of(wrong):g} points. Estimated from deals of the hidden tiles.")
     agrees = replace(filed, loss=12.5, method=EXACT,
@@ -440,9 +440,9 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     missed.checked = agrees
     assert missed.shown() == agrees
     # once its parts are known the plain reason leads (10 now of the 12.5 lost)
-    assert sentences.verdict(puzzle, wrong, agrees).lead == (
+    assert words.verdict(puzzle, wrong, agrees).lead == (
         f"Not quite: the best play is {move_name(puzzle.answer)}. It scores 10 points now.")
-    assert sentences.verdict(puzzle, wrong, agrees).why.endswith(
+    assert words.verdict(puzzle, wrong, agrees).why.endswith(
         f"{move_name(puzzle.answer)} scores 10; the others score 5 in reply to {move_name(wrong)}"
         f" and 0 in reply to {move_name(puzzle.answer)}; {move_name(wrong)} keeps 2.5 more for"
         f" later: {move_name(wrong)} loses 12.5 points. Solved exactly: nothing was hidden.")
@@ -450,14 +450,14 @@ def test_a_puzzles_verdict_shows_its_recheck_only_when_that_calls_the_answer_bes
     assert missed.shown() == filed
     right.checked = agrees  # a re-check of another move than the verdict's: not shown
     assert right.shown() is not None and right.shown().played == puzzle.runner_up
-    solved = sentences.verdict(puzzle, puzzle.answer, right.shown())
+    solved = words.verdict(puzzle, puzzle.answer, right.shown())
     assert solved.lead == f"Right! {move_name(puzzle.answer)} is the best play."
     assert solved.why.startswith(f"The next best is {move_name(puzzle.runner_up)}. ")
     # with partners the reply is the other side's lead over the mover's (here behind)
     four = next(p for p in pz.loads(SHIPPED.read_text(encoding="utf-8"))
                 if p.view.rules.partnership)
     other = four.runner_up
-    said = sentences.verdict(four, other, Decision(
+    said = words.verdict(four, other, Decision(
         four.round, len(four.view.history) + 1, four.view.seat, other, four.answer, 8.0, 2,
         Reason(four.answer, 0, 0, -1.0, 2.0, 11.0), ESTIMATE))
     assert (f"; your side scores 1 more than the other in reply to {move_name(other)} and the "
@@ -500,11 +500,11 @@ def test_picking_a_tile_never_answers_even_with_one_place_or_a_lead():
     s.click(parse_tile("2-5"))
     assert s.cancel() == parse_tile("2-5") and s.selected is None and s.cancel() is None
     assert s.chosen is None and not s.leads
-    assert sentences.task(s.leads) == "Your move: find the best play."
+    assert words.task(s.leads) == "Your move: find the best play."
     # punt, 2 players: leads 0-5, 1-3, 2-3, 3-5, 3-6, 4-4, 6-6
     lead = next(p for p in shipped if p.id == "92d2eb0bd07b")
     s = Solving(lead, NEW)
-    assert s.leads and sentences.task(s.leads) == (
+    assert s.leads and words.task(s.leads) == (
         "You lead: find the best tile to start the round with.")
     s.click(parse_tile("1-3"))
     (place,) = s.targets()
@@ -541,13 +541,13 @@ def test_the_panel_names_the_seats_from_the_movers_chair():
     shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
     # a four-player puzzle whose mover sits in seat 1 or 3: its side is side 1, said first
     puzzle = next(p for p in shipped if p.view.rules.players == 4 and p.view.seat % 2)
-    said = sentences.situation(puzzle)
+    said = words.situation(puzzle)
     mine, theirs = puzzle.view.scores[1], puzzle.view.scores[0]
     assert f"Scores: your side {mine}, the other side {theirs} (to 200)." in said
-    assert sentences.counts(puzzle).startswith("In hand: the next opponent: ")
-    assert "your partner: " in sentences.counts(puzzle)
+    assert words.counts(puzzle).startswith("In hand: the next opponent: ")
+    assert "your partner: " in words.counts(puzzle)
     two = next(p for p in shipped if p.view.rules.players == 2)
-    assert sentences.counts(two).startswith("In hand: your opponent: ")
+    assert words.counts(two).startswith("In hand: your opponent: ")
 
 
 def test_no_shipped_puzzle_comes_from_an_endless_game():

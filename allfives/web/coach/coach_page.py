@@ -3,7 +3,7 @@ on the page without one) as soon as it is the person's turn, a clicked move
 checked against it (waiting at most ``advisor.WAIT_SECONDS`` for one under
 way), and the dialog that asks first
 (``#coach``: Think again, Show the better move, Play anyway; Escape thinks
-again). Thin: the decisions are ``advisor``'s, the words ``sentences``'."""
+again). Thin: the decisions are ``advisor``'s, the words ``words``'."""
 
 from __future__ import annotations
 
@@ -11,18 +11,17 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pyscript import document
-
-from ...bots.analysis import method_hook, reply_counted
 from ...coach.tutor import CoachAsk, Verdict
-from ...moves import Move, move_text
+from ...moves import Move
 from ..bots.client_page import BotClient
-from ..dom import el, on, spawn, toggle
+from ..dom import el, on, spawn
+from ..paint.parts import Effect, Part, shown
+from ..paint.writer_page import page
 from ..table.table import Position
 from ..table.table_view import TableView
-from ..table.words import said_html
 from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, AtTable, watches
-from .sentences import better_words, stop_words
+from .frame import state_frame, stop_frame
+from .words import better_words
 
 CHOICES = ("rethink", "show", "play")  # the dialog's buttons: #coach-rethink, ...
 
@@ -55,7 +54,7 @@ class CoachPage:
 
     def settings_note(self) -> None:
         """In a daily deal, Settings says the coach does not watch it."""
-        toggle(el("set-coach-daily"), "hidden", not self.ctl.table.daily)
+        page.write({"#set-coach-daily": Part(attrs=(shown(self.ctl.table.daily),))})
 
     # -- the analysis -------------------------------------------------------------
 
@@ -85,7 +84,7 @@ class CoachPage:
 
     @staticmethod
     def show(state: str) -> None:
-        document.body.dataset.coach = state
+        page.write(state_frame(state))
 
     # -- a move clicked -------------------------------------------------------------
 
@@ -104,23 +103,14 @@ class CoachPage:
         """Stop and ask before ``move`` is played."""
         self.stopped = (verdict, move, self.ctl.position())
         self.choice = "rethink"
-        dialog = el("coach")
-        for key, value in (("grade", verdict.grade), ("loss", str(verdict.decision.loss)),
-                           ("played", move_text(verdict.decision.played)),
-                           ("best", move_text(verdict.decision.best)),
-                           ("method", method_hook(verdict.decision.method))):
-            dialog.setAttribute(f"data-{key}", value)
-        rules = self.ctl.view().rules
-        el("coach-says").innerHTML = said_html(stop_words(verdict, rules.divisor,
-                                                          reply_counted(rules)))
-        dialog.showModal()
-        el("coach-rethink").focus()
+        page.write(stop_frame(verdict, self.ctl.view().rules),
+                   [Effect("open", "coach"), Effect("focus", "#coach-rethink")])
 
     def chooser(self, choice: str) -> Callable[[Any], None]:
         """A button's click: its choice, then the dialog closes."""
         def choose(_evt: Any) -> None:
             self.choice = choice
-            el("coach").close()
+            page.write({}, [Effect("close", "coach")])
         return choose
 
     def closed(self) -> None:

@@ -185,13 +185,15 @@ def game_over(view: TableView, heading: str | None = None) -> str:
             f"<table class='final'>{rows}</table><p>{escape(words.rounds_played(view))}</p>")
 
 
-def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES[0]) -> str:
+def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES[0],
+                 current: tuple[int, int] | None = None) -> str:
     """``#review-moves``: one button per analysed decision, with the move made
     (its tile drawn, then named as the log names it), the points it lost and
     its grade (``data-grade``, the grade's English key; ``divisor``: the
     rules', as ``grades.grade`` takes it), "solved" when exact
     (``data-method``), and the loss's spread when that spans grades; a
-    click shows it."""
+    click shows it. The decision at ``current`` (round, move) carries
+    ``aria-current``."""
     out = []
     for d in decisions:
         graded = grade(d.loss, divisor)
@@ -202,9 +204,10 @@ def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES
         solved = f" <span class='method'>{escape(mark)}</span>" if mark else ""
         tile = move_tile(d.played) if d.played >= 0 else None
         drawn = tile_svg(tile, None, faces, lying=True) if tile is not None else ""
+        here = ' aria-current="true"' if (d.round, d.move) == current else ""
         out.append(
             f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
-            f' data-round="{d.round}" data-move="{d.move}"'
+            f' data-round="{d.round}" data-move="{d.move}"{here}'
             f' data-played="{escape(move_text(d.played))}"'
             f' data-best="{escape(move_text(d.best))}" data-loss="{d.loss}" data-grade="{graded}"'
             f' data-method="{method_hook(d.method)}">'

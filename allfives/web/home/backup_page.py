@@ -10,6 +10,7 @@ from typing import Any
 from pyscript import window
 
 from ..dom import download, el, on, store, stored
+from ..paint.writer_page import page
 from ..storage.backup import (
     BackupError,
     Checks,
@@ -22,6 +23,7 @@ from ..storage.backup import (
     too_big,
 )
 from ..storage.keys import KEYS
+from .dialog_frames import backup_status
 
 MAX_BACKUP_BYTES = 2_000_000  # a backup is at most stored.MAX_CHARS characters
 
@@ -41,7 +43,7 @@ class BackupPage:
         try:
             text = make_backup({key: stored(key) for key in KEYS})
         except BackupError as e:
-            el("backup-status").textContent = str(e)
+            page.write(backup_status(str(e)))
             return
         download(text, backup_name(time.strftime("%Y%m%d-%H%M%S", time.localtime())))
 
@@ -52,27 +54,26 @@ class BackupPage:
             return
         file = files.item(0)
         evt.target.value = ""  # the same file may be chosen again
-        name, say = str(file.name), el("backup-status")
+        name = str(file.name)
         if int(file.size) > MAX_BACKUP_BYTES:
-            say.textContent = too_big(name, int(file.size))
+            page.write(backup_status(too_big(name, int(file.size))))
             return
         try:
             values = read_backup(str(await file.text()), self.checks)
         except BackupError as e:
-            say.textContent = not_restored(name, str(e))
+            page.write(backup_status(not_restored(name, str(e))))
             return
         self.ask(lambda: self.restore(name, values))
 
     def restore(self, name: str, values: dict[str, str]) -> None:
-        say = el("backup-status")
         before = {key: stored(key) for key in KEYS}
         if not all(put(key, values.get(key)) for key in KEYS):
             for key in KEYS:
                 put(key, before[key])
-            say.textContent = not_kept()
+            page.write(backup_status(not_kept()))
             return
         self.reopen()
-        say.textContent = restored(name)
+        page.write(backup_status(restored(name)))
 
 
 def put(key: str, value: str | None) -> bool:

@@ -1,52 +1,38 @@
 """The new-game and settings dialogs: filling them from a ``Setup`` or
-``Settings`` and reading them back. What the options are and what the
-values mean is decided in ``new_game`` and ``table.setup``; this only moves values
-between those and the form fields."""
+``Settings`` (``dialog_frames``) and reading them back. What the options are
+and what the values mean is decided in ``new_game`` and ``table.setup``; this
+only moves values between those and the form fields."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from pyscript import document
-
-from ..dom import close_dialogs, el, toggle
+from ..dom import el
+from ..paint.parts import Effect, Frame
+from ..paint.writer_page import page
 from ..table.settings import Settings
 from ..table.setup import Setup
 from . import new_game as forms
+from .dialog_frames import (
+    backup_status,
+    bot_pause_frame,
+    new_game_frame,
+    new_game_problem,
+    settings_frame,
+    table_names_frame,
+)
 
 
 def fill_new_game(setup: Setup) -> None:
-    for key, line in forms.help_lines(setup).items():
-        el(f"ng-help-{key}").textContent = line
-    el("ng-name").value = forms.name_field(setup)
-    el("ng-name").placeholder = forms.name_placeholder(setup)
-    friends = forms.with_friends(setup)
-    toggle(el("ng-opponents"), "hidden", friends)  # the fieldset's legend, worded for the table
-    toggle(el("ng-others"), "hidden", not friends)
-    for radio in document.querySelectorAll('#new-game-form input[name="players"]'):
-        radio.checked = str(radio.value) == str(setup.players)
-    box = el("ng-partnership")
-    box.checked, enabled = forms.partners_box(setup)
-    box.disabled = not enabled
-    box.dataset.chosen = "true" if setup.partnership else ""  # read back while disabled
-    el("ng-presets").innerHTML = forms.preset_options(setup)
-    el("ng-hand-size").innerHTML = forms.hand_size_options(setup)
-    el("ng-target").value = str(setup.target or setup.default_target())
-    el("ng-bots").innerHTML = forms.bot_options(setup)
-    for radio in document.querySelectorAll('#new-game-form input[name="mode"]'):
-        radio.checked = str(radio.value) == setup.mode
-    toggle(el("ng-seats"), "hidden", setup.at_table)  # bots or friends, or people at a real table
-    toggle(el("ng-table"), "hidden", not setup.at_table)
-    el("ng-table-options").innerHTML = forms.table_options(setup) if setup.at_table else ""
+    put(new_game_frame(setup))
 
 
 def open_new_game(setup: Setup) -> None:
     """The new-game dialog, in place of a round-end or game-over panel."""
-    close_dialogs("game-over", "round-end")
+    page.write({}, [Effect("close", "game-over"), Effect("close", "round-end")])
     fill_new_game(setup)
-    el("ng-error").textContent = ""
-    el("new-game").showModal()
+    page.write(new_game_problem(""), [Effect("open", "new-game")])
 
 
 def read_new_game(previous: Setup) -> Setup:
@@ -82,37 +68,27 @@ def rename_table_seats(typed: str, previous: Setup) -> None:
     setup = read_new_game(previous)
     if not setup.at_table:
         return
-    labels = forms.seat_labels(setup)
-    for option in document.querySelectorAll("#ng-table-first option, #ng-table-known option"):
-        seat = forms.int_or(option.value, -1)
-        if 0 <= seat < len(labels):
-            option.textContent = labels[seat]
-    el("ng-help-partnership").textContent = forms.help_lines(setup)["partnership"]
+    put(table_names_frame(setup))
 
 
 def show_new_game_problem(text: str) -> None:
-    el("ng-error").textContent = text
+    page.write(new_game_problem(text))
 
 
 def fill_settings(settings: Settings) -> None:
-    el("set-bot-pause").value = str(settings.bot_pause)
-    el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
-    el("set-speed").value = settings.speed
-    el("set-hand-order").value = settings.hand_order
-    el("set-auto-draw").checked = settings.auto_draw
-    el("set-undo").checked = settings.undo
-    el("set-tally").checked = settings.tally
-    el("set-count").checked = settings.count
-    el("set-coach").value = settings.coach
-    el("set-theme").value = settings.theme
-    el("set-faces").value = settings.faces
-    el("set-large-tiles").checked = settings.large_tiles
+    put(settings_frame(settings))
 
 
 def open_settings(settings: Settings) -> None:
     fill_settings(settings)
-    el("backup-status").textContent = ""
-    el("settings").showModal()
+    page.write(backup_status(""), [Effect("open", "settings")])
+
+
+def put(frame: Frame) -> None:
+    """A frame of form fields written whole: the person changes the fields,
+    so what the writer wrote last is no guide to what they hold."""
+    page.forget(*frame)
+    page.write(frame)
 
 
 def read_settings(previous: Settings) -> Settings:
@@ -131,5 +107,5 @@ def read_settings(previous: Settings) -> Settings:
         "faces": str(el("set-faces").value),
         "large_tiles": bool(el("set-large-tiles").checked),
     })
-    el("set-bot-pause-out").textContent = forms.seconds(settings.bot_pause)
+    page.write(bot_pause_frame(settings))
     return settings

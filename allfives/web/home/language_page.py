@@ -1,12 +1,8 @@
-"""The page in the visit's language: ``<html lang>``, the static English of
-index.html (``[data-i18n]`` texts, ``[data-i18n-attr]`` attributes) through
-gettext, and the language choice in Settings (``#set-language``).
-
-Thin wiring: which language and which text are decided in ``page_text`` and
-``catalogs``. Each marked text keeps its English in ``data-i18n-en`` from the
-first pass, so the page can switch back and forth; a text the page's own code
-has since rewritten (the status line) is left to that code.
-"""
+"""The page in the visit's language: which language (``?lang=``, the kept
+choice, the browser's), the page's marked texts read as values for
+``language_frame``, whose frame the page's one writer writes, and the
+language choice in Settings (``#set-language``). Thin wiring: which text is
+decided in ``language_frame``, ``page_text`` and ``catalogs``."""
 
 from __future__ import annotations
 
@@ -16,18 +12,15 @@ from typing import Any
 
 from pyscript import document, window
 
-from ..dom import el, on, store, url_param
+from ..dom import el, found, on, store, url_param
 from ..i18n import catalogs as i18n
 from ..i18n import page_text
+from ..paint.writer_page import page
 from ..storage.keys import SETTINGS_KEY
 from ..table.settings import Settings, visit_language
+from .language_frame import KEPT, MARK_ID, MARKUP, WRITTEN, Marked, key, language_frame
 
-KEPT = "data-i18n-en"  # the English, as first read
-# Set once a language is applied: until then the stylesheet hides every marked
-# text, so nobody sees the shell's English before their own language.
-READY = "data-language"
-WRITTEN = "data-i18n-shown"  # what the last pass left there
-MARKUP = "data-i18n-html"  # the text holds inline markup: set as innerHTML
+_numbered = [0]  # how many marked elements have a number (``MARK_ID``)
 
 
 def preferred() -> list[str]:
@@ -52,64 +45,47 @@ def visit(settings: Settings) -> Settings:
 
 def apply(code: str) -> str:
     """Make ``code`` the page's language (English if we have no such language):
-    every later ``_`` and the static text now. Returns the code in use."""
+    every later ``_`` and the static text now. Returns the code in use. What
+    the page's code wrote is forgotten by the writer: the screens write it
+    again, in this language."""
     code = i18n.use(code)
-    root = document.documentElement
-    root.lang = code
-    root.dir = "ltr"
-    root.setAttribute(READY, code)
-    for node in document.querySelectorAll(f"[{page_text.TEXT_MARK}]"):
-        _text(node)
+    texts = list(document.querySelectorAll(f"[{page_text.TEXT_MARK}]"))
+    marks = [_text(node) for node in texts]
     for node in document.querySelectorAll(f"[{page_text.ATTRIBUTE_MARK}]"):
-        for name in str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split():
-            _attribute(node, name)
-    manifest = document.querySelector("link[rel=manifest]")
-    if manifest:  # the installed app's names in this language too
-        manifest.setAttribute("href", page_text.manifest_href(code))
-    choice = el("set-language")
-    if not choice.options.length:
-        choice.innerHTML = page_text.language_options()
-    choice.value = code
+        names = tuple(str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split())
+        marks += [_attribute(node, name, names) for name in names]
+    page.forget()
+    page.write(language_frame(code, marks, i18n._,
+                              found(document.querySelector("link[rel=manifest]")) is not None))
+    for node in texts:  # as the page holds it: markup may come back spelled otherwise
+        if node.hasAttribute(KEPT):
+            now = node.innerHTML if node.hasAttribute(MARKUP) else node.textContent
+            node.setAttribute(WRITTEN, page_text.normalize(str(now)))
     return code
+
+
+def _number(node: Any) -> str:
+    """The selector of a marked element, numbered the first time it is met."""
+    if not node.hasAttribute(MARK_ID):
+        node.setAttribute(MARK_ID, str(_numbered[0]))
+        _numbered[0] += 1
+    return key(int(str(node.getAttribute(MARK_ID))))
 
 
 def _kept(node: Any, name: str) -> str | None:
     return str(node.getAttribute(name)) if node.hasAttribute(name) else None
 
 
-def _text(node: Any) -> None:
-    if not node.hasAttribute(KEPT) and node.childElementCount:
-        node.setAttribute(MARKUP, "")
-    markup = node.hasAttribute(MARKUP)
-    now = str(node.innerHTML if markup else node.textContent)
-    shown = page_text.shown(_kept(node, KEPT), now, _kept(node, WRITTEN), i18n._)
-    if shown is None:  # the page's code writes this text now
-        for name in (page_text.TEXT_MARK, KEPT, WRITTEN, MARKUP):
-            node.removeAttribute(name)
-        return
-    original, text = shown
-    node.setAttribute(KEPT, original)
-    if page_text.normalize(now) != text:
-        if markup:
-            node.innerHTML = text
-        else:
-            node.textContent = text
-    node.setAttribute(WRITTEN, page_text.normalize(
-        str(node.innerHTML if markup else node.textContent)))
+def _text(node: Any) -> Marked:
+    markup = node.hasAttribute(MARKUP) or (not node.hasAttribute(KEPT)
+                                           and bool(node.childElementCount))
+    return Marked(_number(node), str(node.innerHTML if markup else node.textContent),
+                  _kept(node, KEPT), _kept(node, WRITTEN), markup)
 
 
-def _attribute(node: Any, name: str) -> None:
-    kept, written = f"{KEPT}-{name}", f"{WRITTEN}-{name}"
-    now = str(node.getAttribute(name) or "")
-    shown = page_text.shown(_kept(node, kept), now, _kept(node, written), i18n._)
-    if shown is None:  # the page's code writes this attribute now
-        names = str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split()
-        node.setAttribute(page_text.ATTRIBUTE_MARK, " ".join(n for n in names if n != name))
-        return
-    original, text = shown
-    node.setAttribute(kept, original)
-    node.setAttribute(name, text)
-    node.setAttribute(written, text)
+def _attribute(node: Any, name: str, names: tuple[str, ...]) -> Marked:
+    return Marked(_number(node), str(node.getAttribute(name) or ""), _kept(node, f"{KEPT}-{name}"),
+                  _kept(node, f"{WRITTEN}-{name}"), attribute=name, marked=names)
 
 
 class Languages:

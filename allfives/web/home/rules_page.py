@@ -1,13 +1,15 @@
 """How to play in the page: the rules of a preset in their dialog (the text
-and drawn examples are ``rules_help``'s)."""
+and drawn examples are ``rules_help``'s, in ``dialog_frames.rules_frame``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..dom import el, on, show_dialog
+from ..dom import el, on
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..table.looks import Looks
-from .rules_help import rules_help
+from .dialog_frames import rules_frame
 
 
 def bind(playing: Callable[[], str], chosen: Callable[[], str],
@@ -20,6 +22,5 @@ def bind(playing: Callable[[], str], chosen: Callable[[], str],
 
 
 def show_rules(preset: str, looks: Looks) -> None:
-    el("rules-help-body").innerHTML = rules_help(preset, looks)
-    show_dialog("rules-help")
-    el("rules-help").scrollTop = 0
+    page.write(rules_frame(preset, looks), [Effect("open", "rules-help")])
+    el("rules-help").scrollTop = 0  # from the top, whatever was read last time

@@ -1,17 +1,19 @@
 """The statistics panel in the page, and each finished game counted once
-(the statistics themselves are ``stats``; the panel's HTML ``stats_panel``)."""
+(the statistics themselves are ``stats``; the panel ``dialog_frames.stats_frame``)."""
 
 from __future__ import annotations
 
 import json
 
-from ..dom import el, on, show_dialog, store, stored_json, toggle
+from ..dom import el, on, store, stored_json
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..storage.keys import STATS_KEY
 from ..table.clock_page import today
 from ..table.table import Table
+from .dialog_frames import stats_frame
 from .stats import record_game, reset
 from .stats_kept import kept_stats
-from .stats_panel import stats_panel
 
 
 class StatsPage:
@@ -38,15 +40,14 @@ class StatsPage:
             self.keep()
 
     def show(self) -> None:
-        el("stats-body").innerHTML = stats_panel(self.stats)
-        self.confirming(False)
-        show_dialog("stats")
+        # Reset keeps focus in an open panel (after a reset); opened, Close has it (autofocus)
+        page.write(stats_frame(self.stats),
+                   [Effect("focus", "#stats-reset"), Effect("open", "stats")])
 
     def confirming(self, asking: bool) -> None:
         """Reset asks first: its question and answers show in place of it."""
-        toggle(el("stats-confirm"), "hidden", not asking)
-        toggle(el("stats-reset"), "hidden", asking)
-        el("stats-reset-no" if asking else "stats-reset").focus()
+        page.write(stats_frame(self.stats, asking),
+                   [Effect("focus", "#stats-reset-no" if asking else "#stats-reset")])
 
     def reset(self) -> None:
         self.stats = reset(self.stats)

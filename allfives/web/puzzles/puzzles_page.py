@@ -3,7 +3,7 @@ tiles, what the others hold), takes the person's move in two acts (a tile,
 then one of its lit places: ``session``), says whether it was the best and why,
 and keeps the rating and the schedule in storage. Also turns the person's
 mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
-``progress``, ``sentences`` and ``collect`` decide."""
+``progress`` and ``collect`` decide, ``frame`` says what is shown."""
 
 from __future__ import annotations
 
@@ -15,31 +15,22 @@ from typing import Any
 
 from pyscript import window
 
-from ...bots.analysis import Decision, Moment, method_hook
+from ...bots.analysis import Decision, Moment
 from ...coach import puzzles as puzzle_files
 from ...coach.puzzles import Puzzle, PuzzleError
-from ...moves import Move, move_text, parse_move
+from ...moves import Move, parse_move
 from ...tiles import NAMES, parse_tile
 from ..bots.client_page import BotClient
-from ..dom import (
-    closest,
-    el,
-    found,
-    on,
-    put_verdict,
-    show_dialog,
-    spawn,
-    store,
-    stored_json,
-    toggle,
-)
-from ..draw import board_page, render
+from ..dom import closest, el, found, on, spawn, store, stored_json
+from ..draw import board_page
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..storage.keys import PUZZLES_KEY
 from ..table.clock_page import today
 from ..table.looks import Looks
-from ..table.words import said_html, unbroken
-from . import sentences
+from . import words
 from .collect import own_puzzle, still_to_value, wanted
+from .frame import puzzles_frame
 from .progress import DAILY, Playing, Progress, choose
 from .session import Solving
 
@@ -80,13 +71,14 @@ class PuzzlesPage:
                 self.shipped = puzzle_files.loads(SHIPPED.read_text(encoding="utf-8"))
             except (OSError, PuzzleError) as e:
                 self.shipped = []
-                self.problem = sentences.unavailable(str(e))
+                self.problem = words.unavailable(str(e))
         return self.shipped
 
     # -- what the person does --------------------------------------------------------
 
     def open(self) -> None:
-        show_dialog("puzzles")  # first: a closed dialog has no size to draw the board for
+        # first: a closed dialog has no size to draw the board for
+        page.write({}, [Effect("open", "puzzles")])
         if self.solving is None or self.solving.chosen is not None:
             self.next(focus=False)
         else:
@@ -117,9 +109,7 @@ class PuzzlesPage:
             return
         self.solving.click(parse_tile(str(button.dataset.tile)))
         self.show()
-        first = found(el("puzzle-board").querySelector("[data-target]"))
-        if first is not None:
-            first.focus()
+        page.write({}, [Effect("focus", "#puzzle-board [data-target]")])
 
     def on_place(self, evt: Any) -> None:
         place = closest(evt, "[data-target]")
@@ -135,8 +125,7 @@ class PuzzlesPage:
     def on_resize(self) -> None:
         """The board is drawn for its box's shape: drawn again when that changes."""
         if self.solving is not None and el("puzzles").open:
-            board_page.draw("puzzle-board", replace(self.solving.scene(), drawn=self.looks()),
-                            whole_pixels=True)
+            self.draw_board(self.solving)
 
     def on_cancel(self, evt: Any) -> None:
         """Escape puts a picked tile back before it closes the panel."""
@@ -144,7 +133,7 @@ class PuzzlesPage:
         if tile is not None:
             evt.preventDefault()
             self.show()
-            found(el("puzzle-hand").querySelector(f'[data-tile="{NAMES[tile]}"]')).focus()
+            page.write({}, [Effect("focus", f'#puzzle-hand [data-tile="{NAMES[tile]}"]')])
 
     def answer(self, move: Move) -> None:
         solving = self.solving
@@ -157,7 +146,7 @@ class PuzzlesPage:
         self.change = (self.progress.rating.shown() - before.rating.shown()) if rated else None
         self.keep()
         self.show()
-        el("puzzle-next").focus()
+        page.write({}, [Effect("focus", "#puzzle-next")])
         spawn(self.recheck(solving))
 
     async def recheck(self, solving: Solving) -> None:
@@ -166,15 +155,15 @@ class PuzzlesPage:
         if moment is not None:
             solving.checked = await self.bots.review(moment)
             if self.solving is solving:
-                self.show_verdict(solving)
+                self.paint()
 
     def focus(self) -> None:
-        if self.solving is not None and self.solving.chosen is None:
-            first = found(el("puzzle-hand").querySelector("[data-playable=true]"))
-            if first is not None:
-                first.focus()
-                return
-        el("puzzle-next").focus()
+        """The first tile that can be played, or Next once answered."""
+        if self.solving is not None and self.solving.chosen is None and found(
+                el("puzzle-hand").querySelector("[data-playable=true]")) is not None:
+            page.write({}, [Effect("focus", "#puzzle-hand [data-playable=true]")])
+        else:
+            page.write({}, [Effect("focus", "#puzzle-next")])
 
     def keep(self) -> None:
         store(PUZZLES_KEY, json.dumps(self.progress.to_json(), separators=(",", ":")))
@@ -182,70 +171,20 @@ class PuzzlesPage:
     # -- drawing ----------------------------------------------------------------------
 
     def show(self) -> None:
-        day = today()
-        panel = el("puzzles")
-        rating = self.progress.rating.shown()
-        node = el("puzzle-rating")
-        node.textContent = sentences.rating_line(rating, self.change, self.progress.provisional)
-        node.setAttribute("data-rating", str(rating))
-        node.setAttribute("data-provisional", str(self.progress.provisional))
-        due = len(self.progress.due(day))
-        el("puzzle-due").textContent = sentences.due_line(due) if due else ""
-        el("puzzle-due").setAttribute("data-due", str(due))
-        toggle(el("puzzle-due"), "hidden", not due)
-        el("puzzle-daily-result").textContent = sentences.daily_line(
-            self.progress.daily_result(day))
-        solving = self.solving
-        if solving is None:
-            for name in ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state",
-                         "data-puzzle-rules"):
-                panel.removeAttribute(name)
-            el("puzzle-task").textContent = self.problem
-            for part in ("puzzle-situation", "puzzle-counts", "puzzle-verdict", "puzzle-source"):
-                el(part).textContent = ""
-            el("puzzle-verdict").removeAttribute("data-method")
-            el("puzzle-board").innerHTML = ""
-            el("puzzle-hand").innerHTML = ""
-            toggle(el("puzzle-answer"), "hidden", True)
-            return
-        puzzle = solving.puzzle
-        state = "solving" if solving.right is None else ("right" if solving.right else "wrong")
-        panel.setAttribute("data-puzzle-id", puzzle.id)
-        panel.setAttribute("data-puzzle-kind", solving.kind)
-        panel.setAttribute("data-puzzle-state", state)
-        panel.setAttribute("data-puzzle-rules",
-                           f"{puzzle.view.rules.preset}/{puzzle.view.rules.players}")
-        el("puzzle-source").textContent = sentences.source(solving.kind, puzzle, day)
-        el("puzzle-task").textContent = sentences.task(solving.leads)
-        el("puzzle-situation").textContent = sentences.situation(puzzle)
-        el("puzzle-counts").textContent = sentences.counts(puzzle)
-        drawn = self.looks()
-        board_page.draw("puzzle-board", replace(solving.scene(), drawn=drawn), whole_pixels=True)
-        el("puzzle-hand").innerHTML = render.hand(solving.hand(), drawn.faces)
-        answered = solving.chosen is not None
-        self.show_verdict(solving)
-        shown = el("puzzle-answer")
-        toggle(shown, "hidden", not answered)
-        if answered:
-            shown.setAttribute("data-puzzle-answer", move_text(puzzle.answer))
-            shown.innerHTML = unbroken(sentences.answer_line(solving.table(), puzzle.answer))
-        else:
-            shown.removeAttribute("data-puzzle-answer")
-            shown.textContent = ""
+        """The board of the puzzle being solved, then the rest of the panel."""
+        if self.solving is not None:
+            self.draw_board(self.solving)
+        self.paint()
 
-    @staticmethod
-    def show_verdict(solving: Solving) -> None:
-        """``#puzzle-verdict``, with ``data-method`` once the re-check is in."""
-        node = el("puzzle-verdict")
-        shown = solving.shown()
-        if shown is None or solving.chosen is None:
-            node.innerHTML = ""
-        else:
-            put_verdict(node, said_html(sentences.verdict(solving.puzzle, solving.chosen, shown)))
-        if shown is not None and solving.checked is not None:
-            node.setAttribute("data-method", method_hook(shown.method))
-        else:
-            node.removeAttribute("data-method")
+    def paint(self) -> None:
+        """The panel but its board, as ``frame.puzzles_frame`` makes it."""
+        page.write(puzzles_frame(self.progress, self.solving, today(), self.looks().faces,
+                                 self.change, self.problem))
+
+    def draw_board(self, solving: Solving) -> None:
+        board_page.draw("puzzle-board", replace(solving.scene(), drawn=self.looks()),
+                        whole_pixels=True)
+        page.forget("#puzzle-board")  # drawn apart: an empty board is written anew
 
     # -- the person's own mistakes ---------------------------------------------------
 

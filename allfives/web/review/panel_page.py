@@ -1,30 +1,29 @@
 """The Review dialog: puts a ``Review`` into the page, steps through it by
 buttons, arrow keys and the decisions list, and asks the bots' worker to
 analyse the decisions one by one (the page stays free; the table can be
-reviewed before the analysis ends). Thin: what is shown comes from
-``state``, ``render``, ``board`` and ``words``."""
+reviewed before the analysis ends). Thin: what is shown is ``frame``'s,
+made from ``state``, written by the page's one writer."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 from pyscript import document, window
 
-from ...bots.analysis import Decision, Moment, method_hook
+from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
-from ..dom import closest, el, found, notice, on, put_verdict, spawn, toggle
-from ..draw import board_page, render
+from ..dom import closest, el, notice, on, spawn
+from ..draw import board_page
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..table import words
 from ..table.looks import Looks
-from ..table.seats import shown_name
-from ..table.table_view import TableView
-from ..table.words_grades import summary_html
 from ..table.words_reasons import too_big
+from .frame import review_frame, seats_frame
 from .records import opened
 from .state import Review
 
@@ -67,7 +66,7 @@ class ReviewPanel:
         on(el("review"), "keydown", self.on_key)
         on(el("review-seat"), "change", lambda e: self.on_seat(int(str(e.target.value))))
         on(el("review-play-on"), "click", lambda _e: self.on_play_on())
-        on(el("review-close"), "click", lambda _e: el("review").close())
+        on(el("review-close"), "click", lambda _e: page.write({}, [Effect("close", "review")]))
         on(el("review"), "close", lambda _e: self.stop())
         on(window, "resize", lambda _e: self.on_resize())
 
@@ -114,14 +113,8 @@ class ReviewPanel:
         self.review = review
         self.reseat = reseat
         seats = seats or (tuple(range(len(review.names))) if reseat else (review.seat,))
-        el("review-seat").innerHTML = "".join(
-            f'<option value="{s}"{" selected" if s == review.seat else ""}>'
-            f"{escape(shown_name(review.names[s]))}</option>" for s in seats)
-        toggle(el("review-seat"), "disabled", reseat is None)
-        goes_on = reseat is not None or (review.observed and review.record is not None)
-        toggle(el("review-play-on"), "hidden", not goes_on or review.game.over)
-        if not el("review").open:  # first: a closed dialog has no size to draw for
-            el("review").showModal()
+        # opened first: a closed dialog has no size to draw for
+        page.write(seats_frame(review, seats, reseat is not None), [Effect("open", "review")])
         self.show()
         self.task = spawn(self.analyse(review))
 
@@ -154,77 +147,32 @@ class ReviewPanel:
 
     def on_play_on(self) -> None:
         if self.review is not None:
-            el("review").close()
+            page.write({}, [Effect("close", "review")])
             self.play_on(self.review)
 
     # -- drawing ------------------------------------------------------------------
 
     def show(self) -> None:
-        review = self.review
-        if review is None:
-            return
-        view = review.view()
-        here = review.decision_here()
-        drawn = self.looks()
-        board_page.draw("review-board", replace(review.scene(view), drawn=drawn),
-                        whole_pixels=True)
-        el("review-step").textContent = review.step_text()
-        seed = review.seed
-        el("review-deal").textContent = words.deal_line(
-            str(seed), review.daily) if seed is not None else ""
-        self.say(view, here)
-        el("review-hand-label").textContent = words.review_hand_label(view)
-        el("review-hand").innerHTML = render.review_hand(view, drawn.faces)
-        end = render.round_end_panel(view, headline=False, faces=drawn.faces) \
-            if view.round.over else ""
-        el("review-end").innerHTML = end
-        toggle(el("review-prev"), "disabled", review.at == 0)
-        toggle(el("review-next"), "disabled", review.at == len(review.spots) - 1)
-        self.show_analysis()
+        """The board at the shown position, then the rest of the dialog."""
+        if self.review is not None:
+            self.draw_board(self.review)
+            self.paint()
 
-    @staticmethod
-    def say(view: TableView, here: Decision | None) -> None:
-        """``#review-says``, with ``data-method`` when it judges a decision."""
-        says = el("review-says")
-        put_verdict(says, words.said_html(words.review_says(view, here)))
-        if here is None:
-            says.removeAttribute("data-method")
-        else:
-            says.setAttribute("data-method", method_hook(here.method))
+    def paint(self) -> None:
+        """The dialog but its board, as ``frame.review_frame`` makes it."""
+        if self.review is not None:
+            page.write(review_frame(self.review, self.looks().faces,
+                                    float(el("review-chart").clientWidth)))
+
+    def draw_board(self, review: Review) -> None:
+        board_page.draw("review-board", replace(review.scene(review.view()), drawn=self.looks()),
+                        whole_pixels=True)
 
     def on_resize(self) -> None:
         """The board and the chart are drawn for their boxes' sizes: drawn
         again when those change."""
         if self.review is not None and el("review").open:
-            scene = self.review.scene(self.review.view())
-            board_page.draw("review-board", replace(scene, drawn=self.looks()),
-                            whole_pixels=True)
-            self.draw_chart(self.review)
-
-    def draw_chart(self, review: Review) -> None:
-        """The chart, drawn at its box's width in CSS pixels (its words keep their size)."""
-        el("review-chart").innerHTML = review.chart(float(el("review-chart").clientWidth))
-
-    def show_analysis(self) -> None:
-        review = self.review
-        if review is None:
-            return
-        decisions = review.analysed()
-        el("review-moves").innerHTML = render.review_moves(decisions, review.game.rules.divisor,
-                                                           self.looks().faces)
-        spot = review.spot
-        current = found(document.querySelector(
-            f'#review-moves [data-round="{spot.round}"][data-move="{spot.move + 1}"]'))
-        if current is not None:
-            current.setAttribute("aria-current", "true")
-        el("review-summary").textContent = words.review_summary(
-            review.done, review.total, review.worst())
-        el("review-grades").innerHTML = summary_html(review.graded())
-        self.draw_chart(review)
-        progress = el("review-progress")
-        progress.max = max(review.total, 1)
-        progress.value = review.done
-        toggle(progress, "hidden", review.done >= review.total)
+            self.show()
 
     # -- the analysis, decision by decision ------------------------------------------
 
@@ -236,6 +184,4 @@ class ReviewPanel:
             decision = review.take(answer)
             if self.analysed is not None and self.reseat is None:  # the game on the table
                 self.analysed(review.moment(decision), decision, str(review.seed))
-            self.show_analysis()
-            if review.decision_here() is not None:
-                self.say(review.view(), review.decision_here())
+            self.paint()

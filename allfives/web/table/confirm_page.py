@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..dom import el, on
+from ..paint.parts import Effect
+from ..paint.writer_page import page
+from .dialog_frames import confirm_frame
 
 
 class Confirm:
@@ -21,21 +24,15 @@ class Confirm:
 
     def ask(self, question: tuple[str, str, str], go: Callable[[], None]) -> None:
         """Ask ``question`` (title, text, the go-ahead's label); on the go-ahead, ``go``."""
-        title, text, label = question
-        el("confirm-title").textContent = title
-        el("confirm-text").textContent = text
-        el("confirm-go").textContent = label
         self.go = go
-        if not el("confirm").open:
-            el("confirm").showModal()
+        page.write(confirm_frame(question), [Effect("open", "confirm")])
 
     def went(self) -> None:
         go, self.go = self.go, None
-        el("confirm").close()
+        page.write({}, [Effect("close", "confirm")])
         if go is not None:
             go()
 
     def cancel(self) -> None:
         self.go = None
-        if el("confirm").open:
-            el("confirm").close()
+        page.write({}, [Effect("close", "confirm")])

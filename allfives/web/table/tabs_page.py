@@ -13,11 +13,14 @@ from typing import Any
 
 from pyscript import document, window
 
-from ..dom import download, el, notice, on, show_dialog, store, stored
+from ..dom import download, el, notice, on, store, stored
 from ..i18n.catalogs import _
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY
 from . import tabs
 from .confirm_page import Confirm
+from .dialog_frames import aside_frame
 from .ending import discard_aside
 from .saves_page import Saver
 from .table import Table
@@ -48,7 +51,8 @@ class Tabs:
         on(el("aside-download"), "click", lambda _e: self.download())
         on(el("aside-discard"), "click", lambda _e: self.confirm.ask(discard_aside(),
                                                                      self.discard))
-        on(el("aside-later"), "click", lambda _e: el("aside").close())
+        on(el("aside-later"), "click",
+           lambda _e: page.write({}, [Effect("close", "aside")]))
 
     def on_storage(self, evt: Any) -> None:
         if evt.key is None or str(evt.key) == SAVE_KEY:  # None: storage cleared
@@ -67,15 +71,15 @@ class Tabs:
         elif reaction is tabs.Reaction.OFFER:
             self.keep_aside(self.saver.mine)
             self.pause()
-            show_dialog("tab-changed")
+            page.write({}, [Effect("open", "tab-changed")])
 
     def keep(self) -> None:
         """This window's game goes on (and is saved: the other one goes aside)."""
-        el("tab-changed").close()
+        page.write({}, [Effect("close", "tab-changed")])
         self.take_over(self.current())
 
     def play_other(self) -> None:
-        el("tab-changed").close()
+        page.write({}, [Effect("close", "tab-changed")])
         now = stored(SAVE_KEY)
         if tabs.course(now) is None or now is None:
             self.take_over(self.current())
@@ -98,13 +102,12 @@ class Tabs:
         aside = self.aside()
         if not aside:
             return False
-        el("aside-game").textContent = tabs.describe(aside[0])
-        show_dialog("aside")
+        page.write(aside_frame(tabs.describe(aside[0])), [Effect("open", "aside")])
         return True
 
     def resume(self) -> None:
         """The game put aside is played; the one shown goes aside in its place."""
-        el("aside").close()
+        page.write({}, [Effect("close", "aside")])
         aside = self.aside()
         if not aside:
             return
@@ -122,4 +125,4 @@ class Tabs:
 
     def discard(self) -> None:
         store(ASIDE_KEY, json.dumps(self.aside()[1:]))
-        el("aside").close()
+        page.write({}, [Effect("close", "aside")])

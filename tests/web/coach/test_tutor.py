@@ -27,7 +27,7 @@ from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots import decide
 from allfives.web.coach.advisor import Advisor, watches
-from allfives.web.coach.sentences import better_words, stop_words
+from allfives.web.coach.words import better_words, stop_words
 from allfives.web.play.controller import Controller
 from allfives.web.play.steps import Played, Refuse
 from allfives.web.table.deals import daily

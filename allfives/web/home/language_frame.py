@@ -1,0 +1,86 @@
+"""The page in a language, as a frame (``paint.parts``): ``<html lang>``,
+the static English of index.html (``[data-i18n]`` texts, ``[data-i18n-attr]``
+attributes) through gettext, the installed app's names and the language
+choice in Settings. ``language_page`` reads the marked texts as ``Marked``
+values and hands the frame to the page's one writer.
+
+Each marked text keeps its English in ``data-i18n-en`` from the first pass,
+so the page can switch back and forth; a text the page's own code has since
+rewritten (the status line) is left to that code (``page_text.shown``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..i18n import page_text
+from ..paint.parts import Attr, Frame, Part
+
+KEPT = "data-i18n-en"  # the English, as first read
+# Set once a language is applied: until then the stylesheet hides every marked
+# text, so nobody sees the shell's English before their own language.
+READY = "data-language"
+WRITTEN = "data-i18n-shown"  # what the last pass left there
+MARKUP = "data-i18n-html"  # the text holds inline markup: set as innerHTML
+MARK_ID = "data-i18n-id"  # the marked element's number, its selector in a frame
+
+
+def key(number: int) -> str:
+    """The selector of the marked element numbered ``number`` (``MARK_ID``)."""
+    return f'[{MARK_ID}="{number}"]'
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A marked text (``attribute`` None) or attribute as the page holds it:
+    its element's selector, what it shows ``now`` (HTML when ``markup``), its
+    English ``kept`` and what the last pass ``written`` (None before the
+    first pass); an attribute's element's ``marked`` attributes, all of them."""
+
+    key: str
+    now: str
+    kept: str | None = None
+    written: str | None = None
+    markup: bool = False
+    attribute: str | None = None
+    marked: tuple[str, ...] = ()
+
+
+def language_frame(code: str, marks: Iterable[Marked], translate: Callable[[str], str],
+                   manifest: bool = True) -> Frame:
+    """The page in the language ``code`` (``translate``: its gettext): each
+    marked text and attribute translated from its English, or unmarked when
+    the page's code wrote it since; ``manifest``: the page links one. A
+    text's ``WRITTEN`` is left to the page, read back once written."""
+    frame: Frame = {"html": Part(attrs=(("lang", code), ("dir", "ltr"), (READY, code)))}
+    attrs: dict[str, list[Attr]] = {}
+    dropped: dict[str, list[str]] = {}
+    for mark in marks:
+        shown = page_text.shown(mark.kept, mark.now, mark.written, translate)
+        at = attrs.setdefault(mark.key, [])
+        if mark.attribute is None:
+            if shown is None:  # the page's code writes this text now
+                at += [(page_text.TEXT_MARK, None), (KEPT, None), (WRITTEN, None),
+                       (MARKUP, None)]
+                continue
+            original, text = shown
+            at += [(KEPT, original), (MARKUP, "" if mark.markup else None)]
+            if page_text.normalize(mark.now) != text:
+                frame[mark.key] = Part(html=text) if mark.markup else Part(text=text)
+            continue
+        name = mark.attribute
+        if shown is None:  # the page's code writes this attribute now
+            gone = dropped.setdefault(mark.key, [])
+            gone.append(name)
+            at.append((page_text.ATTRIBUTE_MARK,
+                       " ".join(n for n in mark.marked if n not in gone)))
+            continue
+        original, text = shown
+        at += [(f"{KEPT}-{name}", original), (name, text), (f"{WRITTEN}-{name}", text)]
+    for where, pairs in attrs.items():
+        before = frame.get(where, Part())
+        frame[where] = Part(html=before.html, text=before.text, attrs=tuple(pairs))
+    if manifest:  # the installed app's names in this language too
+        frame["link[rel=manifest]"] = Part(attrs=(("href", page_text.manifest_href(code)),))
+    frame["#set-language"] = Part(html=page_text.language_options(), props=(("value", code),))
+    return frame
