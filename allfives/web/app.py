@@ -104,7 +104,7 @@ class App:
         self.real = RealTablePage(self.looks, lambda: self.ctl.settings.tally, self.table_over)
         self.confirm = Confirm()
         self.tabs = Tabs(self.table.saver, lambda: self.ctl.table, self.take_over,
-                         self.table.pause, lambda: self.real.on, self.confirm)
+                         self.table.pause, lambda: self.real.keeper is not None, self.confirm)
         self.keeping = KeepingPage(self.backup.download)
         self.between = Between(self.real, lambda: self.ctl.table, self.table.pause, self.confirm)
 
@@ -115,7 +115,7 @@ class App:
         # until the person chooses (no panel or privacy screen under the question)
         asking = self.restored is not None and self.asked is not None
         if at_table is not None:
-            self.table.settle()
+            self.table.commit()
             self.table.pause()
             self.real.take(at_table)
         elif not asking:
@@ -135,7 +135,7 @@ class App:
         """Play on the game on the table (a game at a real table waits on)."""
         if self.real.keeper is None:
             self.table.run_turns()
-            self.table.settle()
+            self.table.commit()
 
     def bind(self) -> None:
         self.table.bind()

@@ -92,7 +92,7 @@ class TablePage:
         if settled and not self.paused:
             screen.privacy(self.ctl.view(), self.ctl.privacy())
 
-    def settle(self) -> None:
+    def commit(self) -> None:
         """The table changed: it is saved, then drawn."""
         self.saver.save(self.ctl.table)
         self.redraw()
@@ -237,7 +237,7 @@ class TablePage:
             return
         screen.announce(played.said)
         self.sound.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
-        self.settle()
+        self.commit()
         if played.tile is not None:
             await screen.slide(played.tile, source, self.ctl.settings.slide_ms)
         elif played.linger:
@@ -251,13 +251,13 @@ class TablePage:
             return  # the screen stays up: nobody's hand may show yet
         el("privacy").close()
         self.run_turns()
-        self.settle()
+        self.commit()
 
     def on_next_round(self, _evt: Any) -> None:
         el("round-end").close()
         if self.ctl.next_round():
             self.run_turns()
-            self.settle()
+            self.commit()
 
     def download(self) -> None:
         if not self.paused:
@@ -282,7 +282,7 @@ class TablePage:
         self.ctl.take_over(table)
         screen.hush()  # the old game's last move, said, is no more
         self.turns = spawn(self.turn_loop(None))
-        self.settle()
+        self.commit()
 
     def take_back(self) -> None:
         """The viewer's last turn and the bots' replies since, taken back."""

@@ -11,11 +11,11 @@ from ...moves import move_on, move_tile
 from ...tiles import NAMES, tile_id, tiles_of
 from ..draw import render
 from ..draw.board import BoardScene, Target, tile_svg
-from ..table import words
+from ..table import words as table_words
 from ..table.looks import Looks
 from ..table.observed_view import observed_view
 from ..table.table_view import TableView
-from . import sentences
+from . import words
 from .keeper import Keeper
 
 
@@ -64,7 +64,7 @@ def boneyard(keeper: Keeper) -> tuple[str, str] | None:
     if keeper.phase not in ("play", "left"):
         return None
     left = keeper.game.round.boneyard_left
-    return str(left), words.boneyard(left)
+    return str(left), table_words.boneyard(left)
 
 
 def scores(keeper: Keeper, view: TableView, tally: bool) -> str:
@@ -93,20 +93,20 @@ def scene(keeper: Keeper, view: TableView, looks: Looks) -> BoardScene:
 def status(keeper: Keeper, view: TableView) -> str:
     phase = keeper.phase
     if phase == "over":
-        return sentences.winner(view)
+        return words.winner(view)
     if phase == "left":  # how it ended (a domino, or blocked), then what is asked
-        return f"{words.end_words(view, view.round)} {sentences.enter_left()}"
+        return f"{table_words.end_words(view, view.round)} {words.enter_left()}"
     if phase == "start":
         if keeper.game.known_seat is not None and (keeper.named_starter() is not None
                                                    or keeper.starter is not None):
             return keeper.deal_words()
-        return sentences.who_starts()
+        return words.who_starts()
     rnd = keeper.game.round
     if keeper.drawing:
-        return sentences.which_drawn(keeper.names[rnd.turn])
+        return words.which_drawn(keeper.names[rnd.turn])
     if keeper.selected is not None:
-        return sentences.choose_place(keeper.selected)
-    return sentences.turn(keeper.names[rnd.turn])
+        return words.choose_place(keeper.selected)
+    return words.turn(keeper.names[rnd.turn])
 
 
 # The picker's 7 x 4 grid, by suit: row r runs from the double r-r through
@@ -170,7 +170,7 @@ def left_fields(keeper: Keeper, faces: str) -> str:
             out.append(f'<div class="left-row" data-seat="{s}">{head}'
                        f'<span class="left-known">{known}</span></div>')
             continue
-        said = sentences.left_labels(name)
+        said = words.left_labels(name)
         tiles = "".join(tile_svg(t, faces=faces) for t in keeper.left_tiles.get(s, []))
         pressed = "true" if s == picking else "false"
         out.append(
@@ -191,4 +191,4 @@ def left_fields(keeper: Keeper, faces: str) -> str:
 def game_over_html(keeper: Keeper) -> str:
     """The game-over panel's heading and final scores (``#game-over-body``)."""
     view = observed_view(keeper.game)
-    return render.game_over(view, sentences.winner(view))
+    return render.game_over(view, words.winner(view))

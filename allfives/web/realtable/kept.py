@@ -15,6 +15,7 @@ from ..i18n.catalogs import _
 from ..storage.backup import BackupError
 from ..storage.bounded_json import UnreadableError, loads
 from ..storage.keys import TABLE_GAME_KEY
+from ..table.save_limits import oversized
 from ..table.seats import YOU
 from ..table.setup import ASKED, Setup
 from .keeper import Keeper
@@ -52,7 +53,12 @@ def from_save(text: str) -> Keeper:
 
 def from_record(data: Any) -> Keeper:
     """The game of a parsed record (a save, or a record file opened to keep
-    score on from where it stops); RecordError if it cannot be replayed."""
+    score on from where it stops); AllFivesError if it is longer than any
+    save may be (``save_limits``, checked before the replay, as for a game on
+    this device) or cannot be replayed."""
+    too_long = oversized(data)
+    if too_long:
+        raise AllFivesError(too_long)
     game = replay(data)
     extra = data.get("table_game") if isinstance(data, dict) else None
     first = extra.get("first") if isinstance(extra, dict) else ASKED
@@ -69,11 +75,6 @@ def unreadable() -> str:
 def download_unreadable() -> str:
     # Translators: a button under the notice that a saved game could not be read
     return _("Download the saved game")
-
-
-def is_table_game(data: Any) -> bool:
-    """Whether a parsed record is a game kept at a real table."""
-    return isinstance(data, dict) and isinstance(data.get("observed"), dict)
 
 
 def check_table_game(text: str) -> str:

@@ -19,7 +19,6 @@ from ..dom import closest, download, el, found, notice, on, store, stored, toggl
 from ..draw import board_page
 from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY
 from ..table.looks import Looks
-from ..table.observed_view import observed_view
 from . import kept
 from .frame import frame
 from .keeper import Keeper, Said
@@ -34,10 +33,6 @@ class RealTablePage:
         self.tally = tally
         self.over = over
         self.keeper: Keeper | None = None
-
-    @property
-    def on(self) -> bool:
-        return self.keeper is not None
 
     def bind(self) -> None:
         on(el("table-entry"), "click", self.on_entry_click)
@@ -61,7 +56,7 @@ class RealTablePage:
         self.keeper = keeper
         store(TABLE_KEPT_KEY, "")
         document.body.dataset.mode = "table"
-        self.settle()
+        self.commit()
 
     def leave(self) -> None:
         """Back to the game on this device: the table's game, unless over,
@@ -108,7 +103,7 @@ class RealTablePage:
         if self.keeper is not None:
             download(kept.to_save(self.keeper), "allfives-table.json")
 
-    def settle(self) -> None:
+    def commit(self) -> None:
         """Saved, then drawn; at the game's end, the game-over panel."""
         if self.keeper is None:
             return
@@ -117,17 +112,13 @@ class RealTablePage:
         if self.keeper.phase == "over":
             self.over(self.keeper.said.text if self.keeper.said else "")
 
-    def view_now(self) -> Any:
-        assert self.keeper is not None
-        return observed_view(self.keeper.game)
-
     # -- taps -----------------------------------------------------------------
 
     def act(self, entry: Callable[[Keeper], Said]) -> None:
         if self.keeper is None:
             return
         entry(self.keeper)
-        self.settle()
+        self.commit()
 
     def on_entry_click(self, evt: Any) -> None:
         tile = closest(evt, "[data-tile]")
