@@ -14,6 +14,8 @@ see, built once per position (``view``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...bots.analysis import Best, method_hook
 from ...bots.asks import BestAsk
 from ...errors import AllFivesError
@@ -222,7 +224,14 @@ class Controller:
     def select(self, tile: int | None) -> Select:
         self.selected = tile
         self._note = None
+        self.popped()
         return Select(tile)
+
+    def popped(self) -> None:
+        """The board changes for another reason than the move just made: its
+        points' pop is over (``Fresh.pop``)."""
+        if self.fresh is not None and self.fresh.pop:
+            self.fresh = replace(self.fresh, pop=False)
 
     def click_place(self, move: Move) -> Reply:
         """A lit place on the table was clicked (or Enter pressed on it)."""
@@ -293,6 +302,7 @@ class Controller:
         if ask.position != self.position() or not self.can_act():
             return None
         self.hint = found.move
+        self.popped()
         self.hint_words = words.hint(self.view(), found.move, found.method)
         self.hint_method = "" if found.method is None else method_hook(found.method)
         return self.hint_words
@@ -316,11 +326,11 @@ class Controller:
         return tuple(Target(m, move_on(m), view.points_for(m))
                      for m in self.plays_of(self.selected) if move_on(m) != LEAD)
 
-    def board_scene(self, view: TableView, popped: int = 0) -> BoardScene:
+    def board_scene(self, view: TableView) -> BoardScene:
         """The table's board: the selected tile's lit places, the tile just
-        played (with ``popped``, the points of the move just made, drawn as a
-        pop: only at the table's first drawing after it, ``frame``), the hint,
-        drawn as the settings say."""
+        played (with the points of the move just made drawn as a pop, while
+        ``Fresh.pop``), the hint, drawn as the settings say."""
         fresh = self.fresh.tile if self.fresh else None
+        popped = self.fresh.points if self.fresh and self.fresh.pop else 0
         return BoardScene(view, self.targets(view), self.selected, fresh, popped, self.hint,
                           self.settings.looks)

@@ -24,6 +24,7 @@ from allfives.web.play.steps import (
     AwaitPerson,
     BotMove,
     Command,
+    Fresh,
     GameOver,
     Play,
     Played,
@@ -274,9 +275,13 @@ def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
                                                hint=parse_move("0-6>5-6"), drawn=drawn)
     ctl.play(parse_move("0-6>5-6"))
     view = ctl.view()
-    assert ctl.board_scene(view, popped=5) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5,
-                                                         drawn=drawn)
-    assert ctl.board_scene(view).fresh_points == 0  # a later drawing: no pop
+    assert ctl.fresh == Fresh(ZERO_SIX, 0, 0)
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, drawn=drawn)
+    ctl.fresh = Fresh(ZERO_SIX, 5, 0)  # had it scored 5
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5, drawn=drawn)
+    assert ctl.board_scene(view) == ctl.board_scene(view)  # drawn again: the same pop
+    ctl.select(None)  # the board changes for another reason (a pick undone): the pop is over
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, drawn=drawn)
 
 
 def test_a_new_game_forgets_the_old_tables_marks():
