@@ -28,6 +28,7 @@ from ..table.hand import HandState, hand_order, played_tile
 from ..table.settings import Settings
 from ..table.table import Position, Table
 from ..table.table_view import TableView
+from ..table.takeback import can_take_back
 from .steps import (
     AutoMove,
     AwaitPerson,
@@ -200,6 +201,18 @@ class Controller:
         self.fresh = None
         self.hint, self.hint_words = None, ""
         self._view = None
+
+    def taken_back(self) -> Table | None:
+        """The table with the viewer's last turn and the replies since taken
+        back (``Table.taken_back``), where Take back is on in the settings and
+        the viewer's hand shows; None: not now."""
+        return self.table.taken_back() if self.settings.undo and not self.table.hidden else None
+
+    def can_take_back(self) -> bool:
+        """Whether Take back would take something back now (``taken_back``)."""
+        table = self.table
+        return self.settings.undo and not table.hidden and can_take_back(
+            table.game, table.viewer, table.others, table.daily)
 
     # -- the person's input ----------------------------------------------------
 

@@ -26,7 +26,6 @@ from ..table import words
 from ..table.hand import HandState
 from ..table.shared_controls import header, over_panel
 from ..table.table_view import TableView
-from ..table.takeback import can_take_back
 from .controller import Controller
 
 
@@ -69,10 +68,8 @@ def frame(ctl: Controller, settled: bool, active: bool = True) -> TableFrame:
     parts["#count"] = Part(text=render.count_badge(view), attrs=(
         ("data-count", str(view.layout.count)), ("title", words.table_words(view)),
         shown(settings.count)))
-    table = ctl.table
-    undo = settings.undo and not table.hidden and can_take_back(
-        table.game, table.viewer, table.others, table.daily)
-    parts["#undo"] = Part(attrs=(shown(settings.undo), ("disabled", flag(not undo))))
+    parts["#undo"] = Part(attrs=(shown(settings.undo),
+                                 ("disabled", flag(not ctl.can_take_back()))))
     parts["#mute"] = Part(attrs=(("aria-pressed", str(settings.mute).lower()),))
     if active:
         parts.update(header(True))

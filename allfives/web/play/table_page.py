@@ -303,7 +303,6 @@ class TablePage:
 
     def take_back(self) -> None:
         """The viewer's last turn and the bots' replies since, taken back."""
-        table = self.ctl.table
-        back = table.taken_back() if self.ctl.settings.undo and not table.hidden else None
+        back = self.ctl.taken_back()
         if back is not None:
             self.take_over(back)

@@ -386,3 +386,17 @@ def test_a_hint_asked_in_one_game_never_shows_in_the_next():
     ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
     assert ctl.ask_hint() is not None  # the person may ask again in the new game
     assert ctl.take_hint(ask, Best(parse_move("5-5"), ESTIMATE)) is None and ctl.hint is None
+
+
+def test_take_back_is_offered_and_made_by_one_rule():
+    """Take back on in the settings, the viewer's hand shown, a turn of theirs
+    to take back: the button's state and the take-back follow one rule."""
+    ctl = Controller(Table.new(Setup(), seed=9), Settings(undo=True))
+    assert not ctl.can_take_back() and ctl.taken_back() is None  # no move of the person's yet
+    ctl.play(person_moves(ctl))
+    assert ctl.can_take_back()
+    back = ctl.taken_back()
+    assert back is not None and back.takebacks == 1 and not back.game.round.history
+    assert ctl.table.takebacks == 0  # the table itself is unchanged
+    ctl.settings = Settings(undo=False)  # the default
+    assert not ctl.can_take_back() and ctl.taken_back() is None
