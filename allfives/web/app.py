@@ -143,8 +143,7 @@ class App:
             on(dialog, "close", lambda _e: self.between.active().refocus())
 
     def launched(self, action: Launch) -> None:
-        """Open what the address asked for (``?do=``), and drop it from the
-        address, so a reload resumes."""
+        """Open what the address asked for (``?do=``), dropped from it: a reload resumes."""
         window.history.replaceState(js.Object.new(), "", window.location.pathname)
         {"new": self.open_new_game, "daily": self.sharing.play_daily,
          "puzzles": self.puzzles.open}[action]()
@@ -218,6 +217,7 @@ class App:
 
     def language_chosen(self, code: str) -> None:
         """A language chosen in Settings: kept, and what the page's code wrote, written in it."""
+        page.forget()  # the page's own texts were put back in it: the tables are written whole
         self.change_settings(replace(self.ctl.settings, language=code))  # the table redrawn
         dialogs.fill_settings(self.ctl.settings)  # its own words (the bot pause's seconds)
         for dialog, room in (("review", self.reviews), ("stats", self.stats)):
