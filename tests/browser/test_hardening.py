@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from allfives.web.realtable import kept as table_kept
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
@@ -84,6 +85,24 @@ def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     page.wait_for_selector(TURN_OR_ROUND_OVER)
     fresh = json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
     assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
+
+
+def test_a_game_at_a_real_table_longer_than_any_save_is_kept_said_and_the_page_plays(page, server):
+    """Read through the limits every save gets (201 rounds): refused before
+    its replay, kept for download, said; the game on this device plays."""
+    setup = Setup(players=2, mode="table", known=0, names=("Ben",))
+    record = json.loads(table_kept.to_save(table_kept.new(setup)))
+    text = json.dumps(record | {"rounds": [{"moves": []}] * 201})
+    keep(page, "allfives.table-game", text)
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    open_game(page, server, f"?seed={HUMAN_LEADS}")
+    assert "game at a real table could not be read" in page.inner_text("#notice")
+    assert page.evaluate("localStorage.getItem('allfives.unreadable-table-game')") == text
+    assert any("201 rounds, more than 200" in m for m in messages), messages
+    assert page.get_attribute("body", "data-mode") is None
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
 def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page, server):

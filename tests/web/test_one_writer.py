@@ -13,11 +13,6 @@ import pytest
 from .imports import MODULES
 
 WRITERS = {"allfives.web.paint.writer_page", "allfives.web.dom", "allfives.web.draw.board_page"}
-# Screens still moving to the writer (issue 39): this list only shrinks.
-NOT_YET = {
-    "allfives.web.app", "allfives.web.play.screen_page",
-    "allfives.web.realtable.realtable_page",
-}
 CONTENT = {"innerHTML", "outerHTML", "textContent", "innerText"}
 MAKERS = {"createElement", "createTextNode", "insertAdjacentHTML", "insertAdjacentText",
           "replaceChildren", "replaceWith", "appendChild", "cloneNode"}
@@ -44,15 +39,9 @@ def writes(source: str) -> list[str]:
 WEB = sorted(n for n in MODULES if n.startswith("allfives.web."))
 
 
-@pytest.mark.parametrize("name", [n for n in WEB if n not in WRITERS | NOT_YET])
+@pytest.mark.parametrize("name", [n for n in WEB if n not in WRITERS])
 def test_a_screen_module_writes_only_through_the_writer(name):
     assert writes(MODULES[name].read_text(encoding="utf-8")) == [], name
-
-
-@pytest.mark.parametrize("name", sorted(NOT_YET))
-def test_a_module_still_to_move_still_writes(name):
-    """The list of modules still to move shrinks: one that moved is taken off it."""
-    assert writes(MODULES[name].read_text(encoding="utf-8")), f"{name} moved: take it off NOT_YET"
 
 
 def test_the_writers_write():

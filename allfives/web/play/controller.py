@@ -14,6 +14,8 @@ see, built once per position (``view``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...bots.analysis import Best, method_hook
 from ...bots.asks import BestAsk
 from ...errors import AllFivesError
@@ -26,6 +28,7 @@ from ..table.hand import HandState, hand_order, played_tile
 from ..table.settings import Settings
 from ..table.table import Position, Table
 from ..table.table_view import TableView
+from ..table.takeback import can_take_back
 from .steps import (
     AutoMove,
     AwaitPerson,
@@ -199,6 +202,18 @@ class Controller:
         self.hint, self.hint_words = None, ""
         self._view = None
 
+    def taken_back(self) -> Table | None:
+        """The table with the viewer's last turn and the replies since taken
+        back (``Table.taken_back``), where Take back is on in the settings and
+        the viewer's hand shows; None: not now."""
+        return self.table.taken_back() if self.settings.undo and not self.table.hidden else None
+
+    def can_take_back(self) -> bool:
+        """Whether Take back would take something back now (``taken_back``)."""
+        table = self.table
+        return self.settings.undo and not table.hidden and can_take_back(
+            table.game, table.viewer, table.others, table.daily)
+
     # -- the person's input ----------------------------------------------------
 
     def can_act(self) -> bool:
@@ -222,7 +237,14 @@ class Controller:
     def select(self, tile: int | None) -> Select:
         self.selected = tile
         self._note = None
+        self.popped()
         return Select(tile)
+
+    def popped(self) -> None:
+        """The board changes for another reason than the move just made: its
+        points' pop is over (``Fresh.pop``)."""
+        if self.fresh is not None and self.fresh.pop:
+            self.fresh = replace(self.fresh, pop=False)
 
     def click_place(self, move: Move) -> Reply:
         """A lit place on the table was clicked (or Enter pressed on it)."""
@@ -293,6 +315,7 @@ class Controller:
         if ask.position != self.position() or not self.can_act():
             return None
         self.hint = found.move
+        self.popped()
         self.hint_words = words.hint(self.view(), found.move, found.method)
         self.hint_method = "" if found.method is None else method_hook(found.method)
         return self.hint_words
@@ -316,11 +339,11 @@ class Controller:
         return tuple(Target(m, move_on(m), view.points_for(m))
                      for m in self.plays_of(self.selected) if move_on(m) != LEAD)
 
-    def board_scene(self, view: TableView, popped: int = 0) -> BoardScene:
+    def board_scene(self, view: TableView) -> BoardScene:
         """The table's board: the selected tile's lit places, the tile just
-        played (with ``popped``, the points of the move just made, drawn as a
-        pop: only at the table's first drawing after it, ``frame``), the hint,
-        drawn as the settings say."""
+        played (with the points of the move just made drawn as a pop, while
+        ``Fresh.pop``), the hint, drawn as the settings say."""
         fresh = self.fresh.tile if self.fresh else None
+        popped = self.fresh.points if self.fresh and self.fresh.pop else 0
         return BoardScene(view, self.targets(view), self.selected, fresh, popped, self.hint,
                           self.settings.looks)

@@ -1,118 +1,134 @@
-"""What the table shows, as one value: a ``Frame``, made from the
-controller's state alone. The page (``screen_page.Screen``) writes only the
-parts that differ from the frame it wrote last, so a handler changes state
-and asks for one redraw; what is drawn follows from what changed, never from
-which handler asked (as chessground and lila's rounds redraw).
+"""What the table shows, as values made from the controller's state alone:
+a ``TableFrame`` holds the page's elements as a ``paint`` frame (the status
+line, hint, scores, seats, log, boneyard, hand and its buttons, count, Take
+back, Mute, the header's Review), and the board's scene (drawn by
+``draw.board_page``). The one writer writes only what differs from what it
+wrote, so a handler changes state and asks for one redraw; what is drawn
+follows from state, never from which handler asked (as chessground and
+lila's rounds redraw).
 
-The move just made is news once: the first frame of a position flashes its
-score and pops its tile; later frames of the same position keep the scores
-as written (the flash plays on) and draw the board without the pop.
+What is news is state too: the move just made (``Controller.fresh``)
+flashes the scores until the next move, and pops its points on the board
+until the board changes for another reason (``Fresh.pop``); a frame drawn
+again in between is the same, so nothing replays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ...tiles import NAMES
 from ..draw import render
 from ..draw.board import BoardScene
+from ..paint.parts import Effect, Frame, Part, flag, shown
 from ..table import words
 from ..table.hand import HandState
-from ..table.table import Position
-from ..table.takeback import can_take_back
+from ..table.shared_controls import header, over_panel
+from ..table.table_view import TableView
 from .controller import Controller
-from .steps import Status
 
 
 @dataclass(frozen=True)
-class HandFrame:
-    """The hand and its buttons. ``state`` and ``html`` show no tile
-    selected: the selection is marked in place (``Frame.selected``), so a
-    focused tile keeps its focus."""
+class TableFrame:
+    """The table: ``parts`` for the writer, the board's ``scene``, and the
+    hand as shown (``hand``: where focus goes when it is drawn anew)."""
 
-    state: HandState
-    html: str
-    label: str
-    seat: str  # the hand's seat, "" behind the privacy screen
+    parts: Frame
+    scene: BoardScene
+    hand: HandState
 
 
-@dataclass(frozen=True)
-class Frame:
-    """Everything on the table. ``status`` None: the line stays as it is.
-    Within a round the person's turn is shown once the turn loop has come to
-    rest (the other seat's tile has slid in); a new game's or a new round's
-    status at once."""
-
-    position: Position
-    status: Status | None
-    hint: tuple[str, str]  # the words in ``#hint-text`` and their ``data-method`` ("": none)
-    scores: str
-    tally: bool  # the scores drawn with tally marks too
-    faces: str  # the tiles' faces, as the settings say
-    seats: str
-    log: str
-    boneyard: tuple[str, str]  # the tiles left, and its label
-    hand: HandFrame
-    selected: int | None
-    board: BoardScene
-    count: tuple[str, str, str, bool]  # text, the count, its words, hidden
-    undo: tuple[bool, bool]  # hidden, disabled
-    muted: bool
-
-
-def frame(ctl: Controller, last: Frame | None, settled: bool) -> Frame:
-    """The table now; ``last``: the frame written before (None: none yet);
-    ``settled``: the turn loop has come to rest (the person may act)."""
+def frame(ctl: Controller, settled: bool, active: bool = True) -> TableFrame:
+    """The table now. ``settled``: the turn loop has come to rest (the
+    person's turn is shown only then within a round: the other seat's tile
+    has slid in; a round's first turn at once). ``active``: this table has the
+    page (not a game at a real table): it owns the header's Review."""
     view = ctl.view()
-    position = ctl.position()
-    news = last is None or last.position != position
-    fresh = ctl.fresh if news else None
-    # what depends on the view alone is made once per view (position, language, viewer)
-    again = last if last is not None and last.board.view is view else None
     settings = ctl.settings
-    if fresh is not None and fresh.points:
-        scores = render.scores(view, fresh.side, settings.tally, fresh.points)
-    elif again is not None and again.tally == settings.tally:
-        scores = again.scores  # as written: a flash plays on
-    else:
-        scores = render.scores(view, None, settings.tally, 0)
-    board = ctl.board_scene(view, fresh.points if fresh is not None else 0)
-    if last is not None and not news and replace(last.board, fresh_points=0) == board:
-        board = last.board  # the pop plays on
+    fresh = ctl.fresh
+    parts: Frame = {}
     now = ctl.status()
-    status: Status | None = now
-    if not settled and now.phase == "human" and ctl.note() is None and (
-            last is None or last.position[:2] == position[:2]):
-        status = last.status if last is not None else None
-    if again is not None and again.faces == settings.faces:
-        seats = again.seats
-    else:
-        seats = render.seats(view, settings.faces)
-    state = replace(ctl.hand(view), selected=None)
-    table = ctl.table
+    if settled or now.phase != "human" or ctl.note() is not None or not ctl.position().move:
+        parts["#status"] = Part(html=words.unbroken(now.text), attrs=(("data-phase", now.phase),))
+    parts["#hint-text"] = Part(html=words.unbroken(ctl.hint_words),
+                               attrs=(("data-method", ctl.hint_method or None),))
+    flash = fresh is not None and fresh.points > 0
+    parts["#scores"] = Part(html=render.scores(
+        view, fresh.side if fresh is not None and flash else None, settings.tally,
+        fresh.points if fresh is not None and flash else 0))
+    parts["#seats"] = Part(html=_once("seats", view, settings.faces,
+                                      lambda: render.seats(view, settings.faces)))
+    parts["#log"] = Part(html=_once("log", view, "", lambda: render.log(view)))
     left = view.player.boneyard_left
-    return Frame(
-        position=position, status=status, hint=(ctl.hint_words, ctl.hint_method), scores=scores,
-        tally=settings.tally, faces=settings.faces, seats=seats,
-        log=again.log if again else render.log(view),
-        boneyard=(str(left), words.boneyard(left)),
-        hand=HandFrame(state, render.hand(state, settings.faces), words.hand_label(view),
-                       "" if view.screened else str(view.seat)),
-        selected=ctl.selected, board=board,
-        count=(render.count_badge(view), str(view.layout.count), words.table_words(view),
-               not settings.count),
-        undo=(not settings.undo, not (settings.undo and not table.hidden and can_take_back(
-            table.game, table.viewer, table.others, table.daily))),
-        muted=settings.mute)
+    parts["#boneyard"] = Part(attrs=(("aria-label", words.boneyard(left)),))
+    parts["#boneyard .left"] = Part(text=str(left))
+    state = replace(ctl.hand(view), selected=None)
+    parts.update(hand_parts(view, state, ctl.selected, settings.faces))
+    parts["#count"] = Part(text=render.count_badge(view), attrs=(
+        ("data-count", str(view.layout.count)), ("title", words.table_words(view)),
+        shown(settings.count)))
+    parts["#undo"] = Part(attrs=(shown(settings.undo),
+                                 ("disabled", flag(not ctl.can_take_back()))))
+    parts["#mute"] = Part(attrs=(("aria-pressed", str(settings.mute).lower()),))
+    if active:
+        parts.update(header(True))
+        parts["body"] = Part(attrs=(("data-mode", None),))  # the game on this device shows
+    return TableFrame(parts, ctl.board_scene(view), state)
 
 
-def changed(last: Frame | None, now: Frame) -> set[str]:
-    """The names of ``now``'s parts that differ from ``last`` (all, if none).
-    A board of another view is another board: views are made once per
-    position and language, so comparing them field by field would only cost."""
-    names = [f for f in now.__dataclass_fields__ if f not in ("position", "tally", "faces")]
-    if last is None:
-        return set(names)
-    out = {n for n in names if n != "board" and getattr(last, n) != getattr(now, n)}
-    if last.board.view is not now.board.view or last.board != now.board:
-        out.add("board")
-    return out
+def hand_parts(view: TableView, state: HandState, selected: int | None, faces: str) -> Frame:
+    """The hand, drawn with no tile selected, then the selection marked on
+    its tiles (so picking a tile leaves a focused tile in place), and the
+    buttons beside it."""
+    seat = "" if view.screened else str(view.seat)
+    parts: Frame = {"#hand": Part(html=render.hand(state, faces), attrs=(
+        ("aria-label", words.hand_label(view)), ("data-seat", seat)))}
+    for tile in state.tiles:
+        chosen = tile == selected
+        parts[f'#hand [data-tile="{NAMES[tile]}"]'] = Part(
+            classes=(("selected", chosen),), attrs=(("aria-pressed", str(chosen).lower()),))
+    parts["#draw"] = Part(attrs=(("disabled", flag(not state.must_draw)),))
+    parts["#pass"] = Part(attrs=(("disabled", flag(not state.must_pass)),
+                                 shown(state.must_pass)))
+    parts["#hint"] = Part(attrs=(("disabled", flag(not state.can_hint)),))
+    return parts
+
+
+def privacy(view: TableView, seat: int | None) -> tuple[Frame, list[Effect]]:
+    """The privacy screen between two people's turns, up while ``seat``'s
+    person is to see theirs (None: down): every hand is hidden (the view
+    behind it has none) until they show theirs. Its words follow the page's
+    language."""
+    if seat is None:
+        return {}, [Effect("close", "privacy")]
+    name = view.names[seat]
+    return {"#privacy-title": Part(text=words.pass_to(name)),
+            "#privacy-says": Part(text=words.privacy_text(name)),
+            "#privacy-show": Part(text=words.show_hand(name))}, [Effect("open", "privacy")]
+
+
+def over(ctl: Controller, round_only: bool, daily: str = "") -> tuple[Frame, list[Effect]]:
+    """The round-end or game-over panel, with every hand face up, the deal's
+    name (to share it) and, after a daily deal, the day's best result."""
+    view = ctl.view()
+    deal = words.deal_line(str(ctl.table.game.seed), ctl.table.daily)
+    if round_only:
+        return over_panel("round-end", render.round_end_panel(view, faces=ctl.settings.faces),
+                          deal)
+    return over_panel("game-over", render.game_over(view), deal, daily)
+
+
+# What depends on the view alone (made once per position, language and
+# viewer) and a setting is made once: the last one made of each kind.
+_made: dict[str, tuple[TableView, str, str]] = {}
+
+
+def _once(kind: str, view: TableView, setting: str, make: Callable[[], str]) -> str:
+    last = _made.get(kind)
+    if last is not None and last[0] is view and last[1] == setting:
+        return last[2]
+    html = make()
+    _made[kind] = (view, setting, html)
+    return html
+

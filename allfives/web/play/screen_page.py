@@ -1,14 +1,12 @@
-"""The table in the page: ``Screen`` writes what changed since its last
-``Frame`` (the status line, scores, seats, log, boneyard, hand, board, count
-and buttons); besides it, what is not the table's state but a moment's:
+"""The table in the page (thin): ``Screen`` hands the table's frame
+(``frame.frame``) to the one writer, which writes only what differs, and
+draws the board when its scene changed; besides it, the moment's acts:
 words for screen readers, focus, the privacy screen, the end-of-round and
-end-of-game panels, the slide of a tile to its place. The strings come from
-``frame``, ``render``, ``board`` and ``words``; this module only writes them."""
+end-of-game panels (as frames too), the slide of a tile to its place."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -17,38 +15,51 @@ from pyodide.ffi import to_js
 from pyscript import document
 
 from ...tiles import NAMES
-from ..dom import el, found, reduced_motion, show_dialog, toggle
-from ..draw import board_page, render
-from ..table import words
-from ..table.hand import HandState
+from ..dom import el, found, reduced_motion
+from ..draw import board_page
+from ..draw.board import BoardScene
+from ..paint.parts import Effect
+from ..paint.writer_page import page
+from ..table import focus_page
+from ..table.shared_controls import SHARE_LINKS
 from ..table.table_view import TableView
+from . import frame
 from .controller import Controller
-from .frame import Frame, changed, frame
 
 
 class Screen:
-    """The table as last written (``last``), and the first moment the person
-    could play, marked once (bench/load_time.py reads it)."""
+    """The board as last drawn (``drawn``; the rest the writer knows), and
+    the first moment the person could play, marked once
+    (bench/load_time.py reads it)."""
 
     def __init__(self) -> None:
-        self.last: Frame | None = None
+        self.drawn: BoardScene | None = None
         self.ready = False
 
-    def redraw(self, ctl: Controller, settled: bool) -> None:
-        """The table now, written where it differs from the last frame;
-        ``settled``: the turn loop has come to rest (``frame.frame``)."""
-        now = frame(ctl, self.last, settled)
-        parts = changed(self.last, now)
-        self.last = now
-        for part, write in WRITE.items():
-            if part in parts:
-                write(now)
-        refocus(now.hand.state)  # a button that had focus may be disabled now (take back)
+    def redraw(self, ctl: Controller, settled: bool, active: bool = True) -> None:
+        """The table now, written where it differs; ``settled``: the turn
+        loop has come to rest; ``active``: this table has the page
+        (``frame.frame``). Focus that was at the table stays there though
+        the hand's elements are new (``HandState.focus_after``)."""
+        now = frame.frame(ctl, settled, active)
+        hand, log = page.known.get("#hand"), page.known.get("#log")
+        anew = hand is None or hand.html != now.parts["#hand"].html
+        lost, held = at_table(), focused_tile()
+        scroll = log is None or log.html != now.parts["#log"].html
+        page.write(now.parts, [Effect("scroll-end", "#log")] if scroll else [])
+        scene = now.scene
+        if self.drawn is None or self.drawn.view is not scene.view or self.drawn != scene:
+            board_page.draw("board", scene)
+            self.drawn = scene
+        if anew and (lost or at_table()):
+            focus(now.hand.focus_after(held))
+        # a button that had focus may be disabled now (take back)
+        focus_page.refocus(now.hand.focus_after(None))
 
     def resized(self) -> None:
         """The window's shape changed: the board is drawn for its new box."""
-        if self.last is not None:
-            board_page.draw("board", replace(self.last.board, fresh_points=0))
+        if self.drawn is not None:
+            board_page.draw("board", replace(self.drawn, fresh_points=0))
 
     def mark_ready(self) -> None:
         """Mark the first moment the person can play."""
@@ -57,133 +68,30 @@ class Screen:
             js.performance.mark("allfives:human-can-play")
 
 
-def write_status(now: Frame) -> None:
-    if now.status is not None:
-        node = el("status")
-        node.dataset.phase = now.status.phase
-        node.innerHTML = words.unbroken(now.status.text)
-
-
-def write_log(now: Frame) -> None:
-    log = el("log")
-    log.innerHTML = now.log
-    log.scrollTop = log.scrollHeight
-
-
-def write_boneyard(now: Frame) -> None:
-    bones = el("boneyard")
-    bones.querySelector(".left").textContent = now.boneyard[0]
-    bones.setAttribute("aria-label", now.boneyard[1])
-
-
-def write_undo(now: Frame) -> None:
-    toggle(el("undo"), "hidden", now.undo[0])
-    toggle(el("undo"), "disabled", now.undo[1])
-
-
-def write_hand(now: Frame) -> None:
-    """The hand and its buttons; focus that was at the table stays there
-    (``HandState.focus_after``) though the elements are new."""
-    shown = now.hand.state
-    lost = focus_lost()
-    held = focused_tile()
-    node = el("hand")
-    node.innerHTML = now.hand.html
-    node.setAttribute("aria-label", now.hand.label)
-    node.dataset.seat = now.hand.seat
-    toggle(el("draw"), "disabled", not shown.must_draw)
-    toggle(el("pass"), "disabled", not shown.must_pass)
-    toggle(el("pass"), "hidden", not shown.must_pass)
-    toggle(el("hint"), "disabled", not shown.can_hint)
-    selection(now.selected)
-    if lost or focus_lost():
-        focus(shown.focus_after(held))
-
-
-def write_count(now: Frame) -> None:
-    """The count on the table (``#count``), unless Settings hide it."""
-    text, count, said, hidden = now.count
-    node = el("count")
-    node.textContent = text
-    node.dataset.count = count
-    node.title = said
-    toggle(node, "hidden", hidden)
-
-
-def selection(tile: int | None) -> None:
-    """Mark the selected tile in place, so a focused tile keeps its focus."""
-    for button in document.querySelectorAll("#hand [data-tile]"):
-        chosen = tile is not None and str(button.dataset.tile) == NAMES[tile]
-        button.classList.toggle("selected", chosen)
-        button.setAttribute("aria-pressed", "true" if chosen else "false")
-
-
-def write_hint(now: Frame) -> None:
-    said, method = now.hint
-    node = el("hint-text")
-    node.innerHTML = words.unbroken(said)
-    if method:
-        node.setAttribute("data-method", method)
-    else:
-        node.removeAttribute("data-method")
-
-
-# Each part of a frame, written when it changed, in this order.
-WRITE: dict[str, Callable[[Frame], None]] = {
-    "status": write_status,
-    "hint": write_hint,
-    "scores": lambda now: setattr(el("scores"), "innerHTML", now.scores),
-    "seats": lambda now: setattr(el("seats"), "innerHTML", now.seats),
-    "log": write_log,
-    "boneyard": write_boneyard,
-    "hand": write_hand,  # the selection too
-    "selected": lambda now: selection(now.selected),
-    "board": lambda now: board_page.draw("board", now.board),
-    "count": write_count,
-    "undo": write_undo,
-    "muted": lambda now: el("mute").setAttribute("aria-pressed", str(now.muted).lower()),
-}
-
-
-def refocus(hand: HandState) -> None:
-    """Focus that fell to the page (a dialog closed, a focused button was
-    disabled) goes back to the hand."""
-    active = found(document.activeElement)
-    if active is None or active == document.body:
-        focus(hand.focus_after(None))
-
-
 def in_hand() -> bool:
     """Whether keyboard focus is in the hand."""
-    return found(document.activeElement.closest("#hand")) is not None
+    return focus_page.within("#hand")
 
 
 def announce(text: str) -> None:
-    """Words for screen readers (``#announce``, a polite live region). The
-    same words twice in a row are changed a little, or they would not be read."""
-    node = el("announce")
-    node.textContent = text + "\u00a0" if str(node.textContent) == text else text
+    """Words for screen readers (``#announce``, a polite live region)."""
+    page.write({}, [Effect("say", "#announce", text)])
 
 
 def hush() -> None:
     """Empty the screen reader's live region (a new game: its words were the
     old game's, and a friend at the table must not read them)."""
-    el("announce").textContent = ""
+    page.write({}, [Effect("hush", "#announce")])
 
 
 def focus(selector: str | None) -> None:
-    node = found(document.querySelector(selector)) if selector else None
-    if node is not None:
-        node.focus()
+    focus_page.refocus(selector, always=True)
 
 
-def focus_lost() -> bool:
+def at_table() -> bool:
     """True when focus fell to the page (its element was redrawn) or is still
     at the table: then it may go back to the hand."""
-    active = found(document.activeElement)
-    if active is None or active == document.body:
-        return True
-    return found(active.closest("#hand, #board, .controls")) is not None
+    return focus_page.lost() or focus_page.within("#hand, #board, .controls")
 
 
 def focused_tile() -> int | None:
@@ -195,35 +103,15 @@ def focused_tile() -> int | None:
 
 
 def privacy(view: TableView, seat: int | None) -> None:
-    """The privacy screen between two people's turns, up while ``seat``'s
-    person is to see theirs (None: down): every hand is hidden (the view
-    behind it has none) until they show theirs. Its words are written each
-    time, so they follow the page's language."""
-    node = el("privacy")
-    if seat is None:
-        if node.open:
-            node.close()
-        return
-    name = view.names[seat]
-    el("privacy-title").textContent = words.pass_to(name)
-    el("privacy-says").textContent = words.privacy_text(name)
-    el("privacy-show").textContent = words.show_hand(name)
-    show_dialog("privacy")
+    """The privacy screen up for ``seat``'s person, or down (``frame.privacy``)."""
+    page.write(*frame.privacy(view, seat))
 
 
 def over(ctl: Controller, round_only: bool, daily: str = "") -> None:
-    """The round-end or game-over panel, with every hand face up, the deal's
-    name (to share it) and, after a daily deal, the day's best result."""
-    view = ctl.view()
-    panel = "round-end" if round_only else "game-over"
-    if round_only:
-        el("round-end-body").innerHTML = render.round_end_panel(view, faces=ctl.settings.faces)
-    else:
-        el("game-over-body").innerHTML = render.game_over(view)
-        el("game-over-daily").textContent = daily
-    el(f"{panel}-deal").textContent = words.deal_line(str(ctl.table.game.seed), ctl.table.daily)
-    el(f"{panel}-share-link").setAttribute("hidden", "")
-    show_dialog(panel)
+    """The round-end or game-over panel (``frame.over``); its share link,
+    shown by the Share button, is written anew."""
+    page.forget(*SHARE_LINKS)
+    page.write(*frame.over(ctl, round_only, daily))
 
 
 def source_rect(seat: int, viewer: int, tile: int | None) -> Any:

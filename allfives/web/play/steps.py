@@ -126,11 +126,15 @@ class Played:
 
 @dataclass(frozen=True)
 class Fresh:
-    """The tile just played, its points and the side that scored them."""
+    """The tile just played, its points and the side that scored them: the
+    scores flash them until the next move. ``pop``: the board shows them
+    over the tile too, until the board changes for another reason (a tile
+    picked, a hint), so a redraw does not replay it."""
 
     tile: int
     points: int
     side: int
+    pop: bool = True
 
 
 @dataclass(frozen=True)

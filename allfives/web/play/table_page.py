@@ -20,9 +20,10 @@ from ...tiles import parse_tile
 from .. import dom
 from ..bots.client_page import BotClient
 from ..dom import closest, el, on, spawn
+from ..table import focus_page, words
 from ..table import saves_page as saves
-from ..table import words
 from ..table.hand import played_tile
+from ..table.shared_controls import Reviewed
 from ..table.table import Position, Table
 from . import screen_page as screen
 from . import steps
@@ -78,8 +79,6 @@ class TablePage:
         on(el("privacy"), "cancel", lambda e: e.preventDefault())
         on(el("privacy"), "close", lambda _e: self.redraw())
         on(el("privacy-show"), "click", self.on_reveal)
-        on(el("download"), "click", lambda _e: self.download())
-        on(el("game-over-download"), "click", lambda _e: self.download())
         on(window, "resize", lambda _e: self.screen.resized())
 
     def redraw(self, settled: bool | None = None) -> None:
@@ -88,11 +87,11 @@ class TablePage:
         up exactly while the status line says "pass" (``Controller.privacy``),
         whatever closed or covered it."""
         settled = not self.busy() if settled is None else settled
-        self.screen.redraw(self.ctl, settled)
+        self.screen.redraw(self.ctl, settled, active=not self.paused)
         if settled and not self.paused:
             screen.privacy(self.ctl.view(), self.ctl.privacy())
 
-    def settle(self) -> None:
+    def commit(self) -> None:
         """The table changed: it is saved, then drawn."""
         self.saver.save(self.ctl.table)
         self.redraw()
@@ -193,7 +192,7 @@ class TablePage:
                     await self.make(queued[1])  # asked for while the last tile slid in
                     continue
                 self.redraw(settled=True)
-                if screen.focus_lost():
+                if screen.at_table():
                     screen.focus(self.ctl.hand(self.ctl.view()).focus())
                 self.screen.mark_ready()
                 self.bots.start()  # once the table is playable: the page's first load comes first
@@ -237,7 +236,7 @@ class TablePage:
             return
         screen.announce(played.said)
         self.sound.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
-        self.settle()
+        self.commit()
         if played.tile is not None:
             await screen.slide(played.tile, source, self.ctl.settings.slide_ms)
         elif played.linger:
@@ -251,17 +250,35 @@ class TablePage:
             return  # the screen stays up: nobody's hand may show yet
         el("privacy").close()
         self.run_turns()
-        self.settle()
+        self.commit()
 
     def on_next_round(self, _evt: Any) -> None:
         el("round-end").close()
         if self.ctl.next_round():
             self.run_turns()
-            self.settle()
+            self.commit()
 
     def download(self) -> None:
-        if not self.paused:
-            saves.download_record(self.ctl.table)
+        """Download record (the header's, the game-over panel's), while this table has the page."""
+        saves.download_record(self.ctl.table)
+
+    def refocus(self) -> None:
+        """Focus fell to the page (a dialog closed): back to the hand."""
+        focus_page.refocus(self.ctl.hand(self.ctl.view()).focus_after(None))
+
+    def reviewed(self, seat: int | None) -> Reviewed:
+        """The game for Review, from ``seat`` (None: the person shown)."""
+        table = self.ctl.table
+        return Reviewed(table.game.copy(), table.names, table.bots,
+                        table.viewer if seat is None else seat, table.daily)
+
+    def review_seats(self) -> tuple[int, ...]:
+        return self.ctl.table.review_seats()
+
+    def hands_hidden(self) -> bool:
+        """Every hand hidden (the privacy screen, or bots leading a covered
+        deal): Review, which shows the viewer's, does not open."""
+        return self.ctl.table.hidden
 
     def pause(self) -> None:
         """A game at a real table takes the page: this game's turn loop stops
@@ -282,11 +299,10 @@ class TablePage:
         self.ctl.take_over(table)
         screen.hush()  # the old game's last move, said, is no more
         self.turns = spawn(self.turn_loop(None))
-        self.settle()
+        self.commit()
 
     def take_back(self) -> None:
         """The viewer's last turn and the bots' replies since, taken back."""
-        table = self.ctl.table
-        back = table.taken_back() if self.ctl.settings.undo and not table.hidden else None
+        back = self.ctl.taken_back()
         if back is not None:
             self.take_over(back)

@@ -1,6 +1,9 @@
 """What the page shows at a real table, as values and HTML (pure): the
 board with its lit places, the entry panel's tile buttons, the names to
-tap at a deal, the round-end rows, the boneyard, and the status line."""
+tap at a deal, the round-end rows, the boneyard, and the status line; as
+the one writer's frame (``parts``), with what shows decided here: Start,
+the call field, the draw count's most, the header's Review, the game-over
+panel."""
 
 from __future__ import annotations
 
@@ -11,11 +14,13 @@ from ...moves import move_on, move_tile
 from ...tiles import NAMES, tile_id, tiles_of
 from ..draw import render
 from ..draw.board import BoardScene, Target, tile_svg
-from ..table import words
+from ..paint.parts import Effect, Frame, Part, flag, shown
+from ..table import words as table_words
 from ..table.looks import Looks
 from ..table.observed_view import observed_view
+from ..table.shared_controls import header, over_panel
 from ..table.table_view import TableView
-from . import sentences
+from . import words
 from .keeper import Keeper
 
 
@@ -37,6 +42,9 @@ class TableFrame:
     left: str  # the round-end rows
     boneyard: tuple[str, str] | None  # the tiles left in it and its words (None: no round)
     calls: bool  # the call field is shown
+    start: bool  # the Start button is shown (the known hand tapped in at a deal)
+    most_drawn: str | None  # the most tiles one draw may take (None: no round played)
+    reviewable: bool  # a round entered: Review has something to go through
 
 
 def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
@@ -54,7 +62,51 @@ def frame(keeper: Keeper, looks: Looks, tally: bool) -> TableFrame:
         starters=starters(keeper) if phase == "start" else "",
         left=left_fields(keeper, looks.faces) if phase == "left" else "",
         boneyard=boneyard(keeper),
-        calls=keeper.game.calls != "off" and phase == "play")
+        calls=keeper.game.calls != "off" and phase == "play",
+        start=phase == "start" and keeper.game.known_seat is not None,
+        most_drawn=str(max(keeper.game.round.boneyard_left, 1)) if phase == "play" else None,
+        reviewable=bool(keeper.game.rounds))
+
+
+def parts(f: TableFrame) -> Frame:
+    """The section as the one writer's frame, the header's Review and the
+    page's mode (``body[data-mode=table]``: this section shows) with it."""
+    out: Frame = {
+        "body": Part(attrs=(("data-mode", "table"),)),
+        "#real-table": Part(attrs=(("data-phase", f.phase),)),
+        "#table-status": Part(text=f.status),
+        "#table-said": Part(text=f.said, attrs=(("data-refused", flag(f.refused)),)),
+        "#table-seats": Part(html=f.seats),
+        "#table-scores": Part(html=f.scores),
+        "#table-log": Part(html=f.log),
+        "#table-count": Part(text=f.count),
+        "#entry-tiles": Part(html=f.tiles),
+        "#entry-starters": Part(html=f.starters),
+        "#entry-start": Part(attrs=(shown(f.start),)),
+        "#entry-call-row": Part(attrs=(shown(f.calls),)),
+        "#round-left-fields": Part(html=f.left),
+    }
+    if not f.calls:  # a call typed is not kept for the next turn
+        out["#entry-call"] = Part(props=(("value", ""),))
+    if f.boneyard is None:
+        out["#table-boneyard"] = Part(attrs=(shown(False),))
+    else:
+        left, said = f.boneyard
+        out["#table-boneyard"] = Part(attrs=(shown(True), ("data-boneyard", left),
+                                             ("aria-label", said), ("title", said)))
+        out["#table-boneyard .left"] = Part(text=left)
+    if f.most_drawn is not None:
+        out["#entry-drew-count"] = Part(attrs=(("max", f.most_drawn),))
+    return out | header(f.reviewable)
+
+
+def over(keeper: Keeper) -> tuple[Frame, list[Effect]]:
+    """The game-over panel at the game's end (none before): who won, the
+    final scores and the last words said; no deal to share."""
+    if keeper.phase != "over":
+        return {}, []
+    said = keeper.said.text if keeper.said else ""
+    return over_panel("game-over", game_over_html(keeper), "", said, shareable=False)
 
 
 def boneyard(keeper: Keeper) -> tuple[str, str] | None:
@@ -64,7 +116,7 @@ def boneyard(keeper: Keeper) -> tuple[str, str] | None:
     if keeper.phase not in ("play", "left"):
         return None
     left = keeper.game.round.boneyard_left
-    return str(left), words.boneyard(left)
+    return str(left), table_words.boneyard(left)
 
 
 def scores(keeper: Keeper, view: TableView, tally: bool) -> str:
@@ -93,20 +145,20 @@ def scene(keeper: Keeper, view: TableView, looks: Looks) -> BoardScene:
 def status(keeper: Keeper, view: TableView) -> str:
     phase = keeper.phase
     if phase == "over":
-        return sentences.winner(view)
+        return words.winner(view)
     if phase == "left":  # how it ended (a domino, or blocked), then what is asked
-        return f"{words.end_words(view, view.round)} {sentences.enter_left()}"
+        return f"{table_words.end_words(view, view.round)} {words.enter_left()}"
     if phase == "start":
         if keeper.game.known_seat is not None and (keeper.named_starter() is not None
                                                    or keeper.starter is not None):
             return keeper.deal_words()
-        return sentences.who_starts()
+        return words.who_starts()
     rnd = keeper.game.round
     if keeper.drawing:
-        return sentences.which_drawn(keeper.names[rnd.turn])
+        return words.which_drawn(keeper.names[rnd.turn])
     if keeper.selected is not None:
-        return sentences.choose_place(keeper.selected)
-    return sentences.turn(keeper.names[rnd.turn])
+        return words.choose_place(keeper.selected)
+    return words.turn(keeper.names[rnd.turn])
 
 
 # The picker's 7 x 4 grid, by suit: row r runs from the double r-r through
@@ -170,7 +222,7 @@ def left_fields(keeper: Keeper, faces: str) -> str:
             out.append(f'<div class="left-row" data-seat="{s}">{head}'
                        f'<span class="left-known">{known}</span></div>')
             continue
-        said = sentences.left_labels(name)
+        said = words.left_labels(name)
         tiles = "".join(tile_svg(t, faces=faces) for t in keeper.left_tiles.get(s, []))
         pressed = "true" if s == picking else "false"
         out.append(
@@ -191,4 +243,4 @@ def left_fields(keeper: Keeper, faces: str) -> str:
 def game_over_html(keeper: Keeper) -> str:
     """The game-over panel's heading and final scores (``#game-over-body``)."""
     view = observed_view(keeper.game)
-    return render.game_over(view, sentences.winner(view))
+    return render.game_over(view, words.winner(view))

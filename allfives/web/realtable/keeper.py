@@ -21,10 +21,10 @@ from typing import Literal
 from ...moves import DRAW, Move
 from ...observed import LeftEntry, ObservedGame, Played, RefusedError, RoundEnd, Start, Turn
 from ...tiles import TILE_COUNT, Tile, pips_of
-from ..table import words
+from ..table import words as table_words
 from ..table.observed_view import observed_view
 from ..table.setup import ASKED
-from . import sentences
+from . import words
 
 Phase = Literal["start", "play", "left", "over"]
 
@@ -104,7 +104,7 @@ class Keeper:
     # -- the entries ------------------------------------------------------------
 
     def _refused(self, e: RefusedError) -> Said:
-        self.said, self.fresh = Said(sentences.refused(e.refusal, self.names), True), None
+        self.said, self.fresh = Said(words.refused(e.refusal, self.names), True), None
         return self.said
 
     def _say(self, text: str) -> Said:
@@ -129,12 +129,12 @@ class Keeper:
             self.game.start_round(seat)
         except RefusedError as e:
             return self._refused(e)
-        return self._say(sentences.turn(self.names[seat]))
+        return self._say(words.turn(self.names[seat]))
 
     def deal_words(self) -> str:
         known = self.game.known_seat
         assert known is not None
-        return sentences.enter_hand(self.names[known], len(self.dealt), self.game.rules.hand_size)
+        return words.enter_hand(self.names[known], len(self.dealt), self.game.rules.hand_size)
 
     def start(self) -> Said:
         """The deal entered (the known hand, and the starter where asked)."""
@@ -142,13 +142,13 @@ class Keeper:
         if starter is None:
             starter = self.starter
         if starter is None:
-            return self._say(sentences.who_starts())
+            return self._say(words.who_starts())
         try:
             self.game.start_round(starter, self.dealt)
         except RefusedError as e:
             return self._refused(e)
         self.dealt, self.starter = [], None
-        return self._say(sentences.turn(self.names[starter]))
+        return self._say(words.turn(self.names[starter]))
 
     def tap_tile(self, tile: Tile) -> Said:
         """A tile button: at a deal, into or out of the known hand; in play,
@@ -169,11 +169,11 @@ class Keeper:
             return self.draw_tile(tile)
         if self.selected == tile:
             self.selected = None
-            return self._say(sentences.turn(self.names[self.game.round.turn]))
+            return self._say(words.turn(self.names[self.game.round.turn]))
         places = self.game.round.places(tile)
         if len(places) > 1:
             self.selected = tile
-            return self._say(sentences.choose_place(tile))
+            return self._say(words.choose_place(tile))
         return self._lay(lambda called: self.game.lay(tile, called))
 
     def tap_place(self, move: Move) -> Said:
@@ -194,7 +194,7 @@ class Keeper:
         finally:
             self.selected = None
         nxt = (seat + 1) % self.game.rules.players
-        said = self._say(sentences.played(self.names, played, self.game.calls, self.names[nxt]))
+        said = self._say(words.played(self.names, played, self.game.calls, self.names[nxt]))
         self.fresh = played
         return said
 
@@ -210,14 +210,14 @@ class Keeper:
             if why is not None and why.code != "draw_tile_missing":
                 return self._refused(RefusedError(why))
             self.drawing = not self.drawing
-            return self._say(sentences.which_drawn(self.names[rnd.turn]) if self.drawing
-                             else sentences.turn(self.names[rnd.turn]))
+            return self._say(words.which_drawn(self.names[rnd.turn]) if self.drawing
+                             else words.turn(self.names[rnd.turn]))
         seat = rnd.turn
         try:
             self.game.draw(count)
         except RefusedError as e:
             return self._refused(e)
-        return self._say(sentences.drew(self.names[seat], count))
+        return self._say(words.drew(self.names[seat], count))
 
     def draw_tile(self, tile: Tile) -> Said:
         seat = self.game.round.turn
@@ -226,7 +226,7 @@ class Keeper:
             self.game.draw(tiles=[tile])
         except RefusedError as e:
             return self._refused(e)
-        return self._say(sentences.drew(self.names[seat], 1, tile))
+        return self._say(words.drew(self.names[seat], 1, tile))
 
     def passed(self) -> Said:
         if self.phase != "play":
@@ -237,7 +237,7 @@ class Keeper:
             self.game.pass_turn()
         except RefusedError as e:
             return self._refused(e)
-        return self._say(sentences.passed(self.names[seat]))
+        return self._say(words.passed(self.names[seat]))
 
     # -- the round's end: what each player still holds ---------------------------
 
@@ -266,7 +266,7 @@ class Keeper:
         return self._say(self.left_words(seat))
 
     def left_words(self, seat: int) -> str:
-        return sentences.tap_held(self.names[seat], len(self.left_tiles.get(seat, [])),
+        return words.tap_held(self.names[seat], len(self.left_tiles.get(seat, [])),
                                   self.game.round.counts[seat])
 
     def tap_left(self, tile: Tile) -> Said:
@@ -332,7 +332,7 @@ class Keeper:
             return self._refused(e)
         self.clear_left()
         view = observed_view(self.game)
-        said = sentences.round_scored(view, view.round)
+        said = words.round_scored(view, view.round)
         self.start_by_itself()
         return self._say(said)
 
@@ -343,15 +343,15 @@ class Keeper:
         self.clear_left()
         entries = self.game.entries
         if not entries:
-            return self._say(sentences.nothing_to_undo())
+            return self._say(words.nothing_to_undo())
         n = 1
         if isinstance(entries[-1], Start) and self._started_by_itself():
             if len(entries) == 1:
-                return self._say(sentences.nothing_to_undo())
+                return self._say(words.nothing_to_undo())
             n = 2
         what = self.last_entry_words(n)
         self.game.undo(n)
-        return self._say(sentences.took_back(what))
+        return self._say(words.took_back(what))
 
     def last_entry_words(self, n: int = 1) -> str:
         """The entry ``n`` back, as the game log words it (a move), or as the
@@ -359,11 +359,11 @@ class Keeper:
         entry = self.game.entries[-n]
         rounds = self.game.rounds
         if isinstance(entry, Start):
-            return sentences.deal_of(len(rounds) - n + 1)
+            return words.deal_of(len(rounds) - n + 1)
         if isinstance(entry, RoundEnd):
-            return sentences.end_of(len(rounds) - n + 1)
+            return words.end_of(len(rounds) - n + 1)
         view = observed_view(self.game)
-        return words.move_words(view, view.round, len(view.round.history) - 1)
+        return table_words.move_words(view, view.round, len(view.round.history) - 1)
 
     def _started_by_itself(self) -> bool:
         """Whether the round just started would start again by itself

@@ -12,9 +12,9 @@ from typing import Any
 from ...errors import AllFivesError, RecordError
 from ...observed import ObservedGame, replay, to_record
 from ..i18n.catalogs import _
-from ..storage.backup import BackupError
+from ..storage.backup import BackupError, Checks
 from ..storage.bounded_json import UnreadableError, loads
-from ..storage.keys import TABLE_GAME_KEY
+from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY
 from ..table.save_limits import oversized
 from ..table.seats import YOU
 from ..table.setup import ASKED, Setup
@@ -85,3 +85,8 @@ def check_table_game(text: str) -> str:
         # game at a real table kept in the backup cannot be read.
         raise BackupError(_("{key}: the game at a real table cannot be read ({reason})").format(
             key=TABLE_GAME_KEY, reason=e)) from None
+
+
+# What the room keeps, read back from a backup as the page reads it (``app.py``
+# gathers every room's).
+CHECKS: Checks = {TABLE_GAME_KEY: check_table_game, TABLE_KEPT_KEY: check_table_game}

@@ -1,9 +1,10 @@
 """The page at a real table (thin): taps on the entry panel, the lit places
 and the round-end fields go to the ``Keeper``; after each, the game is
-saved and the section drawn again from its ``TableFrame``. While such a game
-is on, ``body[data-mode=table]`` shows this section in place of the game
-against bots (which waits as it was). A game on this device never empties
-it: leaving keeps it aside (``allfives.table-kept``) to be resumed."""
+saved and the section drawn again: its frame (``frame.parts``) handed to the
+one writer. While such a game is on, ``body[data-mode=table]`` shows this
+section in place of the game against bots (which waits as it was). A game
+on this device never empties it: leaving keeps it aside
+(``allfives.table-kept``) to be resumed."""
 
 from __future__ import annotations
 
@@ -11,34 +12,31 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyscript import document, window
+from pyscript import window
 
 from ...errors import AllFivesError
 from ...moves import parse_move
 from ...tiles import parse_tile
-from ..dom import closest, download, el, found, notice, on, store, stored, toggle
+from ..dom import closest, download, el, notice, on, store, stored
 from ..draw import board_page
+from ..draw.board import BoardScene
+from ..paint.writer_page import page
 from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY
+from ..table.focus_page import refocus
 from ..table.looks import Looks
-from ..table.observed_view import observed_view
+from ..table.shared_controls import SHARE_LINKS, Reviewed
 from . import kept
-from .frame import frame
+from .frame import frame, over, parts
 from .keeper import Keeper, Said
 
 
 class RealTablePage:
-    def __init__(self, looks: Callable[[], Looks], tally: Callable[[], bool],
-                 over: Callable[[str], None]) -> None:
-        """``looks`` and ``tally``: as the settings draw now; ``over``: the
-        game ended (the game-over panel, with its heading and scores)."""
+    def __init__(self, looks: Callable[[], Looks], tally: Callable[[], bool]) -> None:
+        """``looks`` and ``tally``: as the settings draw now."""
         self.looks = looks
         self.tally = tally
-        self.over = over
         self.keeper: Keeper | None = None
-
-    @property
-    def on(self) -> bool:
-        return self.keeper is not None
+        self.drawn: BoardScene | None = None  # the board as last drawn
 
     def bind(self) -> None:
         on(el("table-entry"), "click", self.on_entry_click)
@@ -52,7 +50,7 @@ class RealTablePage:
         on(el("round-left"), "click", self.on_left_click)
         on(el("round-left"), "input", self.on_pips_typed)
         on(el("entry-call"), "input", self.on_call)
-        on(window, "resize", lambda _e: self.redraw())
+        on(window, "resize", lambda _e: self.resized())
 
     # -- the game ------------------------------------------------------------
 
@@ -61,8 +59,7 @@ class RealTablePage:
         any game left aside before is this one, or was confirmed replaced."""
         self.keeper = keeper
         store(TABLE_KEPT_KEY, "")
-        document.body.dataset.mode = "table"
-        self.settle()
+        self.commit()
 
     def leave(self) -> None:
         """Back to the game on this device: the table's game, unless over,
@@ -71,8 +68,6 @@ class RealTablePage:
             assert self.keeper is not None
             store(TABLE_KEPT_KEY, kept.to_save(self.keeper))
         self.keeper = None
-        document.body.removeAttribute("data-mode")
-        el("review-button").removeAttribute("disabled")
         store(TABLE_GAME_KEY, "")
 
     def drop(self) -> None:
@@ -109,18 +104,16 @@ class RealTablePage:
         if self.keeper is not None:
             download(kept.to_save(self.keeper), "allfives-table.json")
 
-    def settle(self) -> None:
+    def commit(self) -> None:
         """Saved, then drawn; at the game's end, the game-over panel."""
         if self.keeper is None:
             return
         store(TABLE_GAME_KEY, kept.to_save(self.keeper))
         self.redraw()
-        if self.keeper.phase == "over":
-            self.over(self.keeper.said.text if self.keeper.said else "")
-
-    def view_now(self) -> Any:
-        assert self.keeper is not None
-        return observed_view(self.keeper.game)
+        panel, opened = over(self.keeper)
+        if panel:
+            page.forget(*SHARE_LINKS)
+            page.write(panel, opened)
 
     # -- taps -----------------------------------------------------------------
 
@@ -128,7 +121,7 @@ class RealTablePage:
         if self.keeper is None:
             return
         entry(self.keeper)
-        self.settle()
+        self.commit()
 
     def on_entry_click(self, evt: Any) -> None:
         tile = closest(evt, "[data-tile]")
@@ -159,6 +152,7 @@ class RealTablePage:
 
     def on_call(self, evt: Any) -> None:
         text = str(evt.target.value).strip()
+        page.forget("#entry-call")  # typed: the next frame that empties it writes it
         if self.keeper is not None:
             self.keeper.call = int(text) if text.isdigit() else None
 
@@ -168,7 +162,7 @@ class RealTablePage:
         field = el("entry-drew-count")
         text = str(field.value)
         count = int(text) if text.isdigit() and int(text) > 0 else 1
-        field.value = "1"
+        field.value = "1"  # the usual draw again (a property the person sets: not a frame's)
         self.act(lambda k: k.drew(count))
 
     def on_left_click(self, evt: Any) -> None:
@@ -204,47 +198,34 @@ class RealTablePage:
         if self.keeper is None:
             return
         f = frame(self.keeper, self.looks(), self.tally())
-        el("table-status").textContent = f.status
-        el("table-said").textContent = f.said
-        toggle(el("table-said"), "data-refused", f.refused)
-        el("table-seats").innerHTML = f.seats
-        el("table-scores").innerHTML = f.scores
-        el("table-log").innerHTML = f.log
-        el("table-count").textContent = f.count
-        el("entry-tiles").innerHTML = f.tiles
-        el("entry-starters").innerHTML = f.starters
-        section = el("real-table")
-        section.dataset.phase = f.phase
-        toggle(el("entry-start"), "hidden",
-               f.phase != "start" or self.keeper.game.known_seat is None)
-        toggle(el("entry-call-row"), "hidden", not f.calls)
-        if not f.calls:
-            el("entry-call").value = ""
-        el("round-left-fields").innerHTML = f.left
-        bones = el("table-boneyard")
-        toggle(bones, "hidden", f.boneyard is None)
-        if f.boneyard is not None:
-            bones.dataset.boneyard = f.boneyard[0]
-            bones.querySelector(".left").textContent = f.boneyard[0]
-            bones.setAttribute("aria-label", f.boneyard[1])
-            bones.title = f.boneyard[1]
-        count = el("entry-drew-count")
-        if self.keeper.phase == "play":
-            most = max(self.keeper.game.round.boneyard_left, 1)
-            count.max = str(most)
-        board_page.draw("table-board", f.scene)
-        # Review goes through the rounds entered: none yet, nothing to review
-        toggle(el("review-button"), "disabled", not self.keeper.game.rounds)
+        page.write(parts(f))
+        if self.drawn is None or self.drawn.view is not f.scene.view or self.drawn != f.scene:
+            self.resized(f.scene)
 
+    def resized(self, scene: BoardScene | None = None) -> None:
+        """The board drawn for the box it has now."""
+        scene = scene or self.drawn
+        if self.keeper is not None and scene is not None:
+            board_page.draw("table-board", scene)
+            self.drawn = scene
 
-def refocus(*selectors: str, always: bool = False) -> None:
-    """After a redraw the tapped button may be gone: focus the first of
-    ``selectors`` there is, if focus was lost (``always``: wherever it is)."""
-    active = found(document.activeElement)
-    if not always and active is not None and active != document.body and active.isConnected:
-        return
-    for selector in selectors:
-        node = found(document.querySelector(selector))
-        if node is not None:
-            node.focus()
-            return
+    def refocus(self) -> None:
+        """Focus fell to the page (a dialog closed): back to the entry panel."""
+        refocus("#entry-tiles [data-tile]", "#entry-undo")
+
+    # -- Review ------------------------------------------------------------------
+
+    def reviewed(self, seat: int | None) -> Reviewed:
+        """The game for Review, from the seat whose hand is entered (a copy:
+        entries go on under it)."""
+        assert self.keeper is not None
+        game = self.keeper.game.copy()
+        known = game.known_seat
+        return Reviewed(game, tuple(game.names), (None,) * game.rules.players,
+                        0 if known is None else known)
+
+    def review_seats(self) -> tuple[int, ...]:
+        return (self.keeper.game.known_seat or 0,) if self.keeper is not None else ()
+
+    def hands_hidden(self) -> bool:
+        return False

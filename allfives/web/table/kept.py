@@ -1,7 +1,7 @@
 """What the table room keeps in the browser, read back from a backup as the
-page reads it: the game in progress, the last set-up, the settings and the
-daily deal's best results (``storage.backup`` calls these checks; ``app.py``
-gathers every room's)."""
+page reads it: the game in progress, the last set-up, the settings, the
+daily deal's best results and the games another window put aside
+(``storage.backup`` calls these checks; ``app.py`` gathers every room's)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import re
 
 from ..i18n.catalogs import _, ngettext
 from ..storage.backup import BackupError, Checks, json_object
-from ..storage.keys import DAILY_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
+from ..storage.keys import ASIDE_KEY, DAILY_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
 from .deals import DAYS_KEPT
 from .settings import Settings
 from .setup import Setup
 from .table import SaveError, Table
+from .tabs import check_aside
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_MARGIN = 10**6  # a day's margin: a game to 10000 is the most the page deals
@@ -55,4 +56,4 @@ def check_daily(text: str) -> str:
 
 
 CHECKS: Checks = {SAVE_KEY: check_save, SETUP_KEY: check_setup, SETTINGS_KEY: check_settings,
-                  DAILY_KEY: check_daily}
+                  DAILY_KEY: check_daily, ASIDE_KEY: check_aside}

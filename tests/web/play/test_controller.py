@@ -24,6 +24,7 @@ from allfives.web.play.steps import (
     AwaitPerson,
     BotMove,
     Command,
+    Fresh,
     GameOver,
     Play,
     Played,
@@ -274,9 +275,13 @@ def test_the_tables_board_shows_the_pick_the_hint_and_the_tile_just_played():
                                                hint=parse_move("0-6>5-6"), drawn=drawn)
     ctl.play(parse_move("0-6>5-6"))
     view = ctl.view()
-    assert ctl.board_scene(view, popped=5) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5,
-                                                         drawn=drawn)
-    assert ctl.board_scene(view).fresh_points == 0  # a later drawing: no pop
+    assert ctl.fresh == Fresh(ZERO_SIX, 0, 0)
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, drawn=drawn)
+    ctl.fresh = Fresh(ZERO_SIX, 5, 0)  # had it scored 5
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, fresh_points=5, drawn=drawn)
+    assert ctl.board_scene(view) == ctl.board_scene(view)  # drawn again: the same pop
+    ctl.select(None)  # the board changes for another reason (a pick undone): the pop is over
+    assert ctl.board_scene(view) == BoardScene(view, fresh=ZERO_SIX, drawn=drawn)
 
 
 def test_a_new_game_forgets_the_old_tables_marks():
@@ -381,3 +386,17 @@ def test_a_hint_asked_in_one_game_never_shows_in_the_next():
     ctl.take_over(Table.new(Setup(), seed=9))  # New game (or Daily deal) meanwhile
     assert ctl.ask_hint() is not None  # the person may ask again in the new game
     assert ctl.take_hint(ask, Best(parse_move("5-5"), ESTIMATE)) is None and ctl.hint is None
+
+
+def test_take_back_is_offered_and_made_by_one_rule():
+    """Take back on in the settings, the viewer's hand shown, a turn of theirs
+    to take back: the button's state and the take-back follow one rule."""
+    ctl = Controller(Table.new(Setup(), seed=9), Settings(undo=True))
+    assert not ctl.can_take_back() and ctl.taken_back() is None  # no move of the person's yet
+    ctl.play(person_moves(ctl))
+    assert ctl.can_take_back()
+    back = ctl.taken_back()
+    assert back is not None and back.takebacks == 1 and not back.game.round.history
+    assert ctl.table.takebacks == 0  # the table itself is unchanged
+    ctl.settings = Settings(undo=False)  # the default
+    assert not ctl.can_take_back() and ctl.taken_back() is None

@@ -19,7 +19,7 @@ from allfives.web.draw.board import Target
 from allfives.web.realtable import kept
 from allfives.web.realtable.frame import frame, game_over_html
 from allfives.web.realtable.keeper import Keeper
-from allfives.web.realtable.sentences import REFUSED
+from allfives.web.realtable.words import REFUSED
 from allfives.web.table.looks import Looks
 from allfives.web.table.setup import ASKED, Setup
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from ...observed import Played, Refusal
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
-from ..table import words
+from ..table import words as table_words
 from ..table.table_view import RoundView, TableView
 
 
@@ -26,7 +26,7 @@ def winner(view: TableView) -> str:
 
 def round_scored(view: TableView, rnd: RoundView) -> str:
     """A round's end, scored: how it ended and the scores."""
-    return f"{words.end_words(view, rnd)} {words.totals(view)}"
+    return f"{table_words.end_words(view, rnd)} {table_words.totals(view)}"
 
 
 def turn(name: str) -> str:

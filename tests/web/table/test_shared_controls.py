@@ -1,0 +1,32 @@
+"""The controls both tables share, as frames: exact selectors and values."""
+
+from __future__ import annotations
+
+from allfives.web.paint.parts import Effect, Part
+from allfives.web.table.shared_controls import header, over_panel
+
+
+def test_review_is_disabled_while_there_is_nothing_to_review():
+    assert header(False) == {"#review-button": Part(attrs=(("disabled", ""),))}
+    assert header(True) == {"#review-button": Part(attrs=(("disabled", None),))}
+
+
+def test_the_game_over_panel_is_filled_and_opened_with_its_share_link_hidden():
+    frame, effects = over_panel("game-over", "<h2>Ada wins.</h2>", "", "Best: +12",
+                                shareable=False)
+    assert frame == {
+        "#game-over-body": Part(html="<h2>Ada wins.</h2>"),
+        "#game-over-deal": Part(text=""),
+        "#game-over-share": Part(attrs=(("hidden", ""),)),
+        "#game-over-share-link": Part(attrs=(("hidden", ""),)),
+        "#game-over-daily": Part(text="Best: +12"),
+    }
+    assert effects == [Effect("open", "game-over")]
+
+
+def test_the_round_end_panel_has_no_daily_line():
+    frame, effects = over_panel("round-end", "<p>hands</p>", "Deal 8")
+    assert list(frame) == ["#round-end-body", "#round-end-deal", "#round-end-share",
+                           "#round-end-share-link"]
+    assert frame["#round-end-share"] == Part(attrs=(("hidden", None),))
+    assert effects == [Effect("open", "round-end")]
