@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar
@@ -27,7 +26,7 @@ from .moves import (
     play_move,
 )
 from .rules import Rules, Seat, Side
-from .scoring import POINTS, RoundScore, play_points, score_round
+from .scoring import POINTS, RoundScore, play_points, settle_round
 from .tiles import ALL_TILES, NAMES, PLAYABLE, TILE_COUNT, Mask, Tile, mask_of, pips_of
 
 # How a round ended: a player went out, nobody could play, or a side reached
@@ -286,34 +285,6 @@ class Round:
         self.end = end
         self.result, self.winner = settle_round(self.rules, self.scores, tuple(self.pips()),
                                                 self.went_out)
-
-
-def settle_round(rules: Rules, scores: list[int], pips: tuple[int, ...],
-                 went_out: Seat | None) -> tuple[RoundScore, Side | None]:
-    """Score a finished round from each seat's remaining ``pips`` onto the
-    running ``scores`` (per side, changed in place: docs/RULES.md section 7)
-    and say which side won the game, if one did (section 8: the sides the
-    round end lifted to the target, the highest of them; an exact tie plays
-    on). ``Round`` ends its rounds so, and so does a game observed at a
-    table (``observed.py``), where only the pips may be known."""
-    result = _round_score(rules, pips, went_out)
-    lifted = []
-    for side, pts in enumerate(result.points):
-        scores[side] += pts
-        if pts > 0 and scores[side] >= rules.target:
-            lifted.append(side)
-    if not lifted:
-        return result, None
-    best = max(scores[s] for s in lifted)
-    leaders = [s for s in lifted if scores[s] == best]
-    return result, leaders[0] if len(leaders) == 1 else None
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _round_score(rules: Rules, pips: tuple[int, ...], went_out: Seat | None) -> RoundScore:
-    """``score_round``, remembered (its result is immutable): an exact search
-    (``bots.exact``) ends many rounds with the same pips left in the hands."""
-    return score_round(rules, list(pips), went_out)
 
 
 @dataclass(frozen=True)

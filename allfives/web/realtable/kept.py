@@ -71,11 +71,6 @@ def download_unreadable() -> str:
     return _("Download the saved game")
 
 
-def is_table_game(data: Any) -> bool:
-    """Whether a parsed record is a game kept at a real table."""
-    return isinstance(data, dict) and isinstance(data.get("observed"), dict)
-
-
 def check_table_game(text: str) -> str:
     """A backup's table game, as the page reads it back."""
     try:

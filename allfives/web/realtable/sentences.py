@@ -148,11 +148,6 @@ def left_labels(name: str) -> dict[str, str]:
     }
 
 
-def call_label() -> str:
-    # Translators: at a real table with calls: the field for the points a player called
-    return _("Points called")
-
-
 # The engine's reasons (``observed.REASONS``) the page can meet, in words:
 # each a function of the refusal's values and the seats' names.
 Says = Callable[[dict[str, object], Sequence[str]], str]
