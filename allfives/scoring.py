@@ -77,6 +77,34 @@ def score_round(rules: Rules, pips: list[int], went_out: int | None) -> RoundSco
     return RoundScore(tuple(points), tuple(lines))
 
 
+def settle_round(rules: Rules, scores: list[int], pips: tuple[int, ...],
+                 went_out: Seat | None) -> tuple[RoundScore, Side | None]:
+    """Score a finished round from each seat's remaining ``pips`` onto the
+    running ``scores`` (per side, changed in place: docs/RULES.md section 7)
+    and say which side won the game, if one did (section 8: the sides the
+    round end lifted to the target, the highest of them; an exact tie plays
+    on). ``game.Round`` ends its rounds so, and so does a game observed at a
+    table (``observed``), where only the pips may be known."""
+    result = _round_score(rules, pips, went_out)
+    lifted = []
+    for side, pts in enumerate(result.points):
+        scores[side] += pts
+        if pts > 0 and scores[side] >= rules.target:
+            lifted.append(side)
+    if not lifted:
+        return result, None
+    best = max(scores[s] for s in lifted)
+    leaders = [s for s in lifted if scores[s] == best]
+    return result, leaders[0] if len(leaders) == 1 else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _round_score(rules: Rules, pips: tuple[int, ...], went_out: Seat | None) -> RoundScore:
+    """``score_round``, remembered (its result is immutable): an exact search
+    (``bots.exact``) ends many rounds with the same pips left in the hands."""
+    return score_round(rules, list(pips), went_out)
+
+
 def _subtract(rules: Rules, pips: list[int], went_out: int | None) -> list[ScoreLine]:
     """Every player loses their own pips, rounded separately."""
     return [ScoreLine((seat,), p, round5(p), rules.side_of(seat), -round5(p) // rules.divisor)
@@ -141,31 +169,3 @@ _SCORERS: dict[RoundEndRule, Callable[[Rules, list[int], int | None], list[Score
     "winner_takes": _winner_takes,
     "blocked_bonus": _blocked_bonus,
 }
-
-
-def settle_round(rules: Rules, scores: list[int], pips: tuple[int, ...],
-                 went_out: Seat | None) -> tuple[RoundScore, Side | None]:
-    """Score a finished round from each seat's remaining ``pips`` onto the
-    running ``scores`` (per side, changed in place: docs/RULES.md section 7)
-    and say which side won the game, if one did (section 8: the sides the
-    round end lifted to the target, the highest of them; an exact tie plays
-    on). ``Round`` ends its rounds so, and so does a game observed at a
-    table (``observed``), where only the pips may be known."""
-    result = _round_score(rules, pips, went_out)
-    lifted = []
-    for side, pts in enumerate(result.points):
-        scores[side] += pts
-        if pts > 0 and scores[side] >= rules.target:
-            lifted.append(side)
-    if not lifted:
-        return result, None
-    best = max(scores[s] for s in lifted)
-    leaders = [s for s in lifted if scores[s] == best]
-    return result, leaders[0] if len(leaders) == 1 else None
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _round_score(rules: Rules, pips: tuple[int, ...], went_out: Seat | None) -> RoundScore:
-    """``score_round``, remembered (its result is immutable): an exact search
-    (``bots.exact``) ends many rounds with the same pips left in the hands."""
-    return score_round(rules, list(pips), went_out)

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-from ..bots.analysis import ESTIMATE, Exactness, Plain, Why, why
+from ..bots.analysis import ESTIMATE, Exactness, PlainWhy, Why, why
 from ..errors import AllFivesError
 from ..layout import Layout
 from ..moves import LEAD, Move, move_on, move_text, move_tile, parse_move
@@ -142,7 +142,7 @@ class Puzzle:
         options = self.options
         return self.losses[options.index(move)] if move in options else None
 
-    def why(self, move: Move) -> Plain | None:
+    def why(self, move: Move) -> PlainWhy | None:
         """The plain kind of reason why ``move`` loses to the answer (the file's ``reason``)."""
         return why(self.view, move, self.answer) if move != self.answer else None
 

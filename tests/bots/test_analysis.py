@@ -154,7 +154,7 @@ def test_a_plain_reason_names_its_kind_for_puzzle_files():
     game = Game(Rules.make("standard"), seed=0, deal_first=False)
     game.start_round([hand(*h) for h in hands], tiles(*boneyard), starter=0)
     view = PlayerView.of(game.round, 0)
-    assert analysis.why(view, parse_move("1-2"), parse_move("5-5")) == analysis.Plain(
+    assert analysis.why(view, parse_move("1-2"), parse_move("5-5")) == analysis.PlainWhy(
         "scored", parse_move("5-5"), 0, 10)
 
 

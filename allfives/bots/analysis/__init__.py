@@ -50,7 +50,7 @@ from .decisions import (
     reply_counted,
 )
 from .moments import moments
-from .plain_reason import Plain, Why, why
+from .plain_reason import PlainWhy, Why, why
 from .valuing import (
     MIN_WORLDS,
     REASON_FROM,
@@ -68,7 +68,7 @@ from .valuing import (
 
 __all__ = [
     "EACH", "ESTIMATE", "EXACT", "MIN_WORLDS", "ONE", "REASON_FROM", "REVIEW_PLAYOUTS", "SIDE",
-    "WORLDS", "Best", "Decision", "DecisionJSON", "Exactness", "Method", "Moment", "Plain",
+    "WORLDS", "Best", "Decision", "DecisionJSON", "Exactness", "Method", "Moment", "PlainWhy",
     "Reason", "ReplyCount", "Valuation", "Why", "analyse", "analysing", "at_stake", "best_move",
     "best_of", "biggest_losses", "estimating", "judged", "method_hook", "moments",
     "reply_counted", "review", "valuing", "why",

@@ -21,7 +21,7 @@ KEPT: Final = "kept"
 
 
 @dataclass(frozen=True)
-class Plain:
+class PlainWhy:
     """The plain kind of reason why ``best`` beats the move made, as puzzle
     files name it (``why``):
 
@@ -38,7 +38,7 @@ class Plain:
     other: int = 0
 
 
-def why(view: PlayerView, played: Move, best: Move) -> Plain | None:
+def why(view: PlayerView, played: Move, best: Move) -> PlainWhy | None:
     """A short reason when one is plain, its kind named in puzzle files:
     fewer points now, a big reply left to the next player, or a heavy tile
     kept with the boneyard empty."""
@@ -47,13 +47,13 @@ def why(view: PlayerView, played: Move, best: Move) -> Plain | None:
     scored = {m: play_points(layout.count_after(move_tile(m), move_on(m)), divisor)
               for m in (played, best)}
     if scored[best] > scored[played]:
-        return Plain(SCORED, best, scored[played], scored[best])
+        return PlainWhy(SCORED, best, scored[played], scored[best])
     left = {m: threat_after(view, m) for m in (played, best)}
     if left[played] >= THREAT and left[played] > left[best]:
-        return Plain(LEFT, best, left[played] // divisor, left[best] // divisor)
+        return PlainWhy(LEFT, best, left[played] // divisor, left[best] // divisor)
     heavier = PIPS[move_tile(best)] - PIPS[move_tile(played)]
     if view.boneyard_left == 0 and heavier >= 4:
-        return Plain(KEPT, best, PIPS[move_tile(best)])
+        return PlainWhy(KEPT, best, PIPS[move_tile(best)])
     return None
 
 

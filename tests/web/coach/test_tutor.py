@@ -229,7 +229,7 @@ def test_the_worker_answers_in_json_and_says_stale():
         return await first, second
 
     stale, found = run_async(both())
-    assert decide.Stale.answered(json.loads(stale))
+    assert json.loads(stale) == decide.STALE.to_json() == {"stale": True}
     assert Coaching.from_json(json.loads(found)) == first_decision("9")
 
 
