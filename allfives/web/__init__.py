@@ -4,15 +4,25 @@ and render in plain Python (tested in CPython); only ``*_page`` modules,
 helpers) and ``worker`` (the bots' worker entry) import js, pyscript or
 pyodide (tests/web/test_page_boundary.py holds that).
 
-- ``play``: the game at the table: seats, set-up, settings, the controller's
-  decisions, the hand, the sentences; the screen, drag, keyboard and sound.
-- ``draw``: the table as SVG and the panels as HTML.
-- ``review``: a game move by move with the expert's analysis.
-- ``home``: around the game: new game, statistics, how to play, shared and
-  daily deals.
-- ``bots``: a bot's move from a request, and the client of the bots' worker.
+The rooms stand in layers, lowest first; a module imports from its own room
+or a lower layer, never up and never across (tests/web/test_layers.py holds
+the list, docs/ARCHITECTURE.md draws who imports whom):
+
 - ``i18n``: the languages: catalogs, the page's own texts, names of presets
   and levels.
-- ``storage``: what the page keeps in the browser: its keys, the bounded
-  JSON reader, the save, the backup file.
+- ``storage``: every browser storage key, the bounded JSON reader, the backup
+  file.
+- ``dom``: the DOM helpers every page module uses.
+- ``table``: the shared room: the live table and its view, seats, set-up,
+  settings, looks, deals, take-backs, the save, the table's words.
+- ``draw``: the table as SVG and the panels as HTML. ``bots``: a bot's move
+  or an analysis from a request, and the client of the bots' worker.
+- The features, which never import each other: ``play`` (the game at the
+  table as the person plays it: the controller, the frame and the screen,
+  drag, keyboard, sound), ``review`` (a game move by move with the expert's
+  analysis, record files), ``coach`` (the coach's question before a move),
+  ``puzzles`` (the Puzzles panel), ``home`` (new game, settings, statistics,
+  how to play, sharing, the phone's menu, the backup), ``realtable`` (a game
+  kept at a real table, its tiles entered as they are played).
+- ``app`` and ``worker``: the wiring of the page and of the bots' worker.
 """

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from allfives.web.i18n import catalogs as i18n
 
 from .browser_helpers import FIRST_LOAD_MS, TURN_OR_OVER, go_ahead, saved, watched_page
@@ -78,65 +76,73 @@ def to_action(page: object, wanted: str) -> None:
     raise AssertionError(f"{wanted} not reached in the menu")
 
 
-@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
-def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser, server,
-                                                                         code):
+def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser, server):
+    """In every language (one phone page, loaded again in each)."""
     with watched_page(browser, server, **PHONE) as page:
-        page.goto(f"{server}index.html?lang={code}")
-        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        assert one_row(page) == []
-        shown = [i for i in AT_HAND + FOLDED if page.is_visible(f"#{i}")]
-        assert shown == AT_HAND  # the rest is folded away, hidden from screen readers too
-        assert page.get_attribute("#menu-button", "aria-controls") == "menu"
-        assert expanded(page) == "false"
-        # its name (shown beside the icon on a wider phone, read out here) in the language
-        assert page.text_content("#menu-button").strip() == translated(code, "Menu")
-        # Tab from New game reaches the menu button; Enter opens it on the first action
-        page.focus("#new-game-button")
-        page.keyboard.press("Tab")
-        assert page.evaluate(ACTIVE) == "menu-button"
-        page.keyboard.press("Enter")
-        assert expanded(page) == "true" and page.evaluate(ACTIVE) == FOLDED[0]
-        assert one_row(page) == []  # the menu drops down; the row stays as it was
-        # arrows walk every action and round again; Home and End
-        walked = [page.evaluate(ACTIVE)]
-        for _ in FOLDED:
-            page.keyboard.press("ArrowDown")
-            walked.append(page.evaluate(ACTIVE))
-        assert walked == [*FOLDED, FOLDED[0]]
-        page.keyboard.press("ArrowUp")
-        assert page.evaluate(ACTIVE) == FOLDED[-1]
-        page.keyboard.press("Home")
-        assert page.evaluate(ACTIVE) == FOLDED[0]
-        page.keyboard.press("End")
-        assert page.evaluate(ACTIVE) == FOLDED[-1]
-        # axe finds nothing with the menu open (the game log aside: see BELOW_THE_FOLD)
-        assert axe_but_the_log(page) == []
-        # Escape closes it and focus is back on the button
-        page.keyboard.press("Escape")
-        assert expanded(page) == "false" and page.evaluate(ACTIVE) == "menu-button"
-        assert page.is_hidden("#daily")
-        # Down on the button opens on the first action, Up on the last; Tab goes on
-        # through the actions and out to the speaker, and the menu closes behind it
-        page.keyboard.press("ArrowUp")
-        assert expanded(page) == "true" and page.evaluate(ACTIVE) == FOLDED[-1]
-        page.keyboard.press("Tab")
-        assert page.evaluate(ACTIVE) == "mute" and expanded(page) == "false"
-        page.keyboard.press("Shift+Tab")
-        assert page.evaluate(ACTIVE) == "menu-button"
-        # Statistics, through the menu by keyboard alone, then back
-        to_action(page, "stats-button")
-        page.keyboard.press("Enter")
-        page.wait_for_selector("#stats[open]")
-        assert expanded(page) == "false"
-        assert page.eval_on_selector("#stats", "d => d.contains(document.activeElement)")
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#stats", state="hidden")
-        # a click outside closes the menu too
-        page.click("#menu-button")
-        assert expanded(page) == "true" and page.is_visible("#settings-button")
-        page.click("#felt", position={"x": 5, "y": 5})
-        assert expanded(page) == "false" and page.is_hidden("#settings-button")
+        for code in i18n.LANGUAGES:
+            try:
+                header_and_menu_by_keyboard(page, server, code)
+            except AssertionError as e:
+                e.add_note(f"in {code}")
+                raise
+
+
+def header_and_menu_by_keyboard(page: object, server: str, code: str) -> None:
+    page.goto(f"{server}index.html?lang={code}")
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+    assert one_row(page) == []
+    shown = [i for i in AT_HAND + FOLDED if page.is_visible(f"#{i}")]
+    assert shown == AT_HAND  # the rest is folded away, hidden from screen readers too
+    assert page.get_attribute("#menu-button", "aria-controls") == "menu"
+    assert expanded(page) == "false"
+    # its name (shown beside the icon on a wider phone, read out here) in the language
+    assert page.text_content("#menu-button").strip() == translated(code, "Menu")
+    # Tab from New game reaches the menu button; Enter opens it on the first action
+    page.focus("#new-game-button")
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIVE) == "menu-button"
+    page.keyboard.press("Enter")
+    assert expanded(page) == "true" and page.evaluate(ACTIVE) == FOLDED[0]
+    assert one_row(page) == []  # the menu drops down; the row stays as it was
+    # arrows walk every action and round again; Home and End
+    walked = [page.evaluate(ACTIVE)]
+    for _ in FOLDED:
+        page.keyboard.press("ArrowDown")
+        walked.append(page.evaluate(ACTIVE))
+    assert walked == [*FOLDED, FOLDED[0]]
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(ACTIVE) == FOLDED[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate(ACTIVE) == FOLDED[0]
+    page.keyboard.press("End")
+    assert page.evaluate(ACTIVE) == FOLDED[-1]
+    # axe finds nothing with the menu open (the game log aside: see BELOW_THE_FOLD)
+    assert axe_but_the_log(page) == []
+    # Escape closes it and focus is back on the button
+    page.keyboard.press("Escape")
+    assert expanded(page) == "false" and page.evaluate(ACTIVE) == "menu-button"
+    assert page.is_hidden("#daily")
+    # Down on the button opens on the first action, Up on the last; Tab goes on
+    # through the actions and out to the speaker, and the menu closes behind it
+    page.keyboard.press("ArrowUp")
+    assert expanded(page) == "true" and page.evaluate(ACTIVE) == FOLDED[-1]
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIVE) == "mute" and expanded(page) == "false"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(ACTIVE) == "menu-button"
+    # Statistics, through the menu by keyboard alone, then back
+    to_action(page, "stats-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#stats[open]")
+    assert expanded(page) == "false"
+    assert page.eval_on_selector("#stats", "d => d.contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#stats", state="hidden")
+    # a click outside closes the menu too
+    page.click("#menu-button")
+    assert expanded(page) == "true" and page.is_visible("#settings-button")
+    page.click("#felt", position={"x": 5, "y": 5})
+    assert expanded(page) == "false" and page.is_hidden("#settings-button")
 
 
 DIALOGS = {"review-button": "#review", "stats-button": "#stats", "puzzles-button": "#puzzles",

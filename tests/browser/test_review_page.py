@@ -226,28 +226,22 @@ LABEL_BOXES = """ts => ts.map(t => { const b = t.getBoundingClientRect();
     return [b.left, b.top, b.right, b.bottom]; })"""
 
 
-def test_on_a_phone_the_reviews_board_and_chart_are_drawn_at_their_size(browser, server,
-                                                                        tmp_path):
+def board_and_chart_drawn_at_their_size(page: object, path: object) -> None:
     """Right after opening, the board is laid out for its box, and the chart
     is drawn at its width: its labels as big on a 390 px phone as anywhere,
     none over another."""
-    path = tmp_path / "game.json"
-    path.write_text(dumps(bot_game(6)), encoding="utf-8")
-    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
-                      has_touch=True) as page:
-        open_game(page, server, "?seed=4")
-        page.set_input_files("#open-record", str(path))
-        page.wait_for_selector("#review[open]")
-        shape, box = board_fit(page, "#review-board")
-        assert abs(shape - box) < 0.02 * box, (shape, box)
-        sizes = page.eval_on_selector_all("#review-chart text.axis", LABEL_PX)
-        assert len(sizes) >= 4 and min(sizes) >= 11.5, sizes
-        chart = page.locator("#review-chart svg.review-chart")
-        drawn = float(chart.get_attribute("viewBox").split()[2])
-        assert abs(chart.bounding_box()["width"] - drawn) <= 2  # not scaled
-        boxes = page.eval_on_selector_all("#review-chart text.axis", LABEL_BOXES)
-        assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    page.set_input_files("#open-record", str(path))
+    page.wait_for_selector("#review[open]")
+    shape, box = board_fit(page, "#review-board")
+    assert abs(shape - box) < 0.02 * box, (shape, box)
+    sizes = page.eval_on_selector_all("#review-chart text.axis", LABEL_PX)
+    assert len(sizes) >= 4 and min(sizes) >= 11.5, sizes
+    chart = page.locator("#review-chart svg.review-chart")
+    drawn = float(chart.get_attribute("viewBox").split()[2])
+    assert abs(chart.bounding_box()["width"] - drawn) <= 2  # not scaled
+    boxes = page.eval_on_selector_all("#review-chart text.axis", LABEL_BOXES)
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -263,14 +257,18 @@ REACHED = """b => { b.scrollIntoView({block: 'center'}); const r = b.getBounding
         && hit !== null && b.contains(hit); }"""
 
 
-def test_review_on_a_phone_has_no_nested_scroll_and_says_whose_tiles(browser, server, tmp_path):
+def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_its_size(
+        browser, server, tmp_path):
     """Issue 38, item 6: on a phone the decisions list was a nested 9rem scroll
     box showing 5 of 7, the biggest loss it names hidden; the row of small
     tiles under the board had no label. Now the dialog's own scroll reaches
-    every decision, and the tiles say whose they are."""
+    every decision, and the tiles say whose they are. Then, on the same
+    page, another record opened: its board and chart drawn at their size."""
     game = bot_game(5)
     path = tmp_path / "game.json"
     path.write_text(dumps(game), encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(dumps(bot_game(6)), encoding="utf-8")
     with watched_page(browser, server, **PHONE) as page:
         open_game(page, server, "?seed=4")
         page.set_input_files("#open-record", str(path))
@@ -293,3 +291,6 @@ def test_review_on_a_phone_has_no_nested_scroll_and_says_whose_tiles(browser, se
         assert page.is_visible("#review-hand-label")
         page.select_option("#review-seat", "1")
         assert page.text_content("#review-hand-label") == f"{names[1]}'s tiles"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#review", state="hidden")
+        board_and_chart_drawn_at_their_size(page, other)

@@ -56,6 +56,9 @@ SLOTS = """async () => {
         [request.url, (await cache.match(request)).headers.get("x-test")]));
 }""".replace("BOOT_URL", BOOT)
 WORKER_BOOT = "globalThis.allfivesBoot"
+# Every test of the module on one pytest worker (``make test`` runs xdist with
+# ``--dist loadgroup``): the module's snapshot is made once, not once a worker.
+pytestmark = pytest.mark.xdist_group("snapshot")
 
 
 def you_lead_seed() -> int:
