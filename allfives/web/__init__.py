@@ -13,6 +13,10 @@ the list, docs/ARCHITECTURE.md draws who imports whom):
 - ``storage``: every browser storage key, the bounded JSON reader, the backup
   file.
 - ``dom``: the DOM helpers every page module uses.
+- ``paint``: a screen as values (a frame: selectors to parts; effects) and
+  the page's one writer, which writes only what differs (with ``dom`` and the
+  board's SVG, the only code that puts HTML or text in the page:
+  tests/web/test_one_writer.py).
 - ``table``: the shared room: the live table and its view, seats, set-up,
   settings, looks, deals, take-backs, the save, the table's words.
 - ``draw``: the table as SVG and the panels as HTML. ``bots``: a bot's move

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final, Literal
 
 from ...coach import repetition
 from ...coach.puzzles import Puzzle, PuzzleError
@@ -44,7 +44,11 @@ MAX_OWN = 50  # puzzles from the person's games; the oldest go first
 DAYS_KEPT = 400
 MAX_COUNT = 10_000_000
 # Why a puzzle is shown (``#puzzles[data-puzzle-kind]``).
-DAILY, AGAIN, OWN, NEW = "daily", "again", "own", "new"
+Why = Literal["daily", "again", "own", "new"]  # why a puzzle is shown
+DAILY: Final = "daily"
+AGAIN: Final = "again"
+OWN: Final = "own"
+NEW: Final = "new"
 PROVISIONAL = 5  # first tries before the rating is shown as a number
 
 
@@ -176,7 +180,7 @@ def _own(items: Any) -> tuple[Puzzle, ...]:
 
 
 def choose(progress: Progress, shipped: Sequence[Puzzle], today: str,
-           skip: str | None = None, playing: Playing | None = None) -> tuple[Puzzle, str] | None:
+           skip: str | None = None, playing: Playing | None = None) -> tuple[Puzzle, Why] | None:
     """The next puzzle and why it comes (``AGAIN``, ``OWN``, ``NEW``), never
     the puzzle ``skip`` (the one just shown) when there is another, nor an
     own puzzle from the game ``playing`` says is still on (module docstring)."""

@@ -24,12 +24,13 @@ from ...scoring import play_points
 from ..draw.board import BoardScene, Target
 from ..table.hand import HandState, hand_order
 from ..table.table_view import TableView
+from .progress import Why
 
 
 @dataclass
 class Solving:
     puzzle: Puzzle
-    kind: str  # why it is shown: progress.DAILY, AGAIN, OWN or NEW
+    kind: Why  # why it is shown
     selected: int | None = None
     chosen: Move | None = None
     checked: Decision | None = None  # the verdict's move analysed again (``recheck``)

@@ -17,7 +17,7 @@ from ..draw.board import BoardScene, Target, tile_svg
 from ..paint.parts import Effect, Frame, Part, flag, shown
 from ..table import words as table_words
 from ..table.looks import Looks
-from ..table.observed_view import observed_view
+from ..table.played_view import observed_view
 from ..table.shared_controls import header, over_panel
 from ..table.table_view import TableView
 from . import words

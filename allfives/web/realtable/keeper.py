@@ -22,7 +22,7 @@ from ...moves import DRAW, Move
 from ...observed import LeftEntry, ObservedGame, Played, RefusedError, RoundEnd, Start, Turn
 from ...tiles import TILE_COUNT, Tile, pips_of
 from ..table import words as table_words
-from ..table.observed_view import observed_view
+from ..table.played_view import observed_view
 from ..table.setup import ASKED
 from . import words
 

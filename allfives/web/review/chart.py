@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ...bots.analysis import Decision
 from ...coach.grades import BLUNDER, CUTOFFS, grade
@@ -137,13 +137,16 @@ def score_range(lowest: int, highest: int, target: int) -> tuple[int, int, int]:
     return math.floor(low / step) * step, math.ceil(top / step) * step, step
 
 
+LabelKind = Literal["caption", "score", "target", "loss"]  # the text's ``data-label``
+
+
 @dataclass(frozen=True)
 class Label:
     """A word on the chart: its text and the middle of its line (``y``)."""
 
     text: str
     y: float
-    kind: str  # "caption", "score", "target" or "loss"
+    kind: LabelKind
 
 
 def spaced(wanted: Sequence[Label]) -> list[Label]:

@@ -22,7 +22,7 @@ from ...moves import move_tile
 from ...played import PlayedGame
 from ..draw.board import BoardScene
 from ..i18n.catalogs import _
-from ..table.observed_view import played_view
+from ..table.played_view import played_view
 from ..table.seats import HUMAN
 from ..table.table import Table
 from ..table.table_view import TableView
