@@ -210,7 +210,7 @@ class App:
         self.stats.reload()
         self.puzzles.reload()
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
-        self.ctl.settings = Settings.from_json(dom.stored_json(SETTINGS_KEY))
+        self.ctl.restyle(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
         looks_page.apply(self.ctl.settings)
         dialogs.fill_settings(self.ctl.settings)
         self.between.reopen(lambda: saves.restore() or Table.fresh(self.setup))
@@ -226,7 +226,7 @@ class App:
 
     def change_settings(self, settings: Settings) -> None:
         """Apply and keep settings (from their dialog, or the mute button)."""
-        self.ctl.settings = settings
+        self.ctl.restyle(settings)
         dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
         looks_page.apply(settings)
         self.between.redraw()

@@ -240,6 +240,14 @@ class Controller:
         self.popped()
         return Select(tile)
 
+    def restyle(self, settings: Settings) -> None:
+        """New settings. The table is drawn anew for them (tally marks, faces,
+        the language), so the move's flash and pop, already shown, are over;
+        Mute alone draws nothing anew and leaves them."""
+        if replace(settings, mute=self.settings.mute) != self.settings and self.fresh is not None:
+            self.fresh = replace(self.fresh, pop=False, flash=False)
+        self.settings = settings
+
     def popped(self) -> None:
         """The board changes for another reason than the move just made: its
         points' pop is over (``Fresh.pop``)."""

@@ -53,7 +53,7 @@ def frame(ctl: Controller, settled: bool, active: bool = True) -> TableFrame:
         parts["#status"] = Part(html=words.unbroken(now.text), attrs=(("data-phase", now.phase),))
     parts["#hint-text"] = Part(html=words.unbroken(ctl.hint_words),
                                attrs=(("data-method", ctl.hint_method or None),))
-    flash = fresh is not None and fresh.points > 0
+    flash = fresh is not None and fresh.points > 0 and fresh.flash
     parts["#scores"] = Part(html=render.scores(
         view, fresh.side if fresh is not None and flash else None, settings.tally,
         fresh.points if fresh is not None and flash else 0))

@@ -126,15 +126,17 @@ class Played:
 
 @dataclass(frozen=True)
 class Fresh:
-    """The tile just played, its points and the side that scored them: the
-    scores flash them until the next move. ``pop``: the board shows them
-    over the tile too, until the board changes for another reason (a tile
-    picked, a hint), so a redraw does not replay it."""
+    """The tile just played, its points and the side that scored them.
+    ``flash``: the scores flash them, until the next move or the scores are
+    drawn another way (a setting); ``pop``: the board shows them over the
+    tile too, until the board changes for another reason (a tile picked, a
+    hint). So a redraw never replays either."""
 
     tile: int
     points: int
     side: int
     pop: bool = True
+    flash: bool = True
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,25 @@ def test_a_moves_score_flashes_and_pops_and_a_redraw_replays_neither():
     assert picked.scene.fresh_points == 0 and "#scores" not in written(rest, picked)
     ctl.select(None)
     assert settled(ctl).scene.fresh_points == 0  # the pop is over for good
-    ctl.settings = replace(ctl.settings, tally=True)  # the scores drawn another way
-    assert "#scores" in written(picked, settled(ctl))
+    ctl.restyle(replace(ctl.settings, tally=True))  # the scores drawn another way
+    tallied = settled(ctl)
+    assert "#scores" in written(picked, tallied)
+    assert "bump" not in (tallied.parts["#scores"].html or "")  # the flash is not replayed
+
+
+def test_a_setting_ends_the_moves_flash_and_pop_but_mute_leaves_them():
+    ctl = Controller(Table.new(Setup(), seed=4), Settings())
+    step = ctl.next_step()
+    assert isinstance(step, BotMove)
+    ctl.play(parse_move(worker.choose(json.dumps(step.request.to_json()))))
+    assert ctl.fresh is not None and ctl.fresh.flash and ctl.fresh.pop
+    ctl.restyle(replace(ctl.settings, mute=True))
+    assert ctl.settings.mute and ctl.fresh.flash and ctl.fresh.pop
+    assert "bump" in (settled(ctl).parts["#scores"].html or "")
+    ctl.restyle(replace(ctl.settings, faces="numerals"))
+    assert ctl.settings.faces == "numerals" and not (ctl.fresh.flash or ctl.fresh.pop)
+    now = settled(ctl)
+    assert "bump" not in (now.parts["#scores"].html or "") and now.scene.fresh_points == 0
 
 
 def test_the_persons_turn_shows_once_the_turn_loop_is_at_rest_within_a_round():
