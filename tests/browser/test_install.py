@@ -16,11 +16,20 @@ from urllib.parse import urljoin
 from allfives.site import icons, serve
 
 from ..helpers import load_site_builder
-from .browser_helpers import FAST, FIRST_LOAD_MS, TURN_MS, TURN_OR_OVER, Watch, saved
+from .browser_helpers import (
+    FAST,
+    FIRST_LOAD_MS,
+    TURN_MS,
+    TURN_OR_OVER,
+    Watch,
+    go_ahead,
+    saved,
+)
 from .conftest import CHROMIUM, FLAGS
 from .test_offline import wait_until_kept
 
 MANIFEST = "static/manifest.webmanifest"
+DAILY_SAVED = "String(JSON.parse(localStorage.getItem('allfives.save')).seed).startsWith('daily:')"
 
 
 @contextmanager
@@ -87,8 +96,10 @@ def test_the_shortcuts_open_the_new_game_dialog_the_daily_deal_and_the_puzzles(p
     page.click("#ng-cancel")
     page.goto(server + "index.html?do=daily")
     page.wait_for_selector(TURN_OR_OVER, timeout=FIRST_LOAD_MS)
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('allfives.save')).seed.startsWith('daily:')")
+    # over a game a bot has moved in (one deal in two), the page asks first
+    page.wait_for_function(f"document.querySelector('#confirm').open || {DAILY_SAVED}")
+    go_ahead(page)
+    page.wait_for_function(DAILY_SAVED)
     assert saved(page)["table"]["bots"] == [None, "expert"] and "?" not in page.url
     page.goto(server + "index.html?do=puzzles")
     page.wait_for_selector("#puzzles[open]", timeout=FIRST_LOAD_MS)
