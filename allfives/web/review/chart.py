@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
-from typing import Literal, Protocol
+from typing import Literal
 
 from ...bots.analysis import Decision
 from ...coach.grades import BLUNDER, CUTOFFS, grade
-from ...rules import Rules
+from ...played import PlayedGame
 from ..i18n.catalogs import _, number
 
 # The drawing's units are CSS pixels: the page draws it at its box's width
@@ -60,30 +60,7 @@ class Track:
         return self.starts[round_ - 1] + move
 
 
-class ScoredRound(Protocol):
-    """What the chart reads of a round (``game.Round``, ``observed.ObservedRound``)."""
-
-    @property
-    def history(self) -> Sequence[tuple[int, int, int]]: ...
-
-    @property
-    def scores(self) -> list[int]: ...
-
-    @property
-    def over(self) -> bool: ...
-
-
-class Scored(Protocol):
-    """What the chart reads of a game: a game dealt here or kept at a table."""
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def rounds(self) -> Sequence[ScoredRound]: ...
-
-
-def track(game: Scored) -> Track:
+def track(game: PlayedGame) -> Track:
     """The scores at every position of ``game``: a round starts with the
     scores the last one ended with, each move adds its points, and the last
     position of a finished round has the round-end points too."""
@@ -337,7 +314,7 @@ def legend(sides: Sequence[str], mine: int) -> str:
     return f"<ul class='chart-legend' aria-hidden='true'>{items}</ul>"
 
 
-def chart(game: Scored, decisions: Sequence[Decision], sides: Sequence[str], mine: int,
+def chart(game: PlayedGame, decisions: Sequence[Decision], sides: Sequence[str], mine: int,
           name: str, you: bool = False, width: float = WIDTH) -> str:
     """``#review-chart``'s contents: the chart (``width`` CSS pixels wide), its
     legend and its figures. ``sides`` are the sides' names, ``mine`` the
