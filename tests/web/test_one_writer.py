@@ -1,8 +1,9 @@
-"""One writer puts HTML and text in the page (``paint.writer_page``), read
-from the source (AST): a screen module makes a frame of values and hands it
-over; it never sets ``innerHTML``/``textContent`` or makes elements itself.
-Besides the writer, ``dom`` (the notice bar, a download's link) and the
-board's SVG (``draw.board_page``, drawn and animated in place) write."""
+"""One writer puts HTML and text in the page: ``paint.writer`` sends the
+parts that changed and ``static/paint.mjs`` applies them. Read from the
+source (AST): a screen module makes a frame of values and hands it over; it
+never sets ``innerHTML``/``textContent`` or makes elements itself. Besides
+the writer, ``dom`` (the notice bar, a download's link) and the board's SVG
+(``draw.board_page``, drawn and animated in place) write."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from .imports import MODULES
 
-WRITERS = {"allfives.web.paint.writer_page", "allfives.web.dom", "allfives.web.draw.board_page"}
+WRITERS = {"allfives.web.dom", "allfives.web.draw.board_page"}
 CONTENT = {"innerHTML", "outerHTML", "textContent", "innerText"}
 MAKERS = {"createElement", "createTextNode", "insertAdjacentHTML", "insertAdjacentText",
           "replaceChildren", "replaceWith", "appendChild", "cloneNode"}

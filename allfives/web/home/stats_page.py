@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from ..dom import el, on, store, stored_json
+from ..dom import store, stored_json
+from ..paint.events import Listen
+from ..paint.listening_page import listen
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from ..storage.keys import STATS_KEY
@@ -21,10 +23,10 @@ class StatsPage:
         self.stats = kept_stats(stored_json(STATS_KEY))
 
     def bind(self) -> None:
-        on(el("stats-button"), "click", lambda _e: self.show())
-        on(el("stats-reset"), "click", lambda _e: self.confirming(True))
-        on(el("stats-reset-no"), "click", lambda _e: self.confirming(False))
-        on(el("stats-reset-yes"), "click", lambda _e: self.reset())
+        listen(Listen("click", "#stats-button"), lambda _e: self.show())
+        listen(Listen("click", "#stats-reset"), lambda _e: self.confirming(True))
+        listen(Listen("click", "#stats-reset-no"), lambda _e: self.confirming(False))
+        listen(Listen("click", "#stats-reset-yes"), lambda _e: self.reset())
 
     def reload(self) -> None:
         """Read the statistics again from storage (a backup was restored)."""

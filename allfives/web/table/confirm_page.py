@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..dom import el, on
+from ..paint.events import Listen
+from ..paint.listening_page import listen
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from .dialog_frames import confirm_frame
@@ -18,9 +19,9 @@ class Confirm:
         self.go: Callable[[], None] | None = None
 
     def bind(self) -> None:
-        on(el("confirm-go"), "click", lambda _e: self.went())
-        on(el("confirm-cancel"), "click", lambda _e: self.cancel())
-        on(el("confirm"), "close", lambda _e: self.cancel())
+        listen(Listen("click", "#confirm-go"), lambda _e: self.went())
+        listen(Listen("click", "#confirm-cancel"), lambda _e: self.cancel())
+        listen(Listen("close", "#confirm"), lambda _e: self.cancel())
 
     def ask(self, question: tuple[str, str, str], go: Callable[[], None]) -> None:
         """Ask ``question`` (title, text, the go-ahead's label); on the go-ahead, ``go``."""

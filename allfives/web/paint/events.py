@@ -1,0 +1,151 @@
+"""What a person does, as values: the page's thread listens where the page's
+Python asks (a ``Listen``: an event kind at the elements a selector matches,
+delegated from the document by ``static/events.mjs``) and sends each event
+as a ``PageEvent``: the element's hook (its id and ``data-*`` attributes),
+a field's value, a key, a form's fields; never a DOM object. So the Python
+that decides runs the same beside the page or in a worker, and every screen's
+answer to a click or a key is testable in CPython.
+
+Whether the browser's own default is prevented is decided in the page's
+thread when the event happens (a worker's answer would come too late), from
+what the ``Listen`` says and what the page shows: ``prevent`` always,
+``prevent_when`` while a selector matches in the page (a frame sets the
+attribute it names)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# What each event carries, by kind (static/events.mjs reads the same names).
+KEYED = frozenset({"keydown"})
+
+
+@dataclass(frozen=True)
+class Listen:
+    """``kind`` events at the element nearest the target that ``selector``
+    matches. ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
+    not while a modifier is held or the person types in a field; ``unless``:
+    not while the page has a match for this selector (an open dialog);
+    ``prevent``/``prevent_when``: the default is prevented always, or while
+    the page has a match for that selector."""
+
+    kind: str
+    selector: str
+    keys: tuple[str, ...] = ()
+    plain: bool = False
+    unless: str = ""
+    prevent: bool = False
+    prevent_when: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "selector": self.selector, "keys": list(self.keys),
+                "plain": self.plain, "unless": self.unless, "prevent": self.prevent,
+                "prevent_when": self.prevent_when}
+
+
+@dataclass(frozen=True)
+class Hook:
+    """An element as the page's Python may know it: its id and data attributes
+    (``data-tile`` as ``data["tile"]``)."""
+
+    id: str = ""
+    data: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PageEvent:
+    """One event a ``Listen`` let through: which (``kind``, ``selector``), the
+    element it matched (``at``), a field's ``value`` and ``checked``, the
+    ``key`` and Shift, a form's ``fields`` (on submit), and the element that
+    had the focus (``focus``: a key's arrows move from it)."""
+
+    kind: str
+    selector: str
+    at: Hook = Hook()
+    value: str | None = None
+    checked: bool | None = None
+    key: str = ""
+    shift: bool = False
+    fields: tuple[tuple[str, str], ...] = ()
+    focus: Hook = Hook()
+
+    def field(self, name: str) -> str | None:
+        """A submitted form's first value for ``name``."""
+        return next((v for k, v in self.fields if k == name), None)
+
+
+def event_from_json(text: str) -> PageEvent:
+    """An event as ``static/events.mjs`` sends it; anything else is refused
+    with ``ValueError``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"an event is JSON: {e}") from e
+    if not isinstance(data, dict) or not all(
+            isinstance(data.get(k), str) for k in ("kind", "selector")):
+        raise ValueError("an event names its kind and selector")
+    value, checked = data.get("value"), data.get("checked")
+    fields = data.get("fields", [])
+    if not (value is None or isinstance(value, str)) or not (
+            checked is None or isinstance(checked, bool)):
+        raise ValueError("an event's value is text and checked is true or false")
+    if not isinstance(fields, list) or not all(
+            isinstance(f, list) and len(f) == 2 and all(isinstance(x, str) for x in f)
+            for f in fields):
+        raise ValueError("a form's fields are [name, value] text pairs")
+    return PageEvent(kind=data["kind"], selector=data["selector"], at=_hook(data.get("at")),
+                     value=value, checked=checked, key=_text(data.get("key", "")),
+                     shift=data.get("shift") is True,
+                     fields=tuple((f[0], f[1]) for f in fields), focus=_hook(data.get("focus")))
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("an event's key is text")
+    return value
+
+
+def _hook(data: Any) -> Hook:
+    if data is None:
+        return Hook()
+    if not isinstance(data, dict) or not isinstance(data.get("id", ""), str):
+        raise ValueError("an element's hook is an object with an id")
+    attrs = data.get("data", {})
+    if not isinstance(attrs, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in attrs.items()):
+        raise ValueError("an element's data attributes are text")
+    return Hook(id=data.get("id", ""), data=dict(attrs))
+
+
+Handler = Callable[[PageEvent], object]
+
+
+class Listeners:
+    """Which handlers answer which ``Listen``: the page's thread is told each
+    ``Listen`` once (``tell``), and sends back events naming its kind and
+    selector; ``handle`` runs their handlers in the order they were added and
+    returns what they returned (a coroutine is the caller's to run)."""
+
+    def __init__(self, tell: Callable[[Listen], object]) -> None:
+        self._tell = tell
+        self._listens: dict[tuple[str, str], Listen] = {}
+        self._handlers: dict[tuple[str, str], list[Handler]] = {}
+
+    def on(self, listen: Listen, handler: Handler) -> None:
+        key = (listen.kind, listen.selector)
+        known = self._listens.get(key)
+        if known is not None and known != listen:
+            raise ValueError(f"{listen.kind} at {listen.selector} is listened for otherwise")
+        self._handlers.setdefault(key, []).append(handler)
+        if known is None:
+            self._listens[key] = listen
+            self._tell(listen)
+
+    def handle(self, event: PageEvent) -> list[object]:
+        handlers = self._handlers.get((event.kind, event.selector))
+        if not handlers:
+            raise LookupError(f"no one listens for {event.kind} at {event.selector}")
+        return [handler(event) for handler in handlers]

@@ -1,0 +1,36 @@
+"""The page's listeners (``events.Listeners``) wired to the page's thread
+(``static/events.mjs``, which index.html loads before Python starts): a
+``Listen`` is passed on as JSON, and each event comes back as JSON, is read
+(``events.event_from_json``) and answered; a handler that fails is reported
+(``dom.oops``), never silent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import js
+from pyodide.ffi import create_proxy
+
+from ..dom import oops, spawn
+from .events import Handler, Listen, Listeners, event_from_json
+
+_listeners = Listeners(lambda one: js.allfivesEvents.listen(json.dumps(one.to_json())))
+
+
+def _heard(text: str) -> None:
+    try:
+        for result in _listeners.handle(event_from_json(str(text))):
+            if asyncio.iscoroutine(result):
+                spawn(result)
+    except Exception as e:  # noqa: BLE001 - people get a message, the console the details
+        oops(e)
+
+
+_proxy = create_proxy(_heard)  # for the page's lifetime
+js.allfivesEvents.connect(_proxy)
+
+
+def listen(one: Listen, handler: Handler) -> None:
+    """Answer what ``one`` lets through with ``handler`` (a value in, never a DOM event)."""
+    _listeners.on(one, handler)

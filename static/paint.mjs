@@ -1,0 +1,72 @@
+// The page's one writer's hand: it applies, in the page's thread, what the
+// page's Python sends (allfives/web/paint/writer.py: a JSON message of the
+// parts that changed and the moment's effects, built from frames as values
+// in parts.py). Nothing here decides anything: it puts each part's HTML or
+// text, attributes, classes and properties on the element its selector
+// finds, then does the effects in order. It is the only code that writes
+// the game's screens into the page, so the page's Python can run in a
+// worker and send the same messages (issue 40).
+//
+// Until then index.html loads it as a module before Python starts, and the
+// page's Python calls globalThis.allfivesPaint.paint(message).
+
+// One element as parts.Part says: content first (what lay inside goes), then
+// what the part names of the element itself. keep_open: a <details> inside
+// that the person had opened stays open when the content comes again.
+function put(el, part) {
+  const wasOpen = part.keep_open === true && el.querySelector("details[open]") !== null;
+  if (typeof part.html === "string") el.innerHTML = part.html;
+  if (typeof part.text === "string") el.textContent = part.text;
+  if (wasOpen) {
+    const details = el.querySelector("details");
+    if (details) details.open = true;
+  }
+  for (const [name, value] of part.attrs ?? []) {
+    if (value === null) el.removeAttribute(name);
+    else el.setAttribute(name, value);
+  }
+  for (const [name, on] of part.classes ?? []) el.classList.toggle(name, on);
+  for (const [prop, value] of part.props ?? []) el[prop] = value;
+}
+
+// One parts.Effect: focus, a dialog opened or closed (by id), a list
+// scrolled to its end, words said to screen readers or hushed.
+function act(kind, target, text) {
+  if (kind === "open" || kind === "close") {
+    const dialog = document.getElementById(target);
+    if (dialog && kind === "open" && !dialog.open) dialog.showModal();
+    else if (dialog && kind === "close" && dialog.open) dialog.close();
+    return;
+  }
+  const node = document.querySelector(target);
+  if (!node) return;
+  if (kind === "say") {
+    // the same words twice in a row are changed a little, or not read again
+    node.textContent = node.textContent === text ? `${text}\u00a0` : text;
+  } else if (kind === "hush") {
+    node.textContent = "";
+  } else if (kind === "focus") {
+    node.focus();
+  } else if (kind === "scroll-end") {
+    node.scrollTop = node.scrollHeight;
+  } else {
+    console.warn(`allfives: an effect of no known kind: ${kind}`);
+  }
+}
+
+// A message of writer.message: {"changes": [[selector, part], ...],
+// "effects": [[kind, target, text], ...]}.
+export function paint(message) {
+  const { changes = [], effects = [] } = JSON.parse(message);
+  for (const [selector, part] of changes) {
+    const node = document.querySelector(selector);
+    if (node === null) {
+      console.warn(`allfives: nothing on the page matches ${selector}`);
+      continue;
+    }
+    put(node, part);
+  }
+  for (const [kind, target, text] of effects) act(kind, target, text);
+}
+
+globalThis.allfivesPaint = { paint };

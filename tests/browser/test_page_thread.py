@@ -1,0 +1,168 @@
+"""The page's thread, on a page of its own: the applier (``static/paint.mjs``)
+against a model of the page: random frames written through the one writer
+(``paint.writer``, which sends only what changed) leave each element's
+content, attributes, classes and properties in the browser exactly as
+writing every frame whole leaves the model (tests/web/paint/test_parts.py's
+model, a second method that shares nothing with the JavaScript); the effects
+do what they say; and what a person does arrives as values
+(``static/events.mjs``, ``paint.events``)."""
+
+from __future__ import annotations
+
+import random
+
+import json
+
+from allfives.web.paint.events import Hook, Listen, event_from_json
+from allfives.web.paint.parts import Effect, Part
+from allfives.web.paint.writer import Writer
+
+from ..web.paint.test_parts import blank, write
+
+KEYS = ("#a", "#b", "#c")
+PAGE = """<!doctype html><html><body>
+<div id="a"></div><div id="b"></div><div id="c"></div>
+<p id="said" aria-live="polite"></p><button id="go">go</button>
+<dialog id="box"><p>in a box</p></dialog>
+<form id="form"><input name="players" value="3"><input id="name" name="who" value="Ann">
+<label><input type="checkbox" id="tick" name="tick" value="yes"> tick</label>
+<button id="send">send</button></form>
+<div id="hand"><button data-tile="3-5"><span id="pips">3|5</span></button></div>
+<script type="module" src="/static/paint.mjs"></script>
+<script type="module" src="/static/events.mjs"></script></body></html>"""
+# The element as the model keeps it, read from the page.
+READ = """([key, names, classes, props]) => {
+    const el = document.querySelector(key);
+    return {html: el.innerHTML, text: el.textContent,
+            attrs: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])),
+            classes: Object.fromEntries(classes.map((c) => [c, el.classList.contains(c)])),
+            props: Object.fromEntries(props.map((p) => [p, el[p] ?? null]))};
+}"""
+
+
+def a_part(rng: random.Random) -> Part:
+    content = rng.choice([None, ("html", ""), ("html", "x"), ("html", "<b>y</b>"),
+                          ("text", "x"), ("text", "<i>z</i>")])
+    return Part(
+        html=content[1] if content and content[0] == "html" else None,
+        text=content[1] if content and content[0] == "text" else None,
+        attrs=tuple((n, rng.choice([None, "", "1", "2"]))
+                    for n in rng.sample(["hidden", "data-x", "aria-label"], rng.randint(0, 3))),
+        classes=tuple((c, rng.random() < 0.5)
+                      for c in rng.sample(["on", "off"], rng.randint(0, 2))),
+        props=tuple((p, rng.choice([True, False, "a", "b"]))
+                    for p in rng.sample(["value", "open"], rng.randint(0, 2))))
+
+
+def open_blank(page, server):
+    page.route(server + "paint-test.html",
+               lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.goto(server + "paint-test.html")
+    page.wait_for_function("globalThis.allfivesPaint && globalThis.allfivesEvents")
+
+
+def test_random_frames_leave_the_page_as_the_model(page, server):
+    open_blank(page, server)
+    rng = random.Random(40)
+    for _ in range(12):  # sequences of frames, each on a fresh page
+        page.evaluate("document.querySelectorAll('#a,#b,#c').forEach(el => el.outerHTML ="
+                      " `<div id=${el.id}></div>`)")
+        writer = Writer(lambda text: page.evaluate("(m) => allfivesPaint.paint(m)", text))
+        model: dict[str, dict[str, object]] = {}
+        for _ in range(rng.randint(1, 5)):
+            frame = {key: a_part(rng) for key in rng.sample(KEYS, rng.randint(1, 3))}
+            for key, part in frame.items():
+                write(model, key, part)
+            writer.write(frame)
+            for key in KEYS:
+                want = model.get(key, blank())
+                got = page.evaluate(READ, [key, sorted(want["attrs"]), sorted(want["classes"]),
+                                           sorted(want["props"])])
+                kind, content = want["content"] or ("html", "")
+                assert got["html" if kind == "html" else "text"] == content, (key, frame)
+                assert got["attrs"] == want["attrs"], (key, frame)
+                assert got["classes"] == want["classes"], (key, frame)
+                assert got["props"] == want["props"], (key, frame)
+
+
+def test_the_effects_do_what_they_say(page, server):
+    open_blank(page, server)
+    writer = Writer(lambda text: page.evaluate("(m) => allfivesPaint.paint(m)", text))
+    writer.write({}, [Effect("say", "#said", "Your turn")])
+    assert page.text_content("#said") == "Your turn"
+    writer.write({}, [Effect("say", "#said", "Your turn")])  # said again: changed a little
+    assert page.text_content("#said") == "Your turn\u00a0"
+    writer.write({}, [Effect("hush", "#said")])
+    assert page.text_content("#said") == ""
+    writer.write({}, [Effect("open", "box")])
+    assert page.evaluate("document.getElementById('box').open") is True
+    writer.write({}, [Effect("open", "box")])  # opening an open dialog does nothing
+    writer.write({}, [Effect("close", "box"), Effect("focus", "#go")])
+    assert page.evaluate("document.getElementById('box').open") is False
+    assert page.evaluate("document.activeElement.id") == "go"
+    # the part a selector does not find is passed over, with a warning, and the rest written
+    writer.write({"#gone": Part(text="x"), "#a": Part(text="here")})
+    assert page.text_content("#a") == "here"
+
+
+# Each event's JSON kept in the page, and whether its default was prevented.
+HEARD = """() => {
+    window.heard = [];
+    allfivesEvents.connect((text) => window.heard.push(text));
+    window.prevented = [];
+    for (const kind of ["click", "keydown", "submit"]) {
+        addEventListener(kind, (e) => window.prevented.push([kind, e.defaultPrevented]));
+    }
+}"""
+
+
+def listen(page, one: Listen) -> None:
+    page.evaluate("(t) => allfivesEvents.listen(t)", json.dumps(one.to_json()))
+
+
+def heard(page):
+    return [event_from_json(text) for text in page.evaluate("window.heard.splice(0)")]
+
+
+def test_what_a_person_does_arrives_as_values(page, server):
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    listen(page, Listen("click", "#hand"))
+    listen(page, Listen("click", "#hand [data-tile]"))
+    listen(page, Listen("submit", "#form", prevent=True))
+    listen(page, Listen("change", "#tick"))
+    listen(page, Listen("close", "#box"))
+    listen(page, Listen("keydown", "body", keys=("d",), plain=True, unless="dialog[open]",
+                        prevent_when="#a[data-live]"))
+    # the nearest element answers first, as in the event's bubbling; its data comes along
+    page.click("#pips")
+    assert [(e.selector, e.at) for e in heard(page)] == [
+        ("#hand [data-tile]", Hook("", {"tile": "3-5"})), ("#hand", Hook("hand"))]
+    # a form's fields, and its default prevented (the page stays)
+    page.fill("#name", "Bea")
+    page.click("#send")
+    (sent,) = heard(page)
+    assert sent.fields == (("players", "3"), ("who", "Bea")) and sent.focus == Hook("send")
+    assert ["submit", True] in page.evaluate("window.prevented")
+    page.check("#tick")
+    assert [(e.kind, e.checked, e.value) for e in heard(page)] == [("change", True, "yes")]
+    # a key: only the keys asked for, not while typing or with a modifier, nor
+    # while a dialog is open; prevented only while the page says so
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("d")
+    page.keyboard.press("x")
+    page.keyboard.press("Control+d")
+    page.focus("#name")
+    page.keyboard.press("d")
+    assert [(e.key, e.focus) for e in heard(page)] == [("d", Hook())]
+    page.evaluate("document.getElementById('name').blur(); window.prevented = [];"
+                  "document.getElementById('a').dataset.live = ''")
+    page.keyboard.press("d")
+    assert len(heard(page)) == 1 and page.evaluate("window.prevented") == [["keydown", True]]
+    page.evaluate("document.getElementById('box').showModal()")
+    page.keyboard.press("d")
+    assert heard(page) == []
+    # a dialog's close does not bubble (and comes as a task of its own): heard all the same
+    page.evaluate("document.getElementById('box').close()")
+    page.wait_for_function("window.heard.length > 0")
+    assert [(e.kind, e.at.id) for e in heard(page)] == [("close", "box")]

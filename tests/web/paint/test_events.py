@@ -1,0 +1,77 @@
+"""What a person does, as values: an event crosses from the page's thread as
+JSON and is refused when broken; listeners answer the kind and selector they
+listen for, in the order they were added, and the page's thread is told of
+each place once."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from allfives.web.paint.events import Hook, Listen, Listeners, PageEvent, event_from_json
+
+
+def test_an_event_crosses_as_json():
+    text = json.dumps({"kind": "submit", "selector": "#new-game-form",
+                       "at": {"id": "new-game-form", "data": {}},
+                       "fields": [["players", "3"], ["target", "61"], ["players", "4"]],
+                       "focus": {"id": "ng-start", "data": {"x": "1"}}})
+    event = event_from_json(text)
+    assert event == PageEvent(kind="submit", selector="#new-game-form",
+                              at=Hook("new-game-form"),
+                              fields=(("players", "3"), ("target", "61"), ("players", "4")),
+                              focus=Hook("ng-start", {"x": "1"}))
+    assert event.field("players") == "3" and event.field("seed") is None
+
+
+def test_a_key_and_a_tile():
+    event = event_from_json('{"kind": "keydown", "selector": "#hand [data-tile]",'
+                            ' "key": "ArrowLeft", "shift": true,'
+                            ' "at": {"id": "", "data": {"tile": "3-5"}}}')
+    assert (event.key, event.shift, event.at.data["tile"]) == ("ArrowLeft", True, "3-5")
+    assert event.focus == Hook() and event.value is None and event.checked is None
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", '{"kind": "click"}', '{"kind": 1, "selector": "#a"}',
+    '{"kind": "input", "selector": "#a", "value": 3}',
+    '{"kind": "change", "selector": "#a", "checked": "yes"}',
+    '{"kind": "submit", "selector": "#f", "fields": [["a"]]}',
+    '{"kind": "click", "selector": "#a", "at": {"id": 5}}',
+    '{"kind": "click", "selector": "#a", "at": {"id": "a", "data": {"tile": 35}}}',
+    '{"kind": "keydown", "selector": "body", "key": null}',
+])
+def test_a_broken_event_is_refused_with_a_clear_error(text):
+    with pytest.raises(ValueError):
+        event_from_json(text)
+
+
+def test_listeners_answer_their_kind_and_place_in_order():
+    told: list[Listen] = []
+    heard: list[str] = []
+    listeners = Listeners(told.append)
+    go = Listen("click", "#go")
+    listeners.on(go, lambda e: heard.append(f"first {e.at.id}"))
+    listeners.on(go, lambda e: heard.append("second"))
+    listeners.on(Listen("close", "#go"), lambda e: heard.append("closed"))
+    results = listeners.handle(PageEvent("click", "#go", at=Hook("go")))
+    assert heard == ["first go", "second"] and results == [None, None]
+    assert told == [go, Listen("close", "#go")]  # each place told once
+    with pytest.raises(LookupError):
+        listeners.handle(PageEvent("click", "#elsewhere"))
+
+
+def test_one_place_is_listened_for_one_way():
+    listeners = Listeners(lambda _l: None)
+    listeners.on(Listen("keydown", "body", keys=("d",)), lambda _e: None)
+    with pytest.raises(ValueError):
+        listeners.on(Listen("keydown", "body", keys=("h",)), lambda _e: None)
+
+
+def test_a_listen_crosses_as_json():
+    one = Listen("keydown", "body", keys=("d", "h"), plain=True, unless="dialog[open]",
+                 prevent_when="#hand[data-live]")
+    assert json.loads(json.dumps(one.to_json())) == {
+        "kind": "keydown", "selector": "body", "keys": ["d", "h"], "plain": True,
+        "unless": "dialog[open]", "prevent": False, "prevent_when": "#hand[data-live]"}
