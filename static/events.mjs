@@ -18,6 +18,7 @@ const BUBBLING = new Set(["click", "keydown", "keyup", "input", "change", "submi
                           "focusin", "focusout", "contextmenu"]);
 const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
+let sending = Promise.resolve(); // the events on their way, in the order they happened
 
 // Where events go: a function taking the event's JSON.
 export function connect(send) {
@@ -28,19 +29,46 @@ function hook(el) {
   return el ? { id: el.id || "", data: { ...el.dataset } } : { id: "", data: {} };
 }
 
+// The named fields of the form an event happened in, as they stand.
+function controls(form) {
+  return [...form.elements].filter((el) => el.name && "value" in el).map((el) => ({
+    name: el.name, type: el.type || el.tagName.toLowerCase(), value: String(el.value),
+    checked: el.checked === true, disabled: el.disabled === true, ...hook(el),
+  }));
+}
+
+// The file chosen in a file field or dropped, taken while the event lasts
+// (a drop's files are gone after it).
+function chosenFile(evt, at) {
+  const files = evt.type === "drop" ? evt.dataTransfer?.files : at.files;
+  const file = files && files.length ? files[0] : null;
+  if (file && at.type === "file") at.value = ""; // the same file may be chosen again
+  return file;
+}
+
+// What the event says, read while it lasts.
 function described(listen, evt, at) {
   const out = { kind: listen.kind, selector: listen.selector, at: hook(at) };
-  if ("value" in at && TYPING.has(at.tagName)) out.value = String(at.value);
+  if ("value" in at && TYPING.has(at.tagName) && at.type !== "file") out.value = String(at.value);
   if (at.type === "checkbox" || at.type === "radio") out.checked = at.checked;
   if (evt instanceof KeyboardEvent) {
     out.key = evt.key;
     out.shift = evt.shiftKey;
   }
-  if (evt.type === "submit" && at instanceof HTMLFormElement) {
-    out.fields = [...new FormData(at).entries()]
-      .filter(([, value]) => typeof value === "string");
-  }
+  const form = at instanceof HTMLFormElement ? at : at.closest("form");
+  if (form) out.form = controls(form);
   out.focus = hook(document.activeElement === document.body ? null : document.activeElement);
+  return out;
+}
+
+// A file comes along as text when no longer than the Listen's file_limit
+// (read here: a File cannot cross to a worker as text any other way), else
+// by its name and size only.
+async function withFile(out, file, limit) {
+  if (file) {
+    const text = file.size <= limit ? await file.text() : null;
+    out.file = { name: file.name, size: file.size, text };
+  }
   return out;
 }
 
@@ -72,7 +100,12 @@ function heard(evt) {
     if (listen.prevent || (listen.prevent_when && document.querySelector(listen.prevent_when))) {
       evt.preventDefault();
     }
-    deliver(JSON.stringify(described(listen, evt, at)));
+    const out = described(listen, evt, at);
+    const file = listen.file_limit > 0 ? chosenFile(evt, at) : null;
+    // in the order they happened, though a file is read before its event can go
+    sending = sending.then(() => withFile(out, file, listen.file_limit))
+      .then((value) => deliver(JSON.stringify(value)))
+      .catch((error) => console.error("allfives: an event was lost:", error));
   }
 }
 

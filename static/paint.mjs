@@ -29,8 +29,8 @@ function put(el, part) {
   for (const [prop, value] of part.props ?? []) el[prop] = value;
 }
 
-// One parts.Effect: focus, a dialog opened or closed (by id), a list
-// scrolled to its end, words said to screen readers or hushed.
+// One parts.Effect: focus, a dialog opened or closed (by id), a box
+// scrolled to its top or its end, words said to screen readers or hushed.
 function act(kind, target, text) {
   if (kind === "open" || kind === "close") {
     const dialog = document.getElementById(target);
@@ -47,6 +47,8 @@ function act(kind, target, text) {
     node.textContent = "";
   } else if (kind === "focus") {
     node.focus();
+  } else if (kind === "scroll-start") {
+    node.scrollTop = 0;
   } else if (kind === "scroll-end") {
     node.scrollTop = node.scrollHeight;
   } else {

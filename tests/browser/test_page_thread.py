@@ -9,11 +9,10 @@ do what they say; and what a person does arrives as values
 
 from __future__ import annotations
 
+import json
 import random
 
-import json
-
-from allfives.web.paint.events import Hook, Listen, event_from_json
+from allfives.web.paint.events import File, Hook, Listen, event_from_json
 from allfives.web.paint.parts import Effect, Part
 from allfives.web.paint.writer import Writer
 
@@ -26,7 +25,8 @@ PAGE = """<!doctype html><html><body>
 <dialog id="box"><p>in a box</p></dialog>
 <form id="form"><input name="players" value="3"><input id="name" name="who" value="Ann">
 <label><input type="checkbox" id="tick" name="tick" value="yes"> tick</label>
-<button id="send">send</button></form>
+<input type="file" id="file"><button id="send">send</button></form>
+<div id="tall" style="height: 20px; overflow: auto"><p style="height: 200px">long</p></div>
 <div id="hand"><button data-tile="3-5"><span id="pips">3|5</span></button></div>
 <script type="module" src="/static/paint.mjs"></script>
 <script type="module" src="/static/events.mjs"></script></body></html>"""
@@ -100,6 +100,10 @@ def test_the_effects_do_what_they_say(page, server):
     writer.write({}, [Effect("close", "box"), Effect("focus", "#go")])
     assert page.evaluate("document.getElementById('box').open") is False
     assert page.evaluate("document.activeElement.id") == "go"
+    writer.write({}, [Effect("scroll-end", "#tall")])
+    assert page.evaluate("document.getElementById('tall').scrollTop") > 100
+    writer.write({}, [Effect("scroll-start", "#tall")])
+    assert page.evaluate("document.getElementById('tall').scrollTop") == 0
     # the part a selector does not find is passed over, with a warning, and the rest written
     writer.write({"#gone": Part(text="x"), "#a": Part(text="here")})
     assert page.text_content("#a") == "here"
@@ -131,6 +135,7 @@ def test_what_a_person_does_arrives_as_values(page, server):
     listen(page, Listen("click", "#hand [data-tile]"))
     listen(page, Listen("submit", "#form", prevent=True))
     listen(page, Listen("change", "#tick"))
+    listen(page, Listen("change", "#file", file_limit=10))
     listen(page, Listen("close", "#box"))
     listen(page, Listen("keydown", "body", keys=("d",), plain=True, unless="dialog[open]",
                         prevent_when="#a[data-live]"))
@@ -142,10 +147,21 @@ def test_what_a_person_does_arrives_as_values(page, server):
     page.fill("#name", "Bea")
     page.click("#send")
     (sent,) = heard(page)
-    assert sent.fields == (("players", "3"), ("who", "Bea")) and sent.focus == Hook("send")
+    assert sent.submitted() == {"players": "3", "who": "Bea"} and sent.focus == Hook("send")
+    assert [c.name for c in sent.form] == ["players", "who", "tick"]
     assert ["submit", True] in page.evaluate("window.prevented")
     page.check("#tick")
     assert [(e.kind, e.checked, e.value) for e in heard(page)] == [("change", True, "yes")]
+    # a file: its text when small enough, else its name and size; the field emptied
+    page.set_input_files("#file", files=[{"name": "r.json", "mimeType": "application/json",
+                                          "buffer": b'{"a": 1}'}])
+    page.wait_for_function("window.heard.length > 0")
+    page.set_input_files("#file", files=[{"name": "big.json", "mimeType": "application/json",
+                                          "buffer": b"x" * 11}])
+    page.wait_for_function("window.heard.length > 1")
+    assert [e.file for e in heard(page)] == [File("r.json", 8, '{"a": 1}'),
+                                             File("big.json", 11, None)]
+    assert page.evaluate("document.getElementById('file').value") == ""
     # a key: only the keys asked for, not while typing or with a modifier, nor
     # while a dialog is open; prevented only while the page says so
     page.evaluate("document.activeElement.blur()")

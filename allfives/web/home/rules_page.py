@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..dom import el, on
+from ..paint.events import Listen
+from ..paint.listening_page import listen
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from ..table.looks import Looks
@@ -17,10 +18,11 @@ def bind(playing: Callable[[], str], chosen: Callable[[], str],
     """The header's button shows the rules ``playing`` names (the game on the
     table); the new-game dialog's shows the preset ``chosen`` there; the
     examples' tiles are drawn as the settings draw them (``looks``)."""
-    on(el("rules-button"), "click", lambda _e: show_rules(playing(), looks()))
-    on(el("ng-rules"), "click", lambda _e: show_rules(chosen(), looks()))
+    listen(Listen("click", "#rules-button"), lambda _e: show_rules(playing(), looks()))
+    listen(Listen("click", "#ng-rules"), lambda _e: show_rules(chosen(), looks()))
 
 
 def show_rules(preset: str, looks: Looks) -> None:
-    page.write(rules_frame(preset, looks), [Effect("open", "rules-help")])
-    el("rules-help").scrollTop = 0  # from the top, whatever was read last time
+    # from the top, whatever was read last time
+    page.write(rules_frame(preset, looks),
+               [Effect("open", "rules-help"), Effect("scroll-start", "#rules-help")])

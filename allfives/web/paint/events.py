@@ -30,7 +30,9 @@ class Listen:
     not while a modifier is held or the person types in a field; ``unless``:
     not while the page has a match for this selector (an open dialog);
     ``prevent``/``prevent_when``: the default is prevented always, or while
-    the page has a match for that selector."""
+    the page has a match for that selector; ``file_limit``: a file chosen in
+    a file field or dropped comes along as text when it has at most this
+    many bytes (its name and size always)."""
 
     kind: str
     selector: str
@@ -39,11 +41,12 @@ class Listen:
     unless: str = ""
     prevent: bool = False
     prevent_when: str = ""
+    file_limit: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "selector": self.selector, "keys": list(self.keys),
                 "plain": self.plain, "unless": self.unless, "prevent": self.prevent,
-                "prevent_when": self.prevent_when}
+                "prevent_when": self.prevent_when, "file_limit": self.file_limit}
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,35 @@ class Hook:
 
 
 @dataclass(frozen=True)
+class Control:
+    """A named field of the form the event happened in, as it stands."""
+
+    name: str
+    type: str
+    value: str
+    checked: bool = False
+    disabled: bool = False
+    id: str = ""
+    data: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class File:
+    """A file the person chose or dropped: its ``text`` when it is no longer
+    than the ``Listen``'s ``file_limit`` (else None: too big to read)."""
+
+    name: str
+    size: int
+    text: str | None
+
+
+@dataclass(frozen=True)
 class PageEvent:
     """One event a ``Listen`` let through: which (``kind``, ``selector``), the
     element it matched (``at``), a field's ``value`` and ``checked``, the
-    ``key`` and Shift, a form's ``fields`` (on submit), and the element that
-    had the focus (``focus``: a key's arrows move from it)."""
+    ``key`` and Shift, the ``form`` it happened in (its named fields, in
+    order), a ``file`` chosen or dropped, and the element that had the focus
+    (``focus``: a key's arrows move from it)."""
 
     kind: str
     selector: str
@@ -69,12 +96,18 @@ class PageEvent:
     checked: bool | None = None
     key: str = ""
     shift: bool = False
-    fields: tuple[tuple[str, str], ...] = ()
+    form: tuple[Control, ...] = ()
+    file: File | None = None
     focus: Hook = Hook()
 
-    def field(self, name: str) -> str | None:
-        """A submitted form's first value for ``name``."""
-        return next((v for k, v in self.fields if k == name), None)
+    def submitted(self) -> dict[str, str]:
+        """What the form would submit (the first value of each name): its
+        enabled fields, a check box or radio only when checked."""
+        out: dict[str, str] = {}
+        for c in self.form:
+            if not c.disabled and (c.type not in ("checkbox", "radio") or c.checked):
+                out.setdefault(c.name, c.value)
+        return out
 
 
 def event_from_json(text: str) -> PageEvent:
@@ -88,18 +121,38 @@ def event_from_json(text: str) -> PageEvent:
             isinstance(data.get(k), str) for k in ("kind", "selector")):
         raise ValueError("an event names its kind and selector")
     value, checked = data.get("value"), data.get("checked")
-    fields = data.get("fields", [])
     if not (value is None or isinstance(value, str)) or not (
             checked is None or isinstance(checked, bool)):
         raise ValueError("an event's value is text and checked is true or false")
-    if not isinstance(fields, list) or not all(
-            isinstance(f, list) and len(f) == 2 and all(isinstance(x, str) for x in f)
-            for f in fields):
-        raise ValueError("a form's fields are [name, value] text pairs")
+    form = data.get("form", [])
+    if not isinstance(form, list):
+        raise ValueError("a form is a list of its fields")
     return PageEvent(kind=data["kind"], selector=data["selector"], at=_hook(data.get("at")),
                      value=value, checked=checked, key=_text(data.get("key", "")),
                      shift=data.get("shift") is True,
-                     fields=tuple((f[0], f[1]) for f in fields), focus=_hook(data.get("focus")))
+                     form=tuple(_control(c) for c in form), file=_file(data.get("file")),
+                     focus=_hook(data.get("focus")))
+
+
+def _control(data: Any) -> Control:
+    if not isinstance(data, dict) or not all(
+            isinstance(data.get(k), str) for k in ("name", "type", "value")) or not all(
+            isinstance(data.get(k, False), bool) for k in ("checked", "disabled")):
+        raise ValueError("a form's field has a name, a type and a value")
+    hook = _hook(data)
+    return Control(name=data["name"], type=data["type"], value=data["value"],
+                   checked=data.get("checked", False), disabled=data.get("disabled", False),
+                   id=hook.id, data=hook.data)
+
+
+def _file(data: Any) -> File | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not (
+            isinstance(data.get("size"), int) and data["size"] >= 0) or not (
+            data.get("text") is None or isinstance(data.get("text"), str)):
+        raise ValueError("a file has a name, a size and maybe its text")
+    return File(name=data["name"], size=data["size"], text=data.get("text"))
 
 
 def _text(value: Any) -> str:

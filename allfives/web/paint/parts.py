@@ -47,7 +47,7 @@ class Part:
 
 Frame = dict[str, Part]
 
-EffectKind = Literal["focus", "open", "close", "scroll-end", "say", "hush"]
+EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -55,9 +55,9 @@ EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 class Effect:
     """A moment's act on the page, done once: ``focus`` the element at
     ``target`` (a selector), ``open``/``close`` the dialog with id ``target``
-    (opening an open dialog does nothing), ``scroll-end`` the element at
-    ``target``, ``say`` ``text`` to screen readers in the live region
-    ``target``, ``hush`` it."""
+    (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
+    the element at ``target`` to its top or its end, ``say`` ``text`` to
+    screen readers in the live region ``target``, ``hush`` it."""
 
     kind: EffectKind
     target: str

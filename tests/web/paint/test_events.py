@@ -9,20 +9,43 @@ import json
 
 import pytest
 
-from allfives.web.paint.events import Hook, Listen, Listeners, PageEvent, event_from_json
+from allfives.web.paint.events import (
+    Control,
+    File,
+    Hook,
+    Listen,
+    Listeners,
+    PageEvent,
+    event_from_json,
+)
 
 
 def test_an_event_crosses_as_json():
+    form = [{"name": "players", "type": "radio", "value": "2", "checked": False},
+            {"name": "players", "type": "radio", "value": "3", "checked": True},
+            {"name": "target", "type": "number", "value": "61"},
+            {"name": "partners", "type": "checkbox", "value": "on", "checked": True,
+             "disabled": True, "id": "ng-partnership", "data": {"chosen": "1"}},
+            {"name": "teach", "type": "checkbox", "value": "on", "checked": False},
+            {"name": "target", "type": "number", "value": "100"}]
     text = json.dumps({"kind": "submit", "selector": "#new-game-form",
-                       "at": {"id": "new-game-form", "data": {}},
-                       "fields": [["players", "3"], ["target", "61"], ["players", "4"]],
+                       "at": {"id": "new-game-form", "data": {}}, "form": form,
                        "focus": {"id": "ng-start", "data": {"x": "1"}}})
     event = event_from_json(text)
-    assert event == PageEvent(kind="submit", selector="#new-game-form",
-                              at=Hook("new-game-form"),
-                              fields=(("players", "3"), ("target", "61"), ("players", "4")),
-                              focus=Hook("ng-start", {"x": "1"}))
-    assert event.field("players") == "3" and event.field("seed") is None
+    assert event.at == Hook("new-game-form") and event.focus == Hook("ng-start", {"x": "1"})
+    assert event.form[3] == Control("partners", "checkbox", "on", checked=True, disabled=True,
+                                    id="ng-partnership", data={"chosen": "1"})
+    # as the form would submit it: the checked radio, no disabled or unchecked box, first value
+    assert event.submitted() == {"players": "3", "target": "61"}
+
+
+def test_a_file_comes_with_its_text_or_its_size_alone():
+    event = event_from_json('{"kind": "change", "selector": "#open-record",'
+                            ' "file": {"name": "a.json", "size": 2, "text": "{}"}}')
+    assert event.file == File("a.json", 2, "{}")
+    big = event_from_json('{"kind": "drop", "selector": "body",'
+                          ' "file": {"name": "b.json", "size": 9000000, "text": null}}')
+    assert big.file == File("b.json", 9000000, None)
 
 
 def test_a_key_and_a_tile():
@@ -37,7 +60,11 @@ def test_a_key_and_a_tile():
     "not json", "[]", '{"kind": "click"}', '{"kind": 1, "selector": "#a"}',
     '{"kind": "input", "selector": "#a", "value": 3}',
     '{"kind": "change", "selector": "#a", "checked": "yes"}',
-    '{"kind": "submit", "selector": "#f", "fields": [["a"]]}',
+    '{"kind": "submit", "selector": "#f", "form": [["a"]]}',
+    '{"kind": "submit", "selector": "#f", "form": [{"name": "a", "type": "text"}]}',
+    '{"kind": "submit", "selector": "#f", "form": {"a": "1"}}',
+    '{"kind": "drop", "selector": "body", "file": {"name": "a", "size": -1, "text": null}}',
+    '{"kind": "drop", "selector": "body", "file": {"name": "a", "size": 1, "text": 5}}',
     '{"kind": "click", "selector": "#a", "at": {"id": 5}}',
     '{"kind": "click", "selector": "#a", "at": {"id": "a", "data": {"tile": 35}}}',
     '{"kind": "keydown", "selector": "body", "key": null}',
@@ -74,4 +101,5 @@ def test_a_listen_crosses_as_json():
                  prevent_when="#hand[data-live]")
     assert json.loads(json.dumps(one.to_json())) == {
         "kind": "keydown", "selector": "body", "keys": ["d", "h"], "plain": True,
-        "unless": "dialog[open]", "prevent": False, "prevent_when": "#hand[data-live]"}
+        "unless": "dialog[open]", "prevent": False, "prevent_when": "#hand[data-live]",
+        "file_limit": 0}
