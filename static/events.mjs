@@ -29,9 +29,11 @@ function hook(el) {
   return el ? { id: el.id || "", data: { ...el.dataset } } : { id: "", data: {} };
 }
 
-// The named fields of the form an event happened in, as they stand.
+// The fields of the form an event happened in (those with a name or an id),
+// as they stand.
 function controls(form) {
-  return [...form.elements].filter((el) => el.name && "value" in el).map((el) => ({
+  return [...form.elements].filter((el) => (el.name || el.id) && TYPING.has(el.tagName))
+    .map((el) => ({
     name: el.name, type: el.type || el.tagName.toLowerCase(), value: String(el.value),
     checked: el.checked === true, disabled: el.disabled === true, ...hook(el),
   }));
@@ -57,6 +59,7 @@ function described(listen, evt, at) {
   }
   const form = at instanceof HTMLFormElement ? at : at.closest("form");
   if (form) out.form = controls(form);
+  if (TYPING.has(evt.target?.tagName) && evt.target.name) out.field = evt.target.name;
   out.focus = hook(document.activeElement === document.body ? null : document.activeElement);
   return out;
 }

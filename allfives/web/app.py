@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
 
 import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
-from pyscript import document, window
+from pyscript import window
 
 from allfives.web import dom
 from allfives.web.bots.client_page import BotClient
 from allfives.web.coach.coach_page import CoachPage
-from allfives.web.dom import el, on
+from allfives.web.dom import el
 from allfives.web.home import dialogs_page as dialogs
 from allfives.web.home import language_page as page_language
 from allfives.web.home import new_game as forms
@@ -35,7 +34,9 @@ from allfives.web.home.sharing_page import Sharing
 from allfives.web.home.stats_kept import check_stats
 from allfives.web.home.stats_page import StatsPage
 from allfives.web.i18n import catalogs as i18n
-from allfives.web.paint.parts import Part, shown
+from allfives.web.paint.events import Listen, PageEvent
+from allfives.web.paint.listening_page import listen
+from allfives.web.paint.parts import Effect, Part, shown
 from allfives.web.paint.writer_page import page
 from allfives.web.play import looks_page
 from allfives.web.play.controller import Controller
@@ -119,28 +120,30 @@ class App:
                      self.between):
             room.bind()
         for button in ("download", "game-over-download"):
-            on(el(button), "click", lambda _e: self.between.active().download())
+            listen(Listen("click", f"#{button}"), lambda _e: self.between.active().download())
         self.reviews.bind(self.review_of, lambda: self.between.active().review_seats(),
                           lambda: self.between.active().hands_hidden())
         rules_page.bind(lambda: self.ctl.table.rules.preset,
-                        lambda: dialogs.read_new_game(self.setup).preset, self.looks)
-        on(el("mute"), "click", lambda _e: self.change_settings(
+                        lambda e: dialogs.read_new_game(e.form, self.setup).preset, self.looks)
+        listen(Listen("click", "#mute"), lambda _e: self.change_settings(
             replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self.language_chosen).bind()
-        on(el("play-again"), "click", lambda _e: self.open_new_game())
-        on(el("new-game-button"), "click", lambda _e: self.open_new_game())
-        on(el("settings-button"), "click", lambda _e: dialogs.open_settings(self.ctl.settings))
+        listen(Listen("click", "#play-again"), lambda _e: self.open_new_game())
+        listen(Listen("click", "#new-game-button"), lambda _e: self.open_new_game())
+        listen(Listen("click", "#settings-button"),
+               lambda _e: dialogs.open_settings(self.ctl.settings))
         for kind in ("change", "input"):
-            on(el("settings-form"), kind,
-               lambda _e: self.change_settings(dialogs.read_settings(self.ctl.settings)))
-        on(el("new-game-form"), "submit", self.on_new_game_submit)
-        on(el("new-game-form"), "change",
-           lambda e: dialogs.refresh_new_game(str(e.target.name or ""), self.setup))
-        on(el("new-game-form"), "input",
-           lambda e: dialogs.rename_table_seats(str(e.target.name or ""), self.setup))
-        on(el("ng-cancel"), "click", lambda _e: el("new-game").close())
-        for dialog in document.querySelectorAll("dialog"):  # focus back at the table
-            on(dialog, "close", lambda _e: self.between.active().refocus())
+            listen(Listen(kind, "#settings-form"), lambda e: self.change_settings(
+                dialogs.read_settings(e.form, self.ctl.settings)))
+        listen(Listen("submit", "#new-game-form", prevent=True), self.on_new_game_submit)
+        listen(Listen("change", "#new-game-form"),
+               lambda e: dialogs.refresh_new_game(e.field, e.form, self.setup))
+        listen(Listen("input", "#new-game-form"),
+               lambda e: dialogs.rename_table_seats(e.field, e.form, self.setup))
+        listen(Listen("click", "#ng-cancel"),
+               lambda _e: page.write({}, [Effect("close", "new-game")]))
+        # focus back at the table
+        listen(Listen("close", "dialog"), lambda _e: self.between.active().refocus())
 
     def launched(self, action: Launch) -> None:
         """Open what the address asked for (``?do=``), dropped from it: a reload resumes."""
@@ -191,9 +194,8 @@ class App:
         dialogs.open_new_game(self.setup)
         self.between.offer()
 
-    def on_new_game_submit(self, evt: Any) -> None:
-        evt.preventDefault()
-        setup = dialogs.read_new_game(self.setup)
+    def on_new_game_submit(self, evt: PageEvent) -> None:
+        setup = dialogs.read_new_game(evt.form, self.setup)
         problem = forms.check(setup)
         if problem:
             dialogs.show_new_game_problem(problem)

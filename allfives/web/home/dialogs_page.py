@@ -5,10 +5,11 @@ only moves values between those and the form fields."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..dom import el
+from ..paint.events import Control
 from ..paint.parts import Effect, Frame
 from ..paint.writer_page import page
 from ..table.settings import Settings
@@ -35,37 +36,37 @@ def open_new_game(setup: Setup) -> None:
     page.write(new_game_problem(""), [Effect("open", "new-game")])
 
 
-def read_new_game(previous: Setup) -> Setup:
-    """The dialog's fields as a Setup (``new_game.read_setup`` decides what they mean)."""
+def read_new_game(form: Iterable[Control], previous: Setup) -> Setup:
+    """The dialog's fields (an event's ``form``) as a Setup
+    (``new_game.read_setup`` decides what they mean)."""
     values: dict[str, Any] = {}
-    for node in el("new-game-form").querySelectorAll("input, select"):
-        name = str(node.name or "")
-        if not name:
+    for field in form:
+        if not field.name:
             continue
-        if node.id == "ng-partnership" and node.disabled:  # the choice, kept unshown
-            values[name] = bool(node.dataset.chosen)
-        elif str(node.type) in ("radio", "checkbox"):
-            if node.checked:
-                values[name] = str(node.value) if str(node.type) == "radio" else True
+        if field.id == "ng-partnership" and field.disabled:  # the choice, kept unshown
+            values[field.name] = bool(field.data.get("chosen"))
+        elif field.type in ("radio", "checkbox"):
+            if field.checked:
+                values[field.name] = field.value if field.type == "radio" else True
         else:
-            values[name] = str(node.value)
+            values[field.name] = field.value
     return forms.read_setup(values, previous)
 
 
-def refresh_new_game(changed: str, previous: Setup) -> None:
+def refresh_new_game(changed: str, form: Iterable[Control], previous: Setup) -> None:
     """Players or rules changed: offer their hand sizes and target afresh."""
     if changed in ("players", "preset", "mode"):
-        fill_new_game(replace(read_new_game(previous), hand_size=0, target=0))
+        fill_new_game(replace(read_new_game(form, previous), hand_size=0, target=0))
     elif changed.startswith("bot"):
-        fill_new_game(read_new_game(previous))
+        fill_new_game(read_new_game(form, previous))
 
 
-def rename_table_seats(typed: str, previous: Setup) -> None:
+def rename_table_seats(typed: str, form: Iterable[Control], previous: Setup) -> None:
     """A name typed at a real table: who sets first, whose hand is entered
     and the partners' help line follow it at once (the field keeps focus)."""
     if typed != "name" and not typed.startswith("seatname"):
         return
-    setup = read_new_game(previous)
+    setup = read_new_game(form, previous)
     if not setup.at_table:
         return
     put(table_names_frame(setup))
@@ -91,21 +92,23 @@ def put(frame: Frame) -> None:
     page.write(frame)
 
 
-def read_settings(previous: Settings) -> Settings:
-    """The dialog's fields as Settings; what the dialog does not show (mute) is kept."""
+def read_settings(form: Iterable[Control], previous: Settings) -> Settings:
+    """The dialog's fields (an event's ``form``) as Settings; what the dialog
+    does not show (mute) is kept."""
+    field = {c.id: c for c in form}
     settings = Settings.from_json({
         **previous.to_json(),
-        "bot_pause": forms.int_or(el("set-bot-pause").value, -1),
-        "speed": str(el("set-speed").value),
-        "hand_order": str(el("set-hand-order").value),
-        "auto_draw": bool(el("set-auto-draw").checked),
-        "undo": bool(el("set-undo").checked),
-        "tally": bool(el("set-tally").checked),
-        "count": bool(el("set-count").checked),
-        "coach": str(el("set-coach").value),
-        "theme": str(el("set-theme").value),
-        "faces": str(el("set-faces").value),
-        "large_tiles": bool(el("set-large-tiles").checked),
+        "bot_pause": forms.int_or(field["set-bot-pause"].value, -1),
+        "speed": field["set-speed"].value,
+        "hand_order": field["set-hand-order"].value,
+        "auto_draw": field["set-auto-draw"].checked,
+        "undo": field["set-undo"].checked,
+        "tally": field["set-tally"].checked,
+        "count": field["set-count"].checked,
+        "coach": field["set-coach"].value,
+        "theme": field["set-theme"].value,
+        "faces": field["set-faces"].value,
+        "large_tiles": field["set-large-tiles"].checked,
     })
     page.write(bot_pause_frame(settings))
     return settings

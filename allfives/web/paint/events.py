@@ -60,7 +60,8 @@ class Hook:
 
 @dataclass(frozen=True)
 class Control:
-    """A named field of the form the event happened in, as it stands."""
+    """A field of the form the event happened in (one with a name or an id),
+    as it stands."""
 
     name: str
     type: str
@@ -86,8 +87,9 @@ class PageEvent:
     """One event a ``Listen`` let through: which (``kind``, ``selector``), the
     element it matched (``at``), a field's ``value`` and ``checked``, the
     ``key`` and Shift, the ``form`` it happened in (its named fields, in
-    order), a ``file`` chosen or dropped, and the element that had the focus
-    (``focus``: a key's arrows move from it)."""
+    order) and the name of the ``field`` it happened at, a ``file`` chosen or
+    dropped, and the element that had the focus (``focus``: a key's arrows
+    move from it)."""
 
     kind: str
     selector: str
@@ -97,15 +99,16 @@ class PageEvent:
     key: str = ""
     shift: bool = False
     form: tuple[Control, ...] = ()
+    field: str = ""
     file: File | None = None
     focus: Hook = Hook()
 
     def submitted(self) -> dict[str, str]:
         """What the form would submit (the first value of each name): its
-        enabled fields, a check box or radio only when checked."""
+        enabled named fields, a check box or radio only when checked."""
         out: dict[str, str] = {}
         for c in self.form:
-            if not c.disabled and (c.type not in ("checkbox", "radio") or c.checked):
+            if c.name and not c.disabled and (c.type not in ("checkbox", "radio") or c.checked):
                 out.setdefault(c.name, c.value)
         return out
 
@@ -130,7 +133,8 @@ def event_from_json(text: str) -> PageEvent:
     return PageEvent(kind=data["kind"], selector=data["selector"], at=_hook(data.get("at")),
                      value=value, checked=checked, key=_text(data.get("key", "")),
                      shift=data.get("shift") is True,
-                     form=tuple(_control(c) for c in form), file=_file(data.get("file")),
+                     form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
+                     file=_file(data.get("file")),
                      focus=_hook(data.get("focus")))
 
 
@@ -157,7 +161,7 @@ def _file(data: Any) -> File | None:
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("an event's key is text")
+        raise ValueError("an event's key and field are text")
     return value
 
 
