@@ -19,6 +19,7 @@ const BUBBLING = new Set(["click", "keydown", "keyup", "input", "change", "submi
 const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
 let sending = Promise.resolve(); // the events on their way, in the order they happened
+const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
 
 // Where events go: a function taking the event's JSON.
 export function connect(send) {
@@ -90,6 +91,21 @@ function depth(el) {
   return n;
 }
 
+// What happens to the window or the document itself (a Listen's selector
+// ":window" or ":document"): another window's storage written (its key; ""
+// when storage was cleared), the page hidden or shown again (the document's
+// visibilityState), the window resized.
+function heardAt(evt) {
+  const place = evt.currentTarget === window ? ":window" : ":document";
+  for (const listen of atPlaces.get(evt.type) ?? []) {
+    if (listen.selector !== place) continue;
+    const out = { kind: listen.kind, selector: listen.selector };
+    if (evt instanceof StorageEvent) out.key = evt.key ?? "";
+    if (evt.type === "visibilitychange") out.value = document.visibilityState;
+    sending = sending.then(() => deliver(JSON.stringify(out)));
+  }
+}
+
 function heard(evt) {
   const target = evt.target instanceof Element ? evt.target : null;
   const matched = [];
@@ -115,6 +131,13 @@ function heard(evt) {
 // One Listen (events.Listen.to_json), as JSON text.
 export function listen(text) {
   const one = JSON.parse(text);
+  if (one.selector === ":window" || one.selector === ":document") {
+    const place = one.selector === ":window" ? window : document;
+    const known = atPlaces.get(one.kind) ?? [];
+    if (!known.some((l) => l.selector === one.selector)) place.addEventListener(one.kind, heardAt);
+    atPlaces.set(one.kind, [...known, one]);
+    return;
+  }
   if (!listens.has(one.kind)) {
     listens.set(one.kind, []);
     // events that bubble are heard as they reach the document; the others

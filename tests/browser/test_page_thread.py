@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from allfives.web.paint.events import File, Hook, Listen, event_from_json
+from allfives.web.paint.events import DOCUMENT, WINDOW, File, Hook, Listen, event_from_json
 from allfives.web.paint.parts import Effect, Part
 from allfives.web.paint.writer import Writer
 
@@ -182,3 +182,19 @@ def test_what_a_person_does_arrives_as_values(page, server):
     page.evaluate("document.getElementById('box').close()")
     page.wait_for_function("window.heard.length > 0")
     assert [(e.kind, e.at.id) for e in heard(page)] == [("close", "box")]
+
+
+def test_the_window_and_the_document_are_heard_too(page, server):
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    listen(page, Listen("storage", WINDOW))
+    listen(page, Listen("visibilitychange", DOCUMENT))
+    page.evaluate("""() => {
+        dispatchEvent(new StorageEvent("storage", {key: "allfives.save"}));
+        dispatchEvent(new StorageEvent("storage", {key: null}));
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    page.wait_for_function("window.heard.length === 3")
+    assert [(e.kind, e.selector, e.key, e.value) for e in heard(page)] == [
+        ("storage", WINDOW, "allfives.save", None), ("storage", WINDOW, "", None),
+        ("visibilitychange", DOCUMENT, "", "visible")]

@@ -14,7 +14,9 @@ from typing import Any, Protocol
 from ...coach.tutor import CoachAsk, Verdict
 from ...moves import Move
 from ..bots.client_page import BotClient
-from ..dom import el, on, spawn
+from ..dom import spawn
+from ..paint.events import Listen
+from ..paint.listening_page import listen
 from ..paint.parts import Effect, Part, shown
 from ..paint.writer_page import page
 from ..table.table import Position
@@ -48,9 +50,9 @@ class CoachPage:
 
     def bind(self) -> None:
         for choice in CHOICES:
-            on(el(f"coach-{choice}"), "click", self.chooser(choice))
-        on(el("coach"), "close", lambda _e: self.closed())
-        on(el("settings-button"), "click", lambda _e: self.settings_note())
+            listen(Listen("click", f"#coach-{choice}"), self.chooser(choice))
+        listen(Listen("close", "#coach"), lambda _e: self.closed())
+        listen(Listen("click", "#settings-button"), lambda _e: self.settings_note())
 
     def settings_note(self) -> None:
         """In a daily deal, Settings says the coach does not watch it."""

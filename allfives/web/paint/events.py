@@ -19,14 +19,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-# What each event carries, by kind (static/events.mjs reads the same names).
-KEYED = frozenset({"keydown"})
+WINDOW = ":window"
+DOCUMENT = ":document"
 
 
 @dataclass(frozen=True)
 class Listen:
     """``kind`` events at the element nearest the target that ``selector``
-    matches. ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
+    matches, or at the window or the document itself (``WINDOW``,
+    ``DOCUMENT``: another window's storage written, with its key, ``""``
+    when cleared; the page hidden or shown, its visibility the value; a
+    resize). ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
     not while a modifier is held or the person types in a field; ``unless``:
     not while the page has a match for this selector (an open dialog);
     ``prevent``/``prevent_when``: the default is prevented always, or while

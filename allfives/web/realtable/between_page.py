@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from pyscript import document
-
-from ..dom import close_dialogs, el, on, toggle
+from ..paint.events import Listen
+from ..paint.listening_page import listen
+from ..paint.parts import Effect, Part, shown
+from ..paint.writer_page import page
 from ..table.confirm_page import Confirm
 from ..table.ending import end_game, end_table_game, in_progress
-from ..table.shared_controls import ActiveTable
+from ..table.shared_controls import ActiveTable, header_awake
 from ..table.table import Table
 from . import kept
 from .keeper import Keeper
@@ -46,7 +47,7 @@ class Between:
         self.confirm = confirm
 
     def bind(self) -> None:
-        on(el("ng-table-resume"), "click", lambda _e: self.resume())
+        listen(Listen("click", "#ng-table-resume"), lambda _e: self.resume())
 
     def active(self) -> ActiveTable:
         """The table that has the page."""
@@ -56,8 +57,7 @@ class Between:
         """The page opens on the game kept at a real table, if one is, with
         this device's drawn behind it; else this device's plays on, unless
         ``waiting`` (a question about it comes first)."""
-        for node in document.querySelectorAll(".bar [disabled]"):  # the header wakes up
-            node.removeAttribute("disabled")  # before a table's frame says what stays disabled
+        page.write(header_awake())
         at_table = self.real.kept_game()
         if at_table is not None:
             self.page.commit()
@@ -121,7 +121,7 @@ class Between:
 
     def keep(self, keeper: Keeper) -> None:
         """``keeper``'s game is kept at the table from now on; this device's waits."""
-        close_dialogs("new-game", "round-end", "game-over")
+        page.write({}, [Effect("close", d) for d in ("new-game", "round-end", "game-over")])
         self.page.pause()
         self.real.take(keeper)
 
@@ -132,4 +132,4 @@ class Between:
 
     def offer(self) -> None:
         """In the new-game dialog: the way back to a game left at the table, if one is."""
-        toggle(el("ng-table-resume-row"), "hidden", self.real.left() is None)
+        page.write({"#ng-table-resume-row": Part(attrs=(shown(self.real.left() is not None),))})

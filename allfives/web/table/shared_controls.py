@@ -14,6 +14,16 @@ from ..paint.parts import Effect, Frame, Part, flag, shown
 
 Panel = Literal["round-end", "game-over"]
 
+# The header's controls, disabled in index.html until a table has the page
+# (tests/web/table/test_shared_controls.py holds the two lists together).
+HEADER = ("new-game-button", "menu-button", "daily", "download", "review-button", "open-record",
+          "stats-button", "puzzles-button", "rules-button", "settings-button", "mute")
+
+
+def header_awake() -> Frame:
+    """The header wakes up (before a table's frame says what stays disabled)."""
+    return {f"#{id_}": Part(attrs=(("disabled", None),)) for id_ in HEADER}
+
 
 def header(reviewable: bool) -> Frame:
     """The header's Review button: disabled while there is nothing to review."""

@@ -9,12 +9,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
 
-from pyscript import document, window
-
-from ..dom import download, el, notice, on, store, stored
+from ..dom import download, notice, store, stored
 from ..i18n.catalogs import _
+from ..paint.events import DOCUMENT, WINDOW, Listen, PageEvent
+from ..paint.listening_page import listen
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY
@@ -39,28 +38,30 @@ class Tabs:
         self.pause = pause
         self.elsewhere = elsewhere
         self.confirm = confirm
+        self.asking = False  # #tab-changed is open: the person chooses
 
     def bind(self) -> None:
-        on(window, "storage", self.on_storage)
-        on(document, "visibilitychange", lambda _e: self.look()
-           if str(document.visibilityState) == "visible" else None)
-        on(el("tab-keep"), "click", lambda _e: self.keep())
-        on(el("tab-other"), "click", lambda _e: self.play_other())
-        on(el("tab-changed"), "cancel", lambda e: e.preventDefault())  # a choice is needed
-        on(el("aside-resume"), "click", lambda _e: self.resume())
-        on(el("aside-download"), "click", lambda _e: self.download())
-        on(el("aside-discard"), "click", lambda _e: self.confirm.ask(discard_aside(),
-                                                                     self.discard))
-        on(el("aside-later"), "click",
-           lambda _e: page.write({}, [Effect("close", "aside")]))
+        listen(Listen("storage", WINDOW), self.on_storage)
+        listen(Listen("visibilitychange", DOCUMENT),
+               lambda e: self.look() if e.value == "visible" else None)
+        listen(Listen("click", "#tab-keep"), lambda _e: self.keep())
+        listen(Listen("click", "#tab-other"), lambda _e: self.play_other())
+        # a choice is needed: Escape does not close it
+        listen(Listen("cancel", "#tab-changed", prevent=True), lambda _e: None)
+        listen(Listen("click", "#aside-resume"), lambda _e: self.resume())
+        listen(Listen("click", "#aside-download"), lambda _e: self.download())
+        listen(Listen("click", "#aside-discard"),
+               lambda _e: self.confirm.ask(discard_aside(), self.discard))
+        listen(Listen("click", "#aside-later"),
+               lambda _e: page.write({}, [Effect("close", "aside")]))
 
-    def on_storage(self, evt: Any) -> None:
-        if evt.key is None or str(evt.key) == SAVE_KEY:  # None: storage cleared
+    def on_storage(self, evt: PageEvent) -> None:
+        if evt.key in ("", SAVE_KEY):  # "": storage cleared
             self.look()
 
     def look(self) -> None:
         """What storage holds now, against what this window last read or wrote."""
-        if self.elsewhere() or el("tab-changed").open:
+        if self.elsewhere() or self.asking:
             return
         now = stored(SAVE_KEY)
         reaction = tabs.on_change(self.saver.mine, now)
@@ -71,14 +72,17 @@ class Tabs:
         elif reaction is tabs.Reaction.OFFER:
             self.keep_aside(self.saver.mine)
             self.pause()
+            self.asking = True
             page.write({}, [Effect("open", "tab-changed")])
 
     def keep(self) -> None:
         """This window's game goes on (and is saved: the other one goes aside)."""
+        self.asking = False
         page.write({}, [Effect("close", "tab-changed")])
         self.take_over(self.current())
 
     def play_other(self) -> None:
+        self.asking = False
         page.write({}, [Effect("close", "tab-changed")])
         now = stored(SAVE_KEY)
         if tabs.course(now) is None or now is None:
