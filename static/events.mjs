@@ -119,6 +119,7 @@ function heard(evt) {
     if (listen.prevent || (listen.prevent_when && document.querySelector(listen.prevent_when))) {
       evt.preventDefault();
     }
+    if (!listen.send) continue;
     const out = described(listen, evt, at);
     const file = listen.file_limit > 0 ? chosenFile(evt, at) : null;
     // in the order they happened, though a file is read before its event can go
@@ -128,9 +129,29 @@ function heard(evt) {
   }
 }
 
+// A "size" Listen: the elements its selector matches now are watched, and
+// each change of their box is sent: exactly (getBoundingClientRect) and in
+// whole pixels (clientWidth and clientHeight), so the Python can draw a board
+// or a chart for the box it has without reading the page.
+function watchSizes(one) {
+  const observer = new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const box = target.getBoundingClientRect();
+      const out = { kind: one.kind, selector: one.selector, at: hook(target),
+                    size: [box.width, box.height, target.clientWidth, target.clientHeight] };
+      sending = sending.then(() => deliver(JSON.stringify(out)));
+    }
+  });
+  for (const el of document.querySelectorAll(one.selector)) observer.observe(el);
+}
+
 // One Listen (events.Listen.to_json), as JSON text.
 export function listen(text) {
   const one = JSON.parse(text);
+  if (one.kind === "size") {
+    watchSizes(one);
+    return;
+  }
   if (one.selector === ":window" || one.selector === ":document") {
     const place = one.selector === ":window" ? window : document;
     const known = atPlaces.get(one.kind) ?? [];

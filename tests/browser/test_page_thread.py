@@ -12,7 +12,16 @@ from __future__ import annotations
 import json
 import random
 
-from allfives.web.paint.events import DOCUMENT, WINDOW, File, Hook, Listen, event_from_json
+from allfives.web.paint.events import (
+    DOCUMENT,
+    SIZE,
+    WINDOW,
+    File,
+    Hook,
+    Listen,
+    Size,
+    event_from_json,
+)
 from allfives.web.paint.parts import Effect, Part
 from allfives.web.paint.writer import Writer
 
@@ -189,6 +198,8 @@ def test_the_window_and_the_document_are_heard_too(page, server):
     page.evaluate(HEARD)
     listen(page, Listen("storage", WINDOW))
     listen(page, Listen("visibilitychange", DOCUMENT))
+    listen(page, Listen("click", "#go", prevent=True, send=False))  # prevented, never sent
+    page.click("#go")
     page.evaluate("""() => {
         dispatchEvent(new StorageEvent("storage", {key: "allfives.save"}));
         dispatchEvent(new StorageEvent("storage", {key: null}));
@@ -198,3 +209,15 @@ def test_the_window_and_the_document_are_heard_too(page, server):
     assert [(e.kind, e.selector, e.key, e.value) for e in heard(page)] == [
         ("storage", WINDOW, "allfives.save", None), ("storage", WINDOW, "", None),
         ("visibilitychange", DOCUMENT, "", "visible")]
+
+
+def test_a_box_is_watched_for_its_size(page, server):
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    page.evaluate("document.getElementById('a').style.cssText = 'width: 100.5px; height: 20px'")
+    listen(page, Listen(SIZE, "#a"))
+    page.wait_for_function("window.heard.length === 1")  # once at first
+    page.evaluate("document.getElementById('a').style.width = '60px'")
+    page.wait_for_function("window.heard.length === 2")  # and when it changes
+    assert [(e.at.id, e.size) for e in heard(page)] == [
+        ("a", Size(100.5, 20.0, 101, 20)), ("a", Size(60.0, 20.0, 60, 20))]  # whole: rounded

@@ -21,6 +21,18 @@ from typing import Any
 
 WINDOW = ":window"
 DOCUMENT = ":document"
+SIZE = "size"
+
+
+@dataclass(frozen=True)
+class Size:
+    """An element's box: exact CSS pixels (``width``, ``height``) and whole
+    ones (``client_width``, ``client_height``: what ``clientWidth`` says)."""
+
+    width: float
+    height: float
+    client_width: int
+    client_height: int
 
 
 @dataclass(frozen=True)
@@ -29,13 +41,17 @@ class Listen:
     matches, or at the window or the document itself (``WINDOW``,
     ``DOCUMENT``: another window's storage written, with its key, ``""``
     when cleared; the page hidden or shown, its visibility the value; a
-    resize). ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
+    resize). The kind ``SIZE`` watches the box of each element the selector
+    matches when it is asked: its size comes when it changes (and once at
+    first), as ``PageEvent.size``. ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
     not while a modifier is held or the person types in a field; ``unless``:
     not while the page has a match for this selector (an open dialog);
     ``prevent``/``prevent_when``: the default is prevented always, or while
     the page has a match for that selector; ``file_limit``: a file chosen in
     a file field or dropped comes along as text when it has at most this
-    many bytes (its name and size always)."""
+    many bytes (its name and size always); ``send``: False when the Listen
+    only prevents the default (a drag over the page, on every move) and
+    nothing need answer."""
 
     kind: str
     selector: str
@@ -45,11 +61,13 @@ class Listen:
     prevent: bool = False
     prevent_when: str = ""
     file_limit: int = 0
+    send: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "selector": self.selector, "keys": list(self.keys),
                 "plain": self.plain, "unless": self.unless, "prevent": self.prevent,
-                "prevent_when": self.prevent_when, "file_limit": self.file_limit}
+                "prevent_when": self.prevent_when, "file_limit": self.file_limit,
+                "send": self.send}
 
 
 @dataclass(frozen=True)
@@ -91,8 +109,8 @@ class PageEvent:
     element it matched (``at``), a field's ``value`` and ``checked``, the
     ``key`` and Shift, the ``form`` it happened in (its named fields, in
     order) and the name of the ``field`` it happened at, a ``file`` chosen or
-    dropped, and the element that had the focus (``focus``: a key's arrows
-    move from it)."""
+    dropped, an element's ``size`` (a ``SIZE`` Listen), and the element that
+    had the focus (``focus``: a key's arrows move from it)."""
 
     kind: str
     selector: str
@@ -104,6 +122,7 @@ class PageEvent:
     form: tuple[Control, ...] = ()
     field: str = ""
     file: File | None = None
+    size: Size | None = None
     focus: Hook = Hook()
 
     def submitted(self) -> dict[str, str]:
@@ -137,7 +156,7 @@ def event_from_json(text: str) -> PageEvent:
                      value=value, checked=checked, key=_text(data.get("key", "")),
                      shift=data.get("shift") is True,
                      form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
-                     file=_file(data.get("file")),
+                     file=_file(data.get("file")), size=_size(data.get("size")),
                      focus=_hook(data.get("focus")))
 
 
@@ -150,6 +169,15 @@ def _control(data: Any) -> Control:
     return Control(name=data["name"], type=data["type"], value=data["value"],
                    checked=data.get("checked", False), disabled=data.get("disabled", False),
                    id=hook.id, data=hook.data)
+
+
+def _size(data: Any) -> Size | None:
+    if data is None:
+        return None
+    if not (isinstance(data, list) and len(data) == 4 and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in data)):
+        raise ValueError("a size is four numbers of pixels")
+    return Size(float(data[0]), float(data[1]), int(data[2]), int(data[3]))
 
 
 def _file(data: Any) -> File | None:
@@ -194,12 +222,17 @@ class Listeners:
         self._listens: dict[tuple[str, str], Listen] = {}
         self._handlers: dict[tuple[str, str], list[Handler]] = {}
 
-    def on(self, listen: Listen, handler: Handler) -> None:
+    def on(self, listen: Listen, handler: Handler | None = None) -> None:
+        """``handler`` answers what ``listen`` lets through (none: a Listen
+        that only prevents a default, ``send=False``)."""
+        if (handler is None) == listen.send:
+            raise ValueError("a Listen that sends has a handler, and only it")
         key = (listen.kind, listen.selector)
         known = self._listens.get(key)
         if known is not None and known != listen:
             raise ValueError(f"{listen.kind} at {listen.selector} is listened for otherwise")
-        self._handlers.setdefault(key, []).append(handler)
+        if handler is not None:
+            self._handlers.setdefault(key, []).append(handler)
         if known is None:
             self._listens[key] = listen
             self._tell(listen)

@@ -31,6 +31,7 @@ _proxy = create_proxy(_heard)  # for the page's lifetime
 js.allfivesEvents.connect(_proxy)
 
 
-def listen(one: Listen, handler: Handler) -> None:
-    """Answer what ``one`` lets through with ``handler`` (a value in, never a DOM event)."""
+def listen(one: Listen, handler: Handler | None = None) -> None:
+    """Answer what ``one`` lets through with ``handler`` (a value in, never a
+    DOM event); none when ``one`` only prevents a default (``send=False``)."""
     _listeners.on(one, handler)

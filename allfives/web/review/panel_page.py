@@ -9,15 +9,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
-
-from pyscript import document, window
 
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
-from ..dom import closest, el, notice, on, spawn
+from ..dom import el, notice, spawn
 from ..draw import board_page
+from ..paint.events import WINDOW, File, Listen, PageEvent
+from ..paint.listening_page import listen
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from ..table import words
@@ -25,7 +24,7 @@ from ..table.looks import Looks
 from ..table.words_reasons import too_big
 from .frame import review_frame, seats_frame
 from .records import opened
-from .state import Review
+from .state import REVIEW_KEYS, Review
 
 MAX_RECORD_BYTES = 1_000_000  # a long game's record is tens of KB
 
@@ -45,6 +44,8 @@ class ReviewPanel:
         self.review: Review | None = None
         self.task: asyncio.Task[None] | None = None
         self.reseat: Callable[[int], Review] | None = None
+        self.seats: tuple[int, ...] = ()  # whose decisions may be analysed (#review-seat)
+        self.showing = False  # the dialog is open
 
     def bind(self, current: Callable[[int | None], Review],
              choosable: Callable[[], tuple[int, ...]], hidden: Callable[[], bool]) -> None:
@@ -53,46 +54,42 @@ class ReviewPanel:
         is hidden), and a record file opened from the header or dropped on
         the page opens too."""
         for opener in ("review-button", "round-end-review", "game-over-review"):
-            on(el(opener), "click",  # above an open panel
-               lambda _e: None if hidden() else self.open_table(current, choosable()))
-        on(el("open-record"), "change", self.on_file)
-        on(document, "dragover", lambda e: e.preventDefault())
-        on(document, "drop", self.on_drop)
-        on(el("review-prev"), "click", lambda _e: self.go(lambda r: r.step(-1)))
-        on(el("review-next"), "click", lambda _e: self.go(lambda r: r.step(1)))
-        on(el("review-round-prev"), "click", lambda _e: self.go(lambda r: r.round_start(-1)))
-        on(el("review-round-next"), "click", lambda _e: self.go(lambda r: r.round_start(1)))
-        on(el("review-moves"), "click", self.on_pick)
-        on(el("review"), "keydown", self.on_key)
-        on(el("review-seat"), "change", lambda e: self.on_seat(int(str(e.target.value))))
-        on(el("review-play-on"), "click", lambda _e: self.on_play_on())
-        on(el("review-close"), "click", lambda _e: page.write({}, [Effect("close", "review")]))
-        on(el("review"), "close", lambda _e: self.stop())
-        on(window, "resize", lambda _e: self.on_resize())
+            listen(Listen("click", f"#{opener}"),  # above an open panel
+                   lambda _e: None if hidden() else self.open_table(current, choosable()))
+        listen(Listen("change", "#open-record", file_limit=MAX_RECORD_BYTES), self.on_file)
+        listen(Listen("dragover", "html", prevent=True, send=False))  # a file may be dropped
+        listen(Listen("drop", "html", prevent=True, file_limit=MAX_RECORD_BYTES), self.on_file)
+        listen(Listen("click", "#review-prev"), lambda _e: self.go(lambda r: r.step(-1)))
+        listen(Listen("click", "#review-next"), lambda _e: self.go(lambda r: r.step(1)))
+        listen(Listen("click", "#review-round-prev"),
+               lambda _e: self.go(lambda r: r.round_start(-1)))
+        listen(Listen("click", "#review-round-next"),
+               lambda _e: self.go(lambda r: r.round_start(1)))
+        listen(Listen("click", "#review-moves [data-round]"), self.on_pick)
+        # the arrows step (not in the seat's list, where they choose)
+        listen(Listen("keydown", "#review", keys=tuple(REVIEW_KEYS), plain=True, prevent=True),
+               self.on_key)
+        listen(Listen("change", "#review-seat"), lambda e: self.on_seat(int(e.value or 0)))
+        listen(Listen("click", "#review-play-on"), lambda _e: self.on_play_on())
+        listen(Listen("click", "#review-close"),
+               lambda _e: page.write({}, [Effect("close", "review")]))
+        listen(Listen("close", "#review"), lambda _e: self.stop())
+        listen(Listen("resize", WINDOW), lambda _e: self.on_resize())
 
-    async def on_file(self, evt: Any) -> None:
-        files = evt.target.files
-        if files.length:
-            await self.open_file(files.item(0))
-        evt.target.value = ""  # the same file may be opened again
+    async def on_file(self, evt: PageEvent) -> None:
+        if evt.file is not None:
+            await self.open_file(evt.file)
 
-    async def on_drop(self, evt: Any) -> None:
-        evt.preventDefault()
-        files = evt.dataTransfer.files if evt.dataTransfer else None
-        if files is not None and files.length:
-            await self.open_file(files.item(0))
-
-    async def open_file(self, file: Any) -> None:
+    async def open_file(self, file: File) -> None:
         """Review a record file; a broken one is named in one line and changes nothing."""
-        name = str(file.name)
-        if int(file.size) > MAX_RECORD_BYTES:
-            notice(too_big(name, int(file.size)))
+        if file.text is None:
+            notice(too_big(file.name, file.size))
             return
-        text = str(await file.text())
+        text = file.text
         try:
             review = opened(text)
         except AllFivesError as e:
-            notice(words.unopened(name, str(e)))
+            notice(words.unopened(file.name, str(e)))
             return
         self.open(review, None if review.observed else lambda seat: opened(text, seat))
 
@@ -113,12 +110,16 @@ class ReviewPanel:
         self.review = review
         self.reseat = reseat
         seats = seats or (tuple(range(len(review.names))) if reseat else (review.seat,))
+        self.seats = seats
         # opened first: a closed dialog has no size to draw for
         page.write(seats_frame(review, seats, reseat is not None), [Effect("open", "review")])
+        self.showing = True
         self.show()
         self.task = spawn(self.analyse(review))
 
     def stop(self) -> None:
+        """The dialog closed (or shows another review): its analysis stops."""
+        self.showing = False
         if self.task is not None:
             self.task.cancel()
             self.task = None
@@ -128,22 +129,18 @@ class ReviewPanel:
             move(self.review)
             self.show()
 
-    def on_key(self, evt: Any) -> None:
-        if self.review is not None and closest(evt, "select") is None and self.review.key(
-                str(evt.key)):
-            evt.preventDefault()
+    def on_key(self, evt: PageEvent) -> None:
+        if self.review is not None and self.review.key(evt.key):
             self.show()
 
-    def on_pick(self, evt: Any) -> None:
-        button = closest(evt, "[data-round]")
-        if button is not None and self.review is not None:
-            self.review.jump(int(str(button.dataset.round)), int(str(button.dataset.move)))
+    def on_pick(self, evt: PageEvent) -> None:
+        if self.review is not None:
+            self.review.jump(int(evt.at.data["round"]), int(evt.at.data["move"]))
             self.show()
 
     def on_seat(self, seat: int) -> None:
         if self.reseat is not None:
-            choices = tuple(int(str(o.value)) for o in el("review-seat").options)
-            self.open(self.reseat(seat), self.reseat, choices)
+            self.open(self.reseat(seat), self.reseat, self.seats)
 
     def on_play_on(self) -> None:
         if self.review is not None:
@@ -171,7 +168,7 @@ class ReviewPanel:
     def on_resize(self) -> None:
         """The board and the chart are drawn for their boxes' sizes: drawn
         again when those change."""
-        if self.review is not None and el("review").open:
+        if self.review is not None and self.showing:
             self.show()
 
     # -- the analysis, decision by decision ------------------------------------------

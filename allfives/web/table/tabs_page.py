@@ -47,7 +47,7 @@ class Tabs:
         listen(Listen("click", "#tab-keep"), lambda _e: self.keep())
         listen(Listen("click", "#tab-other"), lambda _e: self.play_other())
         # a choice is needed: Escape does not close it
-        listen(Listen("cancel", "#tab-changed", prevent=True), lambda _e: None)
+        listen(Listen("cancel", "#tab-changed", prevent=True, send=False))
         listen(Listen("click", "#aside-resume"), lambda _e: self.resume())
         listen(Listen("click", "#aside-download"), lambda _e: self.download())
         listen(Listen("click", "#aside-discard"),

@@ -16,6 +16,7 @@ from allfives.web.paint.events import (
     Listen,
     Listeners,
     PageEvent,
+    Size,
     event_from_json,
 )
 
@@ -102,4 +103,25 @@ def test_a_listen_crosses_as_json():
     assert json.loads(json.dumps(one.to_json())) == {
         "kind": "keydown", "selector": "body", "keys": ["d", "h"], "plain": True,
         "unless": "dialog[open]", "prevent": False, "prevent_when": "#hand[data-live]",
-        "file_limit": 0}
+        "file_limit": 0, "send": True}
+
+
+def test_a_listen_that_only_prevents_has_no_handler():
+    told: list[Listen] = []
+    listeners = Listeners(told.append)
+    quiet = Listen("dragover", "html", prevent=True, send=False)
+    listeners.on(quiet)
+    assert told == [quiet]
+    with pytest.raises(ValueError):
+        listeners.on(Listen("cancel", "#a", prevent=True, send=False), lambda _e: None)
+    with pytest.raises(ValueError):
+        listeners.on(Listen("click", "#a"))
+
+
+def test_a_size_comes_exact_and_in_whole_pixels():
+    event = event_from_json('{"kind": "size", "selector": "#review-chart",'
+                            ' "size": [312.5, 80.25, 312, 80]}')
+    assert event.size == Size(312.5, 80.25, 312, 80)
+    for broken in ('[1, 2, 3]', '[1, 2, 3, -4]', '[1, 2, 3, "4"]', '[true, 2, 3, 4]'):
+        with pytest.raises(ValueError):
+            event_from_json(f'{{"kind": "size", "selector": "#a", "size": {broken}}}')
