@@ -161,6 +161,15 @@ def store(key: str, value: str) -> bool:
     return True
 
 
+def unstore(key: str) -> bool:
+    """Keep nothing under ``key``; False when storage refused."""
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - storage may be switched off
+        return False
+    return True
+
+
 def stored_json(key: str) -> Any:
     """The JSON value kept under ``key``, or None when there is none or it is
     refused (``storage.bounded_json.loads``: too long, too deep, not JSON)."""

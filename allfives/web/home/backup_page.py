@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
-from pyscript import window
-
-from ..dom import download, el, on, store, stored
+from ..dom import download, store, stored, unstore
+from ..paint.events import Listen, PageEvent
+from ..paint.listening_page import listen
 from ..paint.writer_page import page
 from ..storage.backup import (
     BackupError,
@@ -36,8 +35,8 @@ class BackupPage:
         self.ask = ask  # runs its argument once the person agrees to end a game in progress
 
     def bind(self) -> None:
-        on(el("backup-download"), "click", lambda _e: self.download())
-        on(el("backup-restore"), "change", self.on_restore)
+        listen(Listen("click", "#backup-download"), lambda _e: self.download())
+        listen(Listen("change", "#backup-restore", file_limit=MAX_BACKUP_BYTES), self.on_restore)
 
     def download(self) -> None:
         try:
@@ -47,19 +46,17 @@ class BackupPage:
             return
         download(text, backup_name(time.strftime("%Y%m%d-%H%M%S", time.localtime())))
 
-    async def on_restore(self, evt: Any) -> None:
+    def on_restore(self, evt: PageEvent) -> None:
         """Restore a backup file whole, or change nothing and say why."""
-        files = evt.target.files
-        if not files.length:
+        file = evt.file
+        if file is None:
             return
-        file = files.item(0)
-        evt.target.value = ""  # the same file may be chosen again
-        name = str(file.name)
-        if int(file.size) > MAX_BACKUP_BYTES:
-            page.write(backup_status(too_big(name, int(file.size))))
+        name = file.name
+        if file.text is None:
+            page.write(backup_status(too_big(name, file.size)))
             return
         try:
-            values = read_backup(str(await file.text()), self.checks)
+            values = read_backup(file.text, self.checks)
         except BackupError as e:
             page.write(backup_status(not_restored(name, str(e))))
             return
@@ -78,10 +75,4 @@ class BackupPage:
 
 def put(key: str, value: str | None) -> bool:
     """Keep ``value`` under ``key``, or nothing when it is None."""
-    if value is not None:
-        return store(key, value)
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:  # noqa: BLE001 - storage may be switched off
-        return False
-    return True
+    return store(key, value) if value is not None else unstore(key)

@@ -13,7 +13,11 @@ from typing import Any
 import js
 from pyscript import window
 
-from ..dom import el, on, store, stored_json
+from ..dom import store, stored_json
+from ..paint.events import Listen
+from ..paint.listening_page import listen
+from ..paint.parts import Part, shown
+from ..paint.writer_page import page
 from ..storage.keys import KEEPING_KEY
 from ..table.clock_page import today
 from .keeping import Answer, Keeping
@@ -24,10 +28,11 @@ class KeepingPage:
         self.backup = backup  # downloads the backup (Settings' own)
 
     def bind(self) -> None:
-        on(el("keep-reminder-download"), "click", lambda _e: self.backup())
+        listen(Listen("click", "#keep-reminder-download"), lambda _e: self.backup())
         for button in ("keep-reminder-download", "backup-download"):
-            on(el(button), "click", lambda _e: self.backed_up())
-        on(el("game-over"), "close", lambda _e: el("keep-reminder").setAttribute("hidden", ""))
+            listen(Listen("click", f"#{button}"), lambda _e: self.backed_up())
+        listen(Listen("close", "#game-over"),
+               lambda _e: page.write({"#keep-reminder": Part(attrs=(shown(False),))}))
 
     def state(self) -> Keeping:
         return Keeping.from_json(stored_json(KEEPING_KEY))
@@ -45,7 +50,7 @@ class KeepingPage:
         if state.ask(day):
             state = state.answered(await ask_browser(), day)
         if state.remind(day):
-            el("keep-reminder").removeAttribute("hidden")
+            page.write({"#keep-reminder": Part(attrs=(shown(True),))})
             state = replace(state, reminded=day)
         self.keep(state)
 
