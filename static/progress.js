@@ -10,14 +10,15 @@
 // The words are in the visit's language, chosen as catalogs.choose does
 // (allfives/web/i18n/catalogs.py): ?lang=, the language kept in the settings
 // (localStorage "allfives.settings"), the browser's preferred languages,
-// else English; <html lang> says so until Python sets it (the same). The
-// build writes them from the catalogs into static/vendor/loading-words.js
-// (allfives/web/i18n/page_text.py LOADING): the first before PyScript
-// starts, then one per step of STEPS.
+// else English; <html lang> and dir say so from the first paint, until Python
+// sets them (the same), and static/page-language.js puts the page's own words
+// in it. The build writes them from the catalogs into
+// static/vendor/page-words.js (allfives/web/i18n/page_text.py LOADING): the
+// first before PyScript starts, then one per step of STEPS.
 (function () {
   "use strict";
   var STEPS = ["Loading Pyodide", "Loading interpreter", "Loading files"]; // PyScript's py:progress
-  var WORDS = self.ALLFIVES_LOADING_WORDS || {};
+  var WORDS = self.ALLFIVES_PAGE_WORDS || {};
   var root = document.documentElement;
 
   function supported(tag) { // catalogs.supported
@@ -46,7 +47,7 @@
   }
 
   var code = choose();
-  var said = WORDS[code] || [];
+  var said = (WORDS[code] || {}).loading || [];
   var now = 0;
   function show(step) {
     now = step;
@@ -61,6 +62,7 @@
     if (line && !line.hasAttribute("hidden")) line.textContent = said[now] || "";
   }
   root.lang = code;
+  root.dir = "ltr"; // every language of the page's (language_frame)
   show(0);
   document.addEventListener("DOMContentLoaded", write);
   // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
