@@ -66,13 +66,26 @@
   show(0);
   document.addEventListener("DOMContentLoaded", write);
   // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
-  // both weights, asked for now while Python loads: the texts Python writes are
-  // laid out in it from the start, not moved when it arrives.
+  // both weights, asked for now: the texts Python writes are laid out in it
+  // from the start, not moved when it arrives. Until it has arrived (at most
+  // FONT_WAIT ms, as a font's own block period), html[data-fonts=loading] keeps
+  // the page's words hidden (static/style.css), which would move their
+  // buttons as they take its sizes.
+  var FONT_WAIT = 3000;
   if (document.fonts && document.fonts.load) {
     var family = getComputedStyle(root).fontFamily;
+    var sample = said.join("");
+    var loads = [];
     ["400", "700"].forEach(function (weight) {
-      document.fonts.load(weight + " 1em " + family, said.join("")).catch(function () {});
+      var font = weight + " 1em " + family;
+      if (!document.fonts.check(font, sample)) loads.push(document.fonts.load(font, sample));
     });
+    if (loads.length) {
+      var arrived = function () { root.removeAttribute("data-fonts"); };
+      root.setAttribute("data-fonts", "loading");
+      Promise.all(loads).then(arrived, arrived);
+      setTimeout(arrived, FONT_WAIT);
+    }
   }
   addEventListener("py:progress", function (event) {
     var step = STEPS.indexOf(event.detail);
