@@ -293,8 +293,9 @@ WORDS_GLOBAL = "ALLFIVES_PAGE_WORDS"  # static/progress.js and page-language.js 
 def page_words(translators: Mapping[str, Callable[[str], str]], html: str) -> str:
     """The script of ``PAGE_WORDS``: for each language code of ``translators``
     its loading line (``loading``), each distinct message of the page ``html``
-    in the order English (the first language) lists them (``page``), and the
-    app's manifest (``manifest``)."""
+    in the page's order (``page``: English's are the msgids, which
+    static/page-language.js looks the others up by), and the app's manifest
+    (``manifest``)."""
     msgids = list(dict.fromkeys(message.text for message in messages(html)))
     words = {code: {"loading": [translate(text) for text in LOADING],
                     "page": [translate(text) for text in msgids],
