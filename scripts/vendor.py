@@ -3,8 +3,8 @@
 pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
 allfives package for the page, build the standard library it starts with,
 render the app's PNG icons (allfives/site/icons.py) and write its manifest and
-its loading line's words in each language (allfives/site/manifests.py,
-loading_words.py).
+its own words in each language (allfives/site/manifests.py,
+page_words.py).
 
 Run after ``npm ci``; ``make play`` and ``make test`` do both.
 """
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # virtualenv has installed the package: find allfives in this checkout.
 sys.path.insert(0, str(ROOT))
 
-from allfives.site import bundle, icons, loading_words, manifests  # noqa: E402
+from allfives.site import bundle, icons, manifests, page_words  # noqa: E402
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -87,13 +87,13 @@ def main() -> int:
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not render the icons with Node.js ({e})", file=sys.stderr)
         return 1
-    # The installed app's manifest and the loading line's words in each language
-    # (allfives/site/manifests.py, loading_words.py)
+    # The installed app's manifest and the page's own words in each language
+    # (allfives/site/manifests.py, page_words.py)
     try:
         manifests.build()
-        loading_words.build()
+        page_words.build()
     except OSError as e:  # a catalog not compiled: `make catalogs`
-        print(f"vendor: could not write the translated manifests and loading words ({e})",
+        print(f"vendor: could not write the translated manifests and page words ({e})",
               file=sys.stderr)
         return 1
     print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "

@@ -10,14 +10,15 @@
 // The words are in the visit's language, chosen as catalogs.choose does
 // (allfives/web/i18n/catalogs.py): ?lang=, the language kept in the settings
 // (localStorage "allfives.settings"), the browser's preferred languages,
-// else English; <html lang> says so until Python sets it (the same). The
-// build writes them from the catalogs into static/vendor/loading-words.js
-// (allfives/web/i18n/page_text.py LOADING): the first before PyScript
-// starts, then one per step of STEPS.
+// else English; <html lang> and dir say so from the first paint, until Python
+// sets them (the same), and static/page-language.js puts the page's own words
+// in it. The build writes them from the catalogs into
+// static/vendor/page-words.js (allfives/web/i18n/page_text.py LOADING): the
+// first before PyScript starts, then one per step of STEPS.
 (function () {
   "use strict";
   var STEPS = ["Loading Pyodide", "Loading interpreter", "Loading files"]; // PyScript's py:progress
-  var WORDS = self.ALLFIVES_LOADING_WORDS || {};
+  var WORDS = self.ALLFIVES_PAGE_WORDS || {};
   var root = document.documentElement;
 
   function supported(tag) { // catalogs.supported
@@ -46,7 +47,7 @@
   }
 
   var code = choose();
-  var said = WORDS[code] || [];
+  var said = (WORDS[code] || {}).loading || [];
   var now = 0;
   function show(step) {
     now = step;
@@ -61,16 +62,30 @@
     if (line && !line.hasAttribute("hidden")) line.textContent = said[now] || "";
   }
   root.lang = code;
+  root.dir = "ltr"; // every language of the page's (language_frame)
   show(0);
   document.addEventListener("DOMContentLoaded", write);
   // The language's own font (Hindi's Devanagari is served by us, static/fonts.css),
-  // both weights, asked for now while Python loads: the texts Python writes are
-  // laid out in it from the start, not moved when it arrives.
+  // both weights, asked for now: the texts Python writes are laid out in it
+  // from the start, not moved when it arrives. Until it has arrived (at most
+  // FONT_WAIT ms, as a font's own block period), html[data-fonts=loading] keeps
+  // the page's words hidden (static/style.css), which would move their
+  // buttons as they take its sizes.
+  var FONT_WAIT = 3000;
   if (document.fonts && document.fonts.load) {
     var family = getComputedStyle(root).fontFamily;
+    var sample = said.join("");
+    var loads = [];
     ["400", "700"].forEach(function (weight) {
-      document.fonts.load(weight + " 1em " + family, said.join("")).catch(function () {});
+      var font = weight + " 1em " + family;
+      if (!document.fonts.check(font, sample)) loads.push(document.fonts.load(font, sample));
     });
+    if (loads.length) {
+      var arrived = function () { root.removeAttribute("data-fonts"); };
+      root.setAttribute("data-fonts", "loading");
+      Promise.all(loads).then(arrived, arrived);
+      setTimeout(arrived, FONT_WAIT);
+    }
   }
   addEventListener("py:progress", function (event) {
     var step = STEPS.indexOf(event.detail);

@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from allfives.web.i18n import catalogs as i18n
-from allfives.web.i18n.page_text import LOADING
+from allfives.web.i18n.page_text import LOADING, messages
 
 from .browser_helpers import FIRST_LOAD_MS, play_until, watched_page
 
@@ -109,7 +109,6 @@ ASKED = {"link": ("?lang=de", {}), "browser": ("", {"locale": "de-DE"}),
 @pytest.mark.parametrize("asked", ASKED)
 def test_before_python_starts_the_shell_says_what_it_does_in_the_visits_language(
         browser, server, asked):
-    # (what a screen reader finds then, the regions' aria-labels, is still English)
     query, options = ASKED[asked]
     german = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["de"])
     words = [german.gettext(text) for text in LOADING]
@@ -127,7 +126,7 @@ def test_before_python_starts_the_shell_says_what_it_does_in_the_visits_language
         line, text = page.evaluate("[document.querySelector('#progress').textContent,"
                                    " document.body.innerText]")
         assert line in words[1:]
-        assert text.replace(line, "").split() == ["All", "Fives", "28"]
+        assert "Neue Partie" in text.split("\n") and "New game" not in text  # the page's own
         assert page.get_attribute("html", "lang") == "de"
 
 
@@ -140,3 +139,91 @@ LOADING_LINE = """() => {
   return [text, line.checkVisibility({visibilityProperty: true})
           && (line.textContent ? "visible" : words.visibility), bar.visibility];
 }"""
+
+
+# Every marked text and attribute of the page as it shows it: its English
+# (data-i18n-en, as the page's script or Python kept it, else the text itself),
+# what it shows, where, and whether the page's code wrote it since (it shows
+# other than what the last language applied left there, data-i18n-shown).
+MARKED = """() => {
+  const norm = s => s.replace(/[ \\t\\n\\r\\f]+/g, " ").trim();
+  const out = [];
+  for (const n of document.querySelectorAll("[data-i18n]")) {
+    const markup = n.hasAttribute("data-i18n-html");
+    const shown = norm(markup ? n.innerHTML : n.textContent);
+    const left = n.getAttribute("data-i18n-shown");
+    out.push([n.getAttribute("data-i18n-en") ?? norm(n.textContent), shown, n.id || n.tagName,
+              left !== null && left !== shown]);
+  }
+  for (const n of document.querySelectorAll("[data-i18n-attr]")) {
+    for (const name of n.getAttribute("data-i18n-attr").split(" ").filter(Boolean)) {
+      const shown = norm(n.getAttribute(name)), left = n.getAttribute("data-i18n-shown-" + name);
+      out.push([n.getAttribute("data-i18n-en-" + name) ?? shown, shown,
+                (n.id || n.tagName) + "@" + name, left !== null && left !== shown]);
+    }
+  }
+  return out;
+}"""
+PAGE_MESSAGES = messages((LOCALE.parents[1] / "index.html").read_text(encoding="utf-8"))
+KEPT_HINDI = ("localStorage.setItem('allfives.settings', "
+              "JSON.stringify({language: 'hi', bot_pause: 0, speed: 'off'}))")
+
+
+def marked_in(page: object, code: str) -> list[tuple[str, str, str]]:
+    """The marked texts and attributes that show other than the catalog's
+    ``code`` says (what the page's code wrote since aside)."""
+    say = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code]).gettext
+    return [(english, shown, where) for english, shown, where, written in page.evaluate(MARKED)
+            if not written and shown != say(english)]
+
+
+@pytest.mark.parametrize(("code", "query", "init"), [("de", "?lang=de", None),
+                                                     ("hi", "", KEPT_HINDI)],
+                         ids=["link", "kept"])
+def test_the_first_paint_is_in_the_visits_language_and_python_keeps_it(
+        browser, server, code, query, init):
+    """Buttons, titles and aria-labels in the visit's language while Python is
+    held back (Pyodide's WebAssembly never answered), no English message
+    among the marked elements; then the same once the game has started."""
+    held = []
+    options = {"init": init} if init else {}
+    with watched_page(browser, server, service_workers="block", **options) as page:
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.goto(f"{server}index.html{query}")
+        page.wait_for_function("document.documentElement.style"
+                               ".getPropertyValue('--loaded') > '0.2'")  # PyScript is loading
+        assert (page.get_attribute("html", "lang"), page.get_attribute("html", "dir"),
+                page.get_attribute("html", "data-words")) == (code, "ltr", code)
+        assert page.evaluate("document.documentElement.hasAttribute('data-language')") is False
+        marked = page.evaluate(MARKED)
+        assert len(marked) == len(PAGE_MESSAGES) and not any(m[3] for m in marked)
+        assert marked_in(page, code) == []
+        assert page.title() == translated(code, "All Fives dominoes")
+        assert page.text_content("#new-game-button") == translated(code, "New game")
+        assert page.get_attribute("#mute", "aria-label") == translated(code, "Mute")
+        assert page.get_attribute("#keys-button", "title") == \
+            translated(code, "Keyboard shortcuts (?)")
+        assert page.get_attribute("#hand", "aria-label") == translated(code, "Your tiles")
+        assert english_shown(page, english_of(code)) == []
+        assert page.is_disabled("#new-game-button") and page.is_disabled("#draw")
+        assert page.is_hidden("#boneyard .left")  # no count of a deal not yet dealt
+        # the game arrives: the same words, and nothing marked written again
+        page.evaluate("""() => { window.rewritten = [];
+            new MutationObserver(ms => { for (const m of ms) {
+              const n = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+              if (n && n.closest("[data-i18n]") && !n.closest("#status"))
+                window.rewritten.push(n.id || n.tagName); } })
+            .observe(document, {subtree: true, childList: true, characterData: true}); }""")
+        assert held
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide.asm.wasm")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        assert page.get_attribute("html", "data-language") == code
+        assert marked_in(page, code) == [] and page.evaluate("window.rewritten") == []
+        assert page.title() == translated(code, "All Fives dominoes")
+        assert english_shown(page, english_of(code)) == []
+
+
+def translated(code: str, msgid: str) -> str:
+    return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code]).gettext(msgid)

@@ -17,9 +17,14 @@ from ..i18n import page_text
 from ..paint.parts import Attr, Frame, Part
 
 KEPT = "data-i18n-en"  # the English, as first read
-# Set once a language is applied: until then the stylesheet hides every marked
-# text, so nobody sees the shell's English before their own language.
+# Set once Python has applied a language (static/progress.js then leaves the
+# loading line to the page).
 READY = "data-language"
+# The language the page's static words are in: set before the first paint by
+# the shell (static/page-language.js) and by every language applied. Until
+# then the style sheet hides every marked text, so nobody sees the shell's
+# English before their own language.
+WORDS = "data-words"
 WRITTEN = "data-i18n-shown"  # what the last pass left there
 MARKUP = "data-i18n-html"  # the text holds inline markup: set as innerHTML
 MARK_ID = "data-i18n-id"  # the marked element's number, its selector in a frame
@@ -52,7 +57,8 @@ def language_frame(code: str, marks: Iterable[Marked], translate: Callable[[str]
     marked text and attribute translated from its English, or unmarked when
     the page's code wrote it since; ``manifest``: the page links one. A
     text's ``WRITTEN`` is left to the page, read back once written."""
-    frame: Frame = {"html": Part(attrs=(("lang", code), ("dir", "ltr"), (READY, code)))}
+    frame: Frame = {"html": Part(attrs=(("lang", code), ("dir", "ltr"), (READY, code),
+                                        (WORDS, code)))}
     attrs: dict[str, list[Attr]] = {}
     dropped: dict[str, list[str]] = {}
     for mark in marks:

@@ -19,7 +19,9 @@ index.html marks what a person reads or hears:
 
 ``messages`` lists the msgids, ``extract`` hands them to Babel
 (``babel.cfg``), and ``unmarked`` finds English the marks missed.
-``language_page`` applies the translations in the page.
+``page_words`` writes their translations for the shell's script
+(static/page-language.js), which applies them before the first paint;
+``language_page`` applies them again when Python runs.
 """
 
 from __future__ import annotations
@@ -260,12 +262,10 @@ def language_options() -> str:
                    for code, name in i18n.LANGUAGES.items())
 
 
-# -- the loading line, before Python runs ----------------------------------------------
+# -- the page's words, before Python runs ---------------------------------------------
 
 # What the loading line says (static/progress.js): the first words before
-# PyScript starts, then one per step of PyScript's (progress.js STEPS). Shown
-# before Python runs, so the build writes them in every language into
-# LOADING_WORDS (allfives/site/loading_words.py), a script the page loads.
+# PyScript starts, then one per step of PyScript's (progress.js STEPS).
 LOADING = (
     # Translators: the loading line on the empty table, the page's first words
     N_("Starting Python in your browser…"),
@@ -276,17 +276,35 @@ LOADING = (
     # Translators: the loading line: the game's own files are downloading, the last step
     N_("Loading the game…"),
 )
-LOADING_WORDS = "static/vendor/loading-words.js"
-LOADING_GLOBAL = "ALLFIVES_LOADING_WORDS"  # static/progress.js reads it
+# The page is shown in the visit's language from the first paint, before any
+# Python runs: the build writes, for every language, the loading line's words
+# and the translation of each of the page's messages (``messages``) into
+# PAGE_WORDS (allfives/site/page_words.py), a script the page loads in <head>.
+# static/progress.js says the loading line with them, and static/page-language.js
+# puts the page's static words in the language before the first paint.
+# Every language in one file: all five are 10.2 kB gzipped, one language and
+# the English it is looked up by 3.6 to 4.2 kB. The 6 kB a first visit would
+# save (of its 5 MB) would cost a second request, chosen at run time, before
+# the first paint, and a file per language for the service worker to keep.
+PAGE_WORDS = "static/vendor/page-words.js"
+WORDS_GLOBAL = "ALLFIVES_PAGE_WORDS"  # static/progress.js and page-language.js read it
 
 
-def loading_words(translators: Mapping[str, Callable[[str], str]]) -> str:
-    """The script of ``LOADING_WORDS``: for each language code of
-    ``translators`` the loading line's words through its translate function."""
-    words = {code: [translate(text) for text in LOADING] for code, translate in translators.items()}
-    return ("// The loading line's words in each language (static/progress.js), written by\n"
-            "// the build from the catalogs (allfives/web/i18n/page_text.py LOADING).\n"
-            f"self.{LOADING_GLOBAL} = {json.dumps(words, ensure_ascii=False)};\n")
+def page_words(translators: Mapping[str, Callable[[str], str]], html: str) -> str:
+    """The script of ``PAGE_WORDS``: for each language code of ``translators``
+    its loading line (``loading``), each distinct message of the page ``html``
+    in the page's order (``page``: English's are the msgids, which
+    static/page-language.js looks the others up by), and the app's manifest
+    (``manifest``)."""
+    msgids = list(dict.fromkeys(message.text for message in messages(html)))
+    words = {code: {"loading": [translate(text) for text in LOADING],
+                    "page": [translate(text) for text in msgids],
+                    "manifest": manifest_href(code)}
+             for code, translate in translators.items()}
+    return ("// The page's own words in each language, for the shell before Python runs\n"
+            "// (static/progress.js, static/page-language.js), written by the build from\n"
+            "// the catalogs (allfives/web/i18n/page_text.py page_words).\n"
+            f"self.{WORDS_GLOBAL} = {json.dumps(words, ensure_ascii=False)};\n")
 
 
 # The installed app's manifest in each language: English is the template in

@@ -21,6 +21,7 @@ from allfives.web.home.language_frame import (
     KEPT,
     MARKUP,
     READY,
+    WORDS,
     WRITTEN,
     Marked,
     key,
@@ -131,7 +132,7 @@ def test_the_page_in_a_language_keeps_its_english_and_leaves_what_the_code_wrote
     ]
     frame = language_frame("de", marks, shout, manifest=True)
     assert frame == {
-        "html": Part(attrs=(("lang", "de"), ("dir", "ltr"), (READY, "de"))),
+        "html": Part(attrs=(("lang", "de"), ("dir", "ltr"), (READY, "de"), (WORDS, "de"))),
         key(0): Part(text="NEW GAME", attrs=((KEPT, "New game"), (MARKUP, None))),
         key(1): Part(html="<B>HI</B> THERE", attrs=((KEPT, "<b>Hi</b> there"), (MARKUP, ""))),
         key(2): Part(attrs=((KEPT, "Deal"), (MARKUP, None))),  # as it is: not written

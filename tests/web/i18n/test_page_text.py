@@ -8,18 +8,19 @@ import re
 
 import pytest
 
-from allfives.site import loading_words as loading_build
+from allfives.site import page_words as words_build
 from allfives.web.i18n import catalogs as i18n
 from allfives.web.i18n.page_text import (
     LOADING,
-    LOADING_GLOBAL,
+    WORDS_GLOBAL,
     Message,
     PageTextError,
     extract,
     language_options,
-    loading_words,
+    manifest_href,
     messages,
     normalize,
+    page_words,
     shown,
     unmarked,
 )
@@ -181,36 +182,61 @@ def test_a_marked_text_is_translated_until_the_page_writes_its_own():
 PROGRESS_JS = (ROOT / "static" / "progress.js").read_text(encoding="utf-8")
 
 
-def loading_table(script: str) -> dict[str, list[str]]:
-    head = f"self.{LOADING_GLOBAL} = "
+def words_table(script: str) -> dict[str, dict[str, object]]:
+    head = f"self.{WORDS_GLOBAL} = "
     assert head in script
     return dict(json.loads(script.split(head, 1)[1].strip().rstrip(";")))
 
 
-def test_the_loading_words_are_a_script_of_each_language_s_translations():
-    script = loading_words({"en": str, "de": str.upper})
-    assert loading_table(script) == {"en": list(LOADING), "de": [t.upper() for t in LOADING]}
+def test_the_page_words_are_a_script_of_each_language_s_translations():
+    script = page_words({"en": str, "de": str.upper}, SAMPLE)
+    page = ["A game", "Go", "Draw and pass for me", "Mute", "Mute the sounds", "off",
+            "draw (or pass) when <em>no</em> tile fits"]
+    assert words_table(script) == {
+        "en": {"loading": list(LOADING), "page": page,
+               "manifest": "./static/manifest.webmanifest"},
+        "de": {"loading": [t.upper() for t in LOADING], "page": [t.upper() for t in page],
+               "manifest": "./static/vendor/manifests/de.webmanifest"}}
 
 
-def test_the_build_writes_every_language_s_loading_words(tmp_path):
-    table = loading_table(loading_build.build(tmp_path / "words.js").read_text(encoding="utf-8"))
+def test_a_message_used_twice_is_written_once():
+    twice = "<body><button data-i18n>Close</button><p data-i18n-attr=title title=Close>x</p></body>"
+    assert words_table(page_words({"en": str}, twice))["en"]["page"] == ["Close"]
+
+
+def test_the_build_writes_every_language_s_words_for_every_message_of_the_page(tmp_path):
+    table = words_table(words_build.build(tmp_path / "words.js").read_text(encoding="utf-8"))
     assert list(table) == list(i18n.LANGUAGES)
+    msgids = list(dict.fromkeys(texts(PAGE)))
+    assert len(msgids) > 140
+    assert table["en"]["page"] == msgids
     for code, words in table.items():
-        assert len(words) == len(LOADING) and all(words), code
+        assert list(words) == ["loading", "page", "manifest"], code
+        assert len(words["loading"]) == len(LOADING) and all(words["loading"]), code
+        assert len(words["page"]) == len(msgids) and all(words["page"]), code
+        assert words["manifest"] == manifest_href(code)
         if code != i18n.ENGLISH:
-            assert not set(words) & set(LOADING), code  # translated, every one
+            assert not set(words["loading"]) & set(LOADING), code  # translated, every one
+            # translated too, but for the few words the language writes as English does
+            same = [m for m, w in zip(msgids, words["page"], strict=True) if m == w]
+            assert len(same) <= 3, (code, same)
+    # as the catalogs have them
+    german = dict(zip(msgids, table["de"]["page"], strict=True))
+    hindi = dict(zip(msgids, table["hi"]["page"], strict=True))
+    assert german["New game"] == "Neue Partie" and hindi["New game"] == "नया खेल"
+    assert german["Keyboard shortcuts"] == "Tastenkürzel" and hindi["Mute"] == "आवाज़ बंद"
 
 
 def test_progress_js_chooses_the_language_as_the_page_does():
     # the same global, settings key and link parameter, in catalogs.choose's order
-    assert f"self.{LOADING_GLOBAL}" in PROGRESS_JS
+    assert f"self.{WORDS_GLOBAL}" in PROGRESS_JS
     assert '"allfives.settings"' in PROGRESS_JS and "settings.language" in PROGRESS_JS
     assert 'get("lang")' in PROGRESS_JS
     assert "[asked, kept()].concat(preferred)" in PROGRESS_JS
     assert '.replace(/_/g, "-").split("-")[0].toLowerCase()' in PROGRESS_JS  # catalogs.supported
     # the words come after the language's script and before PyScript
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE)
-    assert scripts.index("./static/vendor/loading-words.js") < \
+    assert scripts.index("./static/vendor/page-words.js") < \
         scripts.index("./static/progress.js") < scripts.index("./static/vendor/pyscript/core.js")
 
 
@@ -224,3 +250,12 @@ def test_the_headers_short_labels_are_words_of_every_language():
             assert all(i18n._(label) != label for label in short), code
     finally:
         i18n.use(i18n.ENGLISH)
+
+
+def test_the_page_s_words_are_put_in_the_language_after_every_mark_before_the_page_end():
+    # static/page-language.js runs once every marked element is parsed, and
+    # before #page-end, which the first paint waits for (test_render_blocking)
+    script = PAGE.index('<script src="./static/page-language.js"></script>')
+    marks = [m.start() for m in re.finditer(r"data-i18n", PAGE)]
+    assert marks[-1] < script < PAGE.index('id="page-end"')
+    assert PAGE.index('src="./static/progress.js"') < script  # which chose the language
