@@ -29,9 +29,26 @@ function put(el, part) {
   for (const [prop, value] of part.props ?? []) el[prop] = value;
 }
 
+// A file the browser saves (a record, a backup): a link to it, clicked.
+function save(filename, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
-// scrolled to its top or its end, words said to screen readers or hushed.
+// scrolled to its top or its end, words said to screen readers or hushed,
+// a file saved.
 function act(kind, target, text) {
+  if (kind === "download") {
+    save(target, text);
+    return;
+  }
   if (kind === "open" || kind === "close") {
     const dialog = document.getElementById(target);
     if (dialog && kind === "open" && !dialog.open) dialog.showModal();

@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from .i18n.catalogs import _
@@ -181,19 +181,6 @@ def stored_json(key: str) -> Any:
     except UnreadableError as e:
         js.console.warn(f"allfives: {key} ignored: {e}")
         return None
-
-
-def download(text: str, filename: str) -> None:
-    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-    blob = js.Blob.new(to_js([text]), options)
-    url = js.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    document.body.append(link)
-    link.click()
-    link.remove()
-    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 def reduced_motion() -> bool:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..dom import download, store, stored, unstore
+from ..dom import store, stored, unstore
 from ..paint.events import Listen, PageEvent
 from ..paint.listening_page import listen
+from ..paint.parts import download
 from ..paint.writer_page import page
 from ..storage.backup import (
     BackupError,
@@ -44,7 +45,8 @@ class BackupPage:
         except BackupError as e:
             page.write(backup_status(str(e)))
             return
-        download(text, backup_name(time.strftime("%Y%m%d-%H%M%S", time.localtime())))
+        page.write({}, [download(backup_name(time.strftime("%Y%m%d-%H%M%S", time.localtime())),
+                                 text)])
 
     def on_restore(self, evt: PageEvent) -> None:
         """Restore a backup file whole, or change nothing and say why."""

@@ -47,7 +47,8 @@ class Part:
 
 Frame = dict[str, Part]
 
-EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush"]
+EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
+                     "download"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -57,11 +58,17 @@ class Effect:
     ``target`` (a selector), ``open``/``close`` the dialog with id ``target``
     (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
     the element at ``target`` to its top or its end, ``say`` ``text`` to
-    screen readers in the live region ``target``, ``hush`` it."""
+    screen readers in the live region ``target``, ``hush`` it, ``download``
+    ``text`` (JSON) as a file named ``target``."""
 
     kind: EffectKind
     target: str
     text: str = ""
+
+
+def download(filename: str, text: str) -> Effect:
+    """``text`` (JSON) saved by the browser as the file ``filename``."""
+    return Effect("download", filename, text)
 
 
 def flag(present: bool) -> str | None:

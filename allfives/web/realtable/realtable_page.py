@@ -17,9 +17,10 @@ from pyscript import window
 from ...errors import AllFivesError
 from ...moves import parse_move
 from ...tiles import parse_tile
-from ..dom import closest, download, el, notice, on, store, stored
+from ..dom import closest, el, notice, on, store, stored
 from ..draw import board_page
 from ..draw.board import BoardScene
+from ..paint.parts import download
 from ..paint.writer_page import page
 from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY
 from ..table.focus_page import refocus
@@ -88,8 +89,8 @@ class RealTablePage:
             store(TABLE_GAME_KEY, "")
             notice(kept.unreadable(), (
                 kept.download_unreadable(),
-                lambda _e: download(stored(UNREADABLE_TABLE_KEY) or text,
-                                    "allfives-unreadable-table.json")))
+                lambda _e: page.write({}, [download("allfives-unreadable-table.json",
+                                                    stored(UNREADABLE_TABLE_KEY) or text)])))
             return None
 
     def left(self) -> Keeper | None:
@@ -102,7 +103,7 @@ class RealTablePage:
 
     def download(self) -> None:
         if self.keeper is not None:
-            download(kept.to_save(self.keeper), "allfives-table.json")
+            page.write({}, [download("allfives-table.json", kept.to_save(self.keeper))])
 
     def commit(self) -> None:
         """Saved, then drawn; at the game's end, the game-over panel."""

@@ -11,8 +11,10 @@ import time
 
 import js
 
-from ..dom import download, notice, store, stored
+from ..dom import notice, store, stored
 from ..i18n.catalogs import _
+from ..paint.parts import download
+from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY, UNREADABLE_KEY
 from .table import SaveError, Table
 from .tabs import aside_list, before_write
@@ -32,8 +34,8 @@ def restore() -> Table | None:
                  "a new game has started."),
                # Translators: a button under the notice that a saved game could not be read
                (_("Download the saved game"),
-                lambda _e: download(stored(UNREADABLE_KEY) or text,
-                                    "allfives-unreadable-save.json")))
+                lambda _e: page.write({}, [download("allfives-unreadable-save.json",
+                                                    stored(UNREADABLE_KEY) or text)])))
         return None
 
 
@@ -62,4 +64,4 @@ class Saver:
 
 def download_record(table: Table) -> None:
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
-    download(table.to_save(), f"allfives-{stamp}.json")
+    page.write({}, [download(f"allfives-{stamp}.json", table.to_save())])

@@ -17,7 +17,8 @@ Panel = Literal["round-end", "game-over"]
 # The header's controls, disabled in index.html until a table has the page
 # (tests/web/table/test_shared_controls.py holds the two lists together).
 HEADER = ("new-game-button", "menu-button", "daily", "download", "review-button", "open-record",
-          "stats-button", "puzzles-button", "rules-button", "settings-button", "mute")
+          "stats-button", "puzzles-button", "rules-button", "settings-button", "keys-button",
+          "mute")
 
 
 def header_awake() -> Frame:

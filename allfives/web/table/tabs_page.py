@@ -10,11 +10,11 @@ import json
 import time
 from collections.abc import Callable
 
-from ..dom import download, notice, store, stored
+from ..dom import notice, store, stored
 from ..i18n.catalogs import _
 from ..paint.events import DOCUMENT, WINDOW, Listen, PageEvent
 from ..paint.listening_page import listen
-from ..paint.parts import Effect
+from ..paint.parts import Effect, download
 from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY
 from . import tabs
@@ -125,7 +125,7 @@ class Tabs:
         aside = self.aside()
         if aside:
             stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
-            download(aside[0], f"allfives-aside-{stamp}.json")
+            page.write({}, [download(f"allfives-aside-{stamp}.json", aside[0])])
 
     def discard(self) -> None:
         store(ASIDE_KEY, json.dumps(self.aside()[1:]))
