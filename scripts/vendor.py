@@ -35,6 +35,14 @@ FONT_FILES = ("files/noto-sans-devanagari-devanagari-400-normal.woff2",
               "files/noto-sans-devanagari-devanagari-700-normal.woff2", "LICENSE")
 
 
+# What the page imports from the standard library besides what an import
+# statement names (tests/browser/test_stdlib_imports.py records it), and the
+# Python the page runs besides allfives.zip: its scripts and PyScript's package.
+STDLIB_SEEN = ROOT / "allfives" / "site" / "page_stdlib.txt"
+PAGE_PYTHON = (("allfives.web.app", "allfives/web/app.py"),
+               ("allfives.web.worker", "allfives/web/worker.py"),
+               ("pyscript", "node_modules/@pyscript/core/src/stdlib/pyscript"))
+
 # Renders the PNG icons at build time (scripts/icons.mjs); nothing of it is served.
 ICON_RENDERER = "@resvg/resvg-wasm"
 
@@ -70,11 +78,12 @@ def main() -> int:
     for name in FONT_FILES:
         shutil.copy2(NODE / FONT_PACKAGE / name, fonts_dir / Path(name).name)
     bundle.build()
-    # The standard library the game starts with, its hot modules as bytecode
-    # (allfives/site/compile_stdlib.mjs); the bare stock one stays beside it.
+    # The standard library the game starts with: only what the page imports, as
+    # bytecode (allfives/site/compile_stdlib.mjs); the bare stock one stays beside it.
     try:
         subprocess.run(["node", str(bundle.PACKAGE / "site" / "compile_stdlib.mjs"),
-                        str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE)], check=True, cwd=ROOT)
+                        str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE), str(STDLIB_SEEN),
+                        *(f"{name}={path}" for name, path in PAGE_PYTHON)], check=True, cwd=ROOT)
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not build static/vendor/stdlib.zip with Node.js ({e})",
               file=sys.stderr)

@@ -50,28 +50,3 @@ def test_a_bundle_with_a_moved_module_is_stale_though_no_source_is_newer(tmp_pat
     assert bundle.is_stale(built)
     assert bundle.is_stale(tmp_path / "missing.zip")
 
-
-def test_the_standard_library_the_game_starts_with(tmp_path):
-    # built by scripts/vendor.py (make test runs it) from Pyodide's own zip
-    ours = zipfile.ZipFile(bundle.VENDOR / "stdlib.zip")
-    stock = zipfile.ZipFile(bundle.VENDOR / "pyodide" / "python_stdlib.zip")
-    names, stock_names = set(ours.namelist()), set(stock.namelist())
-    compiled = {n for n in names if n.endswith(".pyc")}
-    # what Pyodide's start and the game import is bytecode, in place of its source
-    assert {"asyncio/__init__.pyc", "json/__init__.pyc", "gettext.pyc", "typing.pyc",
-            "dataclasses.pyc", "_pyodide/_base.pyc", "encodings/utf_8.pyc"} <= compiled
-    assert 120 <= len(compiled) <= 250
-    assert not {n[:-1] for n in compiled} & names
-    # the rest as Pyodide ships it, but what no page can use
-    kept = {n[:-1] if n in compiled else n for n in names}
-    assert kept <= stock_names
-    assert {"email/__init__.py", "tarfile.py", "encodings/cp1252.py"} <= names
-    assert not {"pdb.py", "unittest/__init__.py", "xml/__init__.py",
-                "encodings/cp1251.py", "encodings/shift_jis.py"} & names
-    assert ours.read("email/message.py") == stock.read("email/message.py")
-    # the page's own Python's bytecode, without timestamps: as in allfives.zip
-    game = zipfile.ZipFile(bundle.build(tmp_path / "allfives.zip"))
-    magic = game.read("allfives/game.pyc")[:4]
-    for name in compiled:
-        header = ours.read(name)[:16]
-        assert header[:4] == magic and int.from_bytes(header[4:8], "little") == 1, name
