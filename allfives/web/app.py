@@ -63,8 +63,8 @@ js.performance.mark("allfives:imported")
 
 
 class App:
-    def __init__(self) -> None:
-        settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
+    def __init__(self, settings: Settings) -> None:
+        """``settings``: as kept, with the visit's language (``page_language.visit``)."""
         looks_page.apply(settings)  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(lambda t: self.between.take_over(t),
@@ -235,9 +235,9 @@ class App:
             self.table.run_turns()  # automatic drawing may apply now
 
 
-def main() -> None:
+async def main() -> None:
     try:
-        App().start()
+        App(await page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))).start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
         page_language.apply(i18n.current())  # shows the page's texts, these among them
@@ -247,4 +247,5 @@ def main() -> None:
                     "#status": Part(text=i18n._("Not started."))})
 
 
-main()
+# The page runs this script with top-level await (index.html: ``async``).
+await main()  # type: ignore[top-level-await]  # noqa: F704
