@@ -2,10 +2,11 @@
 as a person would: a first visit in English fetches none of it; the
 visit's language's catalog comes before its first words, another when it is
 chosen in Settings; the puzzles when the panel first opens; the match-equity
-tables when the expert or the master first needs them. Each once a visit
-(the requests are counted), and a fetch that fails says so and loses
-nothing: the page stays as it was, Puzzles tries again at the next opening,
-the bots wait and play once the tables come."""
+tables once the bots' worker has started (so a hint works offline later:
+test_offline), or before, when the expert or the master first needs them.
+Each once a visit (the requests are counted), and a fetch that fails says
+so and loses nothing: the page stays as it was, Puzzles tries again at the
+next opening, the bots wait and play once the tables come."""
 
 from __future__ import annotations
 
@@ -61,21 +62,25 @@ def choose_language(page: object, code: str) -> None:
     page.select_option("#set-language", code)
 
 
-def test_a_first_visit_in_english_fetches_no_data_and_the_puzzles_once_opened(page, server):
+def test_a_first_visit_in_english_fetches_no_data_first_and_the_puzzles_once_opened(page,
+                                                                                    server):
     asked = counted(page)
     open_game(page, server, f"?seed={HUMAN_LEADS}&lang=en")
-    page.wait_for_selector("body[data-bots=worker]", timeout=WORKER_MS)
+    assert asked == []  # the table is playable with none of it
     take_turn(page)  # the medium bot answers: no table
     page.wait_for_selector(TURN_OR_ROUND_OVER)
-    assert asked == []
+    # the tables once the bots' worker has started: hints and Review work offline later
+    with page.expect_request(lambda r: TABLES in r.url, timeout=WORKER_MS):
+        page.wait_for_selector("body[data-bots=worker]", timeout=WORKER_MS)
+    assert asked == [TABLES]
     open_puzzles(page)
-    assert asked == [PUZZLES]
+    assert asked == [TABLES, PUZZLES]
     page.click("#puzzle-daily")
     page.wait_for_selector("#puzzles[data-puzzle-kind=daily]")
     close_puzzles(page)
     open_puzzles(page)  # the daily puzzle again, from the puzzles read once
     assert page.get_attribute("#puzzles", "data-puzzle-kind") == "daily"
-    assert asked == [PUZZLES]
+    assert asked == [TABLES, PUZZLES]
 
 
 def test_the_visits_language_comes_before_its_words_and_another_once_chosen(page, server):

@@ -23,10 +23,14 @@ hidden by thinking again on the page.
 
 The match-equity tables, which the expert, the master and every analysis
 read for 2 players (``decide.needs_tables``), are left out of the page's
-zip (``allfives.data_files``): the page fetches them before the first
-request that reads them, once, and hands them to the worker with it. A
-fetch that fails is tried again every ``DATA_RETRY_SECONDS`` (the person is
-told once), and the request waits: no bot plays as if there were no table.
+zip (``allfives.data_files``): the page fetches them once, when the worker
+has started or failed to (the table has long been playable; so the hint,
+Review and the expert work offline later, which they would not if the
+tables were first needed offline), or before, at the first request that
+reads them; and hands them to the worker before the first such request.
+A request waits for them: a fetch that fails is tried again every
+``DATA_RETRY_SECONDS`` (the person is told once), and no bot plays as if
+there were no table.
 """
 
 from __future__ import annotations
@@ -162,6 +166,16 @@ class BotClient:
                 window.removeEventListener(event, listener)
             listener.destroy()
             loaded.set_result(None)
+            await self._prefetch()
+
+    @staticmethod
+    async def _prefetch() -> None:
+        """The tables fetched ahead of their first use (module docstring); a
+        fetch that fails is tried again at that use, which says so."""
+        try:
+            await FILES.ensure(data_files.TABLES)
+        except data_files.DataFileError as e:
+            js.console.warn(f"allfives: not fetched ahead: {e}")
 
     def _fail(self, why: str, slow: bool = False, answered: bool = False) -> None:
         """The worker is given up: ``why`` for the console; the person is told
