@@ -17,6 +17,14 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
+from allfives.web.i18n.catalogs import data_file
+from allfives.web.storage.fetch_page import FILES
+
+# The visit's catalog asked for now, to travel while the game's modules import
+# (<html lang> is the visit's language: static/progress.js chose it as
+# catalogs.choose does); page_language.visit waits for it.
+FILES.start(data_file(str(js.document.documentElement.lang)))
+
 from pyscript import document, window
 
 from allfives.web import dom

@@ -4,6 +4,9 @@ The bots' worker fetches nothing: the page hands it what it fetched."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+from typing import Any
+
 import js
 from pyodide.ffi import JsException
 
@@ -11,11 +14,16 @@ from ...data_files import DataFileError
 from .fetched import Fetcher
 
 
-async def get(url: str) -> bytes:
-    """The file at ``url`` (from the site's root); DataFileError: a network
-    error (offline) or a status that is not OK."""
+def get(url: str) -> Awaitable[bytes]:
+    """Ask for the file at ``url`` (from the site's root) now; awaited, its
+    bytes, or DataFileError: a network error (offline) or a status that is
+    not OK."""
+    return _read(url, js.fetch(f"./{url}"))
+
+
+async def _read(url: str, asked: Any) -> bytes:
     try:
-        response = await js.fetch(f"./{url}")
+        response = await asked
         if not response.ok:
             raise DataFileError(f"{url}: status {response.status}")
         return bytes((await response.arrayBuffer()).to_bytes())

@@ -6,6 +6,7 @@ out or is in place."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,49 @@ def test_a_caller_cancelled_does_not_stop_the_fetch_another_waits_for(package: P
         assert (package / MO).read_bytes() == b"Hallo"
 
     asyncio.run(run())
+
+
+def test_a_fetch_started_ahead_leaves_at_once_and_is_the_one_awaited_later(package: Path):
+    async def run() -> None:
+        asked: list[str] = []
+
+        def get(url: str):  # as the page's: the request leaves when called
+            asked.append(url)
+
+            async def read() -> bytes:
+                return data_files.served(b"Hallo")
+            return read()
+
+        fetcher = Fetcher(get)
+        assert fetcher.start(None) is None  # English: no catalog
+        ahead = fetcher.start(MO)
+        assert asked == [ENTRY.url]  # before anything awaited it
+        assert fetcher.start(MO) is ahead
+        await fetcher.ensure(MO)
+        assert ahead.done() and asked == [ENTRY.url]
+        assert fetcher.start(MO) is None  # in place
+
+    asyncio.run(run())
+
+
+def test_a_fetch_started_ahead_that_fails_unwatched_is_tried_again(package: Path):
+    async def run() -> None:
+        site = Site()
+        site.failing = "status 404"
+        site.gate.set()
+        fetcher = Fetcher(site.get)
+        ahead = fetcher.start(MO)
+        while fetcher.under_way:  # failed, with nobody waiting
+            await asyncio.sleep(0)
+        assert ahead.done()
+        site.failing = ""
+        await fetcher.ensure(MO)
+        assert site.asked == [ENTRY.url, ENTRY.url]
+
+    loop = asyncio.new_event_loop()
+    unseen: list[dict] = []
+    loop.set_exception_handler(lambda _loop, context: unseen.append(context))
+    loop.run_until_complete(run())
+    loop.close()
+    gc.collect()
+    assert unseen == []  # no "exception was never retrieved"
