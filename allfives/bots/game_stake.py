@@ -38,6 +38,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .. import data_files
 from ..rules import Rules, Side
 from .equity import EquityTable, Grid
 from .exact import Margin, Stake
@@ -132,15 +133,37 @@ def decode(data: Mapping[str, Any]) -> GameTable:
     return GameTable(table, int(data["reach"]), points_per_game(table))
 
 
+class Shipped(Mapping[str, GameTable]):
+    """The tables of ``equity-tables.json`` by preset, each decoded when its
+    preset is first asked for (a game needs one of six; all six take ~90 ms)."""
+
+    def __init__(self, kept: Mapping[str, Mapping[str, Any]]) -> None:
+        self.kept = kept
+        self.decoded: dict[str, GameTable] = {}
+
+    def __getitem__(self, preset: str) -> GameTable:
+        if preset not in self.decoded:
+            self.decoded[preset] = decode(self.kept[preset])
+        return self.decoded[preset]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kept)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+
 @cache
 def shipped() -> Mapping[str, GameTable]:
-    """The tables of ``equity-tables.json`` by preset (none if it is absent)."""
-    if not TABLES.exists():
-        return {}
+    """The tables of ``equity-tables.json`` by preset. In the page the file
+    is fetched when first needed (``data_files``); asked for before, it
+    raises DataFileError, so that no bot plays as if there were no table."""
+    if data_files.missing(data_files.TABLES) is not None:
+        raise data_files.DataFileError(f"{TABLES.name} has not been fetched")
     data = json.loads(TABLES.read_text())
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ValueError(f"{TABLES.name} is not an {FORMAT} file of version {VERSION}")
-    return {preset: decode(table) for preset, table in data["tables"].items()}
+    return Shipped(data["tables"])
 
 
 # False inside ``without_tables``: a bot that plays as before the tables.
@@ -158,6 +181,12 @@ def without_tables() -> Iterator[None]:
         _TABLES.reset(token)
 
 
+def may_use_table(rules: Rules) -> bool:
+    """Whether a judge of these rules reads the tables: a preset's own
+    rules for 2 players (``preset_table``), whatever their target."""
+    return rules.players == 2 and _as_preset(rules)
+
+
 def table_for(rules: Rules) -> GameTable | None:
     """The table of these rules: a preset's own, 2 players, its target
     (none inside ``without_tables``)."""
@@ -167,10 +196,10 @@ def table_for(rules: Rules) -> GameTable | None:
 @cache
 def preset_table(rules: Rules) -> GameTable | None:
     """``table_for``'s answer outside ``without_tables`` (kept per rules)."""
-    game = shipped().get(rules.preset)
-    if game is None or rules.players != 2 or not _as_preset(rules):
+    if not may_use_table(rules):
         return None
-    return game if game.table.target == rules.target else None
+    game = shipped().get(rules.preset)
+    return game if game is not None and game.table.target == rules.target else None
 
 
 def _as_preset(rules: Rules) -> bool:

@@ -11,6 +11,12 @@ page, about a third of the game's import time on a first visit
 (bench/load_time.py), for about a quarter more bytes (277 kB against 216).
 Without Node.js or Pyodide in node_modules/ the zip holds the sources, which
 the page imports as well.
+
+The data nobody needs before the first move (the match-equity tables, the
+shipped puzzles, the catalogs but English's: ``allfives.data_files``) stays
+out of the zip, in files of their own under ``static/vendor/data/`` that the
+page fetches when first needed; the zip holds their list with each one's
+SHA-256, so its own hash (the memory snapshot's key) changes with them.
 """
 
 from __future__ import annotations
@@ -23,11 +29,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+from .. import data_files
+
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
 VENDOR = ROOT / "static" / "vendor"
 BUNDLE = VENDOR / "allfives.zip"
 COMPILER = Path(__file__).with_name("compile_pyc.mjs")
+DATA_DIR = ROOT / data_files.SITE_FOLDER
 
 
 # What the page never imports from the zip: the page's and the worker's
@@ -36,33 +45,56 @@ COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 # play: ``executors``, which alone may import Dask).
 NOT_FOR_THE_PAGE = ("site", "__main__.py", "cli/", "tournament.py", "executors.py",
                     "coach/report.py", "coach/mining.py", "web/app.py", "web/worker.py")
-# Data the page reads from the package: the shipped puzzles (``coach.puzzles``) and the
-# match-equity tables (``bots.game_stake``; shipped by bench/match_equity.py --ship: until
-# then the judges go without, so a file not there is left out).
-DATA = ("coach/puzzles.json", "bots/equity-tables.json")
+# Data the page reads from the package, fetched when first needed (``allfives.data_files``):
+# the match-equity tables (``bots.game_stake``), the shipped puzzles (``coach.puzzles``) and
+# the compiled catalogs (``.mo``, made by ``make catalogs``; English needs none).
+DATA = (data_files.TABLES, data_files.PUZZLES)
+
+
+def data() -> list[Path]:
+    """The package's data files the zip leaves out, in a stable order."""
+    return sorted([*(PACKAGE / name for name in DATA),
+                   *PACKAGE.glob(data_files.catalog("*"))])
 
 
 def sources() -> list[Path]:
-    """Every Python file of the package the page may import, its compiled
-    catalogs (``.mo``, made by ``make catalogs``) and its data, in a stable order."""
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.glob("locale/*/LC_MESSAGES/*.mo"),
-             *(PACKAGE / name for name in DATA if (PACKAGE / name).exists())]
-    return sorted(p for p in files if "__pycache__" not in p.parts
+    """Every Python file of the package the page may import, in a stable order."""
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts
                   and not p.relative_to(PACKAGE).as_posix().startswith(NOT_FOR_THE_PAGE))
 
 
+def data_list() -> str:
+    """The list of the data files the zip holds in their place (``data_files.dumps``)."""
+    return data_files.dumps([data_files.described(p.relative_to(PACKAGE).as_posix(),
+                                                  p.read_bytes()) for p in data()])
+
+
 def is_stale(bundle: Path = BUNDLE) -> bool:
-    """Whether a source is newer than the zip, or the zip holds other files
-    than the sources (a module moved or removed keeps its old time)."""
+    """Whether a source or a data file is newer than the zip, or the zip
+    holds other files than the sources (a module moved or removed keeps its
+    old time), or another list of the data files (or the files it names are
+    not beside it)."""
     if not bundle.exists():
         return True
     built = bundle.stat().st_mtime
-    if any(p.stat().st_mtime > built for p in sources()):
+    if any(p.stat().st_mtime > built for p in [*sources(), *data()]):
         return True
     with zipfile.ZipFile(bundle) as zf:
         held = sorted(zf.namelist())
-    return held not in (sorted(_name(p) for p in sources()),
-                        sorted(_name(p, compiled=True) for p in sources()))
+        listed = zf.read(LIST).decode() if LIST in held else ""
+    if listed != data_list() or any(not _served(bundle, entry).exists()
+                                    for entry in data_files.loads(listed).values()):
+        return True
+    return sorted(set(held) - {LIST}) not in (sorted(_name(p) for p in sources()),
+                                              sorted(_name(p, compiled=True) for p in sources()))
+
+
+LIST = "allfives/" + data_files.LIST.name  # the data files' list, in the zip
+
+
+def _served(bundle: Path, entry: data_files.DataFile) -> Path:
+    """Where a data file is written for the site: ``static/vendor/data/`` beside the zip."""
+    return bundle.parent / Path(entry.url).relative_to(Path(data_files.SITE_FOLDER).parent)
 
 
 def _name(path: Path, *, compiled: bool = False) -> str:
@@ -91,8 +123,14 @@ def compiled(files: list[Path]) -> dict[str, bytes] | None:
 
 def build(bundle: Path = BUNDLE) -> Path:
     """Write the zip (paths like ``allfives/game.pyc``, or ``allfives/game.py``
-    without a compiler) and return its path."""
+    without a compiler) with the data files' list, and the data files beside
+    it (``static/vendor/data/``); return the zip's path."""
     bundle.parent.mkdir(parents=True, exist_ok=True)
+    listed = data_list()
+    for entry in data_files.loads(listed).values():
+        served = _served(bundle, entry)
+        served.parent.mkdir(parents=True, exist_ok=True)
+        served.write_bytes(data_files.served((PACKAGE / entry.path).read_bytes()))
     files = sources()
     pycs = compiled(files)
     tmp = bundle.with_suffix(".tmp")
@@ -106,5 +144,8 @@ def build(bundle: Path = BUNDLE) -> Path:
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, data)
+        info = zipfile.ZipInfo(LIST, (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        zf.writestr(info, listed)
     tmp.replace(bundle)
     return bundle

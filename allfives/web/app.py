@@ -16,6 +16,14 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
+from allfives.web.i18n.catalogs import data_file
+from allfives.web.storage.fetch_page import FILES
+
+# The visit's catalog asked for now, to travel while the game's modules import
+# (<html lang> is the visit's language: static/progress.js chose it as
+# catalogs.choose does); page_language.visit waits for it.
+FILES.start(data_file(str(js.document.documentElement.lang)))
+
 from pyscript import window
 
 from allfives.web import dom
@@ -64,8 +72,8 @@ js.performance.mark("allfives:imported")
 
 
 class App:
-    def __init__(self) -> None:
-        settings = page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
+    def __init__(self, settings: Settings) -> None:
+        """``settings``: as kept, with the visit's language (``page_language.visit``)."""
         looks_page.apply(settings)  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(lambda t: self.between.take_over(t),
@@ -237,9 +245,9 @@ class App:
             self.table.run_turns()  # automatic drawing may apply now
 
 
-def main() -> None:
+async def main() -> None:
     try:
-        App().start()
+        App(await page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))).start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
         page_language.apply(i18n.current())  # shows the page's texts, these among them
@@ -249,4 +257,5 @@ def main() -> None:
                     "#status": Part(text=i18n._("Not started."))})
 
 
-main()
+# The page runs this script with top-level await (index.html: ``async``).
+await main()  # type: ignore[top-level-await]  # noqa: F704

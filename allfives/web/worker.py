@@ -6,10 +6,13 @@ also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
 the page can tell a busy worker from a dead one.
 
 This and ``client_page`` are the only places requests and answers are JSON:
-``decide`` works on values."""
+``decide`` works on values. The match-equity tables (left out of the page's
+zip: ``allfives.data_files``) come from the page, which fetched them, before
+the first request that reads them (``keep_data``)."""
 
 import json
 
+from allfives import data_files
 from allfives.bots.analysis import Moment
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
@@ -45,6 +48,13 @@ async def coach(request: str) -> str:
     return json.dumps((STALE if found is None else found).to_json())
 
 
+def keep_data(path: str, text: str) -> str:
+    """A data file the page fetched (the package's ``path``, as text), put
+    in place here too, once checked; the worker never fetches one itself."""
+    data_files.place(data_files.left_out()[path], text.encode())
+    return "kept"
+
+
 def drop() -> str:
     COACH.drop()
     return "dropped"
@@ -56,4 +66,4 @@ def alive() -> str:
 
 # Named as the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
-__export__ = ["choose", "hint", "review", "coach", "drop", "alive"]
+__export__ = ["choose", "hint", "review", "coach", "keep_data", "drop", "alive"]

@@ -1,11 +1,18 @@
-"""The package zipped for the page (``allfives.site.bundle``), rebuilt when stale."""
+"""The package zipped for the page (``allfives.site.bundle``), rebuilt when
+stale; the data files it leaves out, written beside it, listed in it."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import zipfile
+import zlib
+from pathlib import Path
 
+import pytest
+
+from allfives import data_files
 from allfives.site import bundle
 
 
@@ -15,8 +22,10 @@ def test_a_fresh_bundle_holds_the_pages_bytecode_and_is_not_stale(tmp_path):
         names = set(zf.namelist())
         headers = {n: zf.read(n)[:16] for n in names if n.endswith(".pyc")}
     assert {"allfives/game.pyc", "allfives/web/play/controller.pyc",
-            "allfives/locale/de/LC_MESSAGES/allfives.mo"} <= names
-    assert len(names) == len(bundle.sources())
+            "allfives/data-files.json"} <= names
+    assert len(names) == len(bundle.sources()) + 1
+    # the data nobody needs before the first move: beside the zip, listed in it
+    assert not any(n.endswith((".mo", ".json")) for n in names - {"allfives/data-files.json"})
     assert not any(n.endswith(".py") for n in names)  # node_modules/ has Pyodide here
     # the page's scripts, the build tools and the command line stay out
     assert not names & {"allfives/web/app.pyc", "allfives/web/worker.pyc",
@@ -50,3 +59,48 @@ def test_a_bundle_with_a_moved_module_is_stale_though_no_source_is_newer(tmp_pat
     assert bundle.is_stale(built)
     assert bundle.is_stale(tmp_path / "missing.zip")
 
+
+def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tmp_path):
+    built = bundle.build(tmp_path / "allfives.zip")
+    with zipfile.ZipFile(built) as zf:
+        listed = data_files.loads(zf.read("allfives/data-files.json").decode())
+    assert sorted(listed) == sorted([data_files.TABLES, data_files.PUZZLES,
+                                     *(data_files.catalog(c) for c in ("de", "hi", "nl", "sk"))])
+    for path, entry in listed.items():
+        content = (bundle.PACKAGE / path).read_bytes()
+        served = tmp_path / Path(entry.url).relative_to("static/vendor")
+        assert zlib.decompress(served.read_bytes()) == content
+        assert (entry.size, entry.sha256) == (len(content), hashlib.sha256(content).hexdigest())
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [
+        "allfives-de.mo.zlib", "allfives-hi.mo.zlib", "allfives-nl.mo.zlib",
+        "allfives-sk.mo.zlib", "equity-tables.json.zlib", "puzzles.json.zlib"]
+    assert not bundle.is_stale(built)
+    (tmp_path / "data" / "puzzles.json.zlib").unlink()  # the site would 404 on it
+    assert bundle.is_stale(built)
+
+
+@pytest.fixture
+def package(tmp_path, monkeypatch):
+    """A package of data files only (no modules: nothing to compile)."""
+    root = tmp_path / "allfives"
+    for path in (data_files.TABLES, data_files.PUZZLES, data_files.catalog("de")):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(f"{path} 1".encode())
+    monkeypatch.setattr(bundle, "PACKAGE", root)
+    monkeypatch.setattr(bundle, "compiled", lambda _files: {})
+    return root
+
+
+@pytest.mark.parametrize("path", [data_files.TABLES, data_files.PUZZLES,
+                                  data_files.catalog("de")])
+def test_the_zip_and_so_the_snapshots_key_changes_with_any_data_file(package, tmp_path, path):
+    # static/boot.mjs keys the memory snapshot by the zip's SHA-256
+    before = bundle.build(tmp_path / "site" / "allfives.zip").read_bytes()
+    assert bundle.build(tmp_path / "site" / "allfives.zip").read_bytes() == before
+    (package / path).write_bytes(f"{path} 2".encode())
+    after = bundle.build(tmp_path / "site" / "allfives.zip").read_bytes()
+    assert hashlib.sha256(after).digest() != hashlib.sha256(before).digest()
+    with zipfile.ZipFile(tmp_path / "site" / "allfives.zip") as zf:
+        assert zf.namelist() == ["allfives/data-files.json"]
+        entry = data_files.loads(zf.read("allfives/data-files.json").decode())[path]
+    assert entry.sha256 == hashlib.sha256(f"{path} 2".encode()).hexdigest()

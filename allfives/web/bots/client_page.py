@@ -20,6 +20,17 @@ dies or hangs later is silent, so every answer has a deadline. An error the
 worker answers (a bug in its code, not a dead worker) keeps the worker: it is
 reported (``WorkerError``, the console's details, a plain ``#notice``), never
 hidden by thinking again on the page.
+
+The match-equity tables, which the expert, the master and every analysis
+read for 2 players (``decide.needs_tables``), are left out of the page's
+zip (``allfives.data_files``): the page fetches them once, when the worker
+has started or failed to (the table has long been playable; so the hint,
+Review and the expert work offline later, which they would not if the
+tables were first needed offline), or before, at the first request that
+reads them; and hands them to the worker before the first such request.
+A request waits for them: a fetch that fails is tried again every
+``DATA_RETRY_SECONDS`` (the person is told once), and no bot plays as if
+there were no table.
 """
 
 from __future__ import annotations
@@ -34,16 +45,27 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
+from ... import data_files
 from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ..dom import found, notice
 from ..i18n.catalogs import _
+from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
 from .deadlines import ANSWER_SECONDS, Deadlines
-from .decide import PAGE_SLICE_SECONDS, CoachWork, Request, Stale, analysis, best, decide
+from .decide import (
+    PAGE_SLICE_SECONDS,
+    CoachWork,
+    Request,
+    Stale,
+    analysis,
+    best,
+    decide,
+    needs_tables,
+)
 
 WORKER_SRC = "./allfives/web/worker.py"
 WORKER_NAME = "bots"
@@ -70,6 +92,8 @@ ALIVE_EVERY_SECONDS = 1.0
 ALIVE_SECONDS = 2.0
 # Where a worker that cannot start shows, if not in create_named_worker itself.
 WATCHED = ("unhandledrejection", "securitypolicyviolation")
+# The tables not fetched (offline, a 404): tried again this often meanwhile.
+DATA_RETRY_SECONDS = 5.0
 T = TypeVar("T")
 
 
@@ -90,6 +114,7 @@ class BotClient:
         # until answered (one nobody waits for any more is thought over anyway).
         self.thinking: dict[object, float] = {}
         self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
+        self.handed: set[str] = set()  # the data files the worker has (``worker.keep_data``)
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -141,6 +166,16 @@ class BotClient:
                 window.removeEventListener(event, listener)
             listener.destroy()
             loaded.set_result(None)
+            await self._prefetch()
+
+    @staticmethod
+    async def _prefetch() -> None:
+        """The tables fetched ahead of their first use (module docstring); a
+        fetch that fails is tried again at that use, which says so."""
+        try:
+            await FILES.ensure(data_files.TABLES)
+        except data_files.DataFileError as e:
+            js.console.warn(f"allfives: not fetched ahead: {e}")
 
     def _fail(self, why: str, slow: bool = False, answered: bool = False) -> None:
         """The worker is given up: ``why`` for the console; the person is told
@@ -174,9 +209,13 @@ class BotClient:
         if self.worker is None or self.failed:
             return None
         call = request.call
-        asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())), seconds)
-        answer = asyncio.ensure_future(asked) if watched else None
+        answer = None
         try:
+            if needs_tables(request) and data_files.TABLES not in self.handed:
+                await self._hand(data_files.TABLES)
+            asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())),
+                                     seconds)
+            answer = asyncio.ensure_future(asked) if watched else None
             while answer is not None and not answer.done():
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
@@ -200,6 +239,33 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
             raise worker_error(call, e) from e
 
+    async def _hand(self, path: str) -> None:
+        """Give the worker a data file the page has (fetched), once."""
+        text = data_files.left_out()[path].file.read_text(encoding="utf-8")
+        await asyncio.wait_for(self.worker.keep_data(path, text), ANSWER_SECONDS)
+        self.handed.add(path)
+
+    async def tables(self, request: Request) -> None:
+        """The match-equity tables in place on the page if ``request`` reads
+        them (fetched once; until they can be, tried again every
+        ``DATA_RETRY_SECONDS``, the person told once why it waits)."""
+        if not needs_tables(request):
+            return
+        told = False
+        while True:
+            try:
+                await FILES.ensure(data_files.TABLES)
+                return
+            except data_files.DataFileError as e:
+                js.console.warn(f"allfives: {e}")
+                if not told:
+                    told = True
+                    # Translators: {reason} is an English detail (an address and an HTTP status)
+                    notice(_("The bots could not download what they need to think ({reason}). "
+                             "They try again every few seconds; the game waits.")
+                           .format(reason=e))
+            await asyncio.sleep(DATA_RETRY_SECONDS)
+
     def _alive_seconds(self) -> float:
         """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
         asked of the worker may still take (it answers nothing while it thinks
@@ -211,6 +277,7 @@ class BotClient:
     async def choose(self, request: MoveAsk) -> Move:
         """The move a bot chooses for ``request`` (see ``decide``), within
         its level's deadline (``deadlines``)."""
+        await self.tables(request)
         level = request.bot
         seconds = self.deadlines.seconds(level)
         asked = time.monotonic()
@@ -233,6 +300,7 @@ class BotClient:
         in the worker, or until it is ready and without one, on the page in
         slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``)
         and stopped once not ``wanted()`` (None then: play has moved on)."""
+        await self.tables(request)
         found = await self._ask(request, REVIEW_SECONDS, read_best, watched=True)
         if found is None:
             return await best(request, PAGE_SLICE_SECONDS, wanted)
@@ -243,7 +311,7 @@ class BotClient:
         the page without one."""
         self.start()
         assert self.loaded is not None
-        await asyncio.shield(self.loaded)
+        await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
         answer = await self._ask(request, REVIEW_SECONDS, read_decision, watched=True)
         if answer is None:
             return await analysis(request)  # in slices: the page stays responsive
@@ -256,7 +324,7 @@ class BotClient:
         (``PAGE_SLICE_SECONDS``), so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
-        await asyncio.shield(self.loaded)
+        await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
         answer = await self._ask(request, REVIEW_SECONDS, read_coaching, watched=True)
         if answer is None:
             return await self.coaching.analyse(request, PAGE_SLICE_SECONDS)

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, TypedDict, TypeVar
 from ...bots import make_bot
 from ...bots.analysis import Best, Decision, Moment, analysing, best_of
 from ...bots.asks import BestAsk, MoveAsk
+from ...bots.game_stake import may_use_table
 from ...coach.tutor import CoachAsk, Coaching, coaching
 from ...moves import Move
 
@@ -31,8 +32,9 @@ T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
 Request = MoveAsk | BestAsk | Moment | CoachAsk
 REQUESTS: Final = (MoveAsk, BestAsk, Moment, CoachAsk)
-# The worker's functions that take no request: stop the coach, say it is alive.
-CONTROLS: Final = ("drop", "alive")
+# The worker's functions that take no request: a data file from the page
+# (``worker.keep_data``), stop the coach, say it is alive.
+CONTROLS: Final = ("keep_data", "drop", "alive")
 
 
 class StaleJSON(TypedDict):
@@ -54,6 +56,19 @@ class Stale:
 
 
 STALE: Final = Stale()
+# The levels whose search values a round by the game's stake (``bots.game_stake``);
+# the others never read the match-equity tables.
+STAKED_LEVELS: Final = frozenset({"expert", "master"})
+
+
+def needs_tables(request: Request) -> bool:
+    """Whether answering ``request`` reads the match-equity tables: an
+    analysis (every judge values by the game's stake) or a staked level's
+    move, of rules that have a table (``game_stake.may_use_table``). The
+    page puts them in place first (``data_files``: they are fetched)."""
+    if isinstance(request, MoveAsk) and request.bot not in STAKED_LEVELS:
+        return False
+    return may_use_table(request.view.rules)
 
 def decide(ask: MoveAsk) -> Move:
     """The move ``ask.bot`` chooses."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..i18n import page_text
+from ..i18n.catalogs import LANGUAGES, _
 from ..paint.parts import Attr, Frame, Part
 
 KEPT = "data-i18n-en"  # the English, as first read
@@ -88,5 +89,24 @@ def language_frame(code: str, marks: Iterable[Marked], translate: Callable[[str]
         frame[where] = Part(html=before.html, text=before.text, attrs=tuple(pairs))
     if manifest:  # the installed app's names in this language too
         frame["link[rel=manifest]"] = Part(attrs=(("href", page_text.manifest_href(code)),))
-    frame["#set-language"] = Part(html=page_text.language_options(), props=(("value", code),))
+    frame["#set-language"] = language_choice(code)
     return frame
+
+
+def language_choice(code: str) -> Part:
+    """``#set-language``: every language, ``code`` chosen."""
+    return Part(html=page_text.language_options(), props=(("value", code),))
+
+
+def not_shown(code: str, reason: str) -> str:
+    """The visit's language could not be fetched: the page is in English."""
+    # Translators: {language} is a language named in itself ("Deutsch"); {reason} an English detail
+    return _("The page could not be shown in {language} now ({reason}), so it is in "
+             "English.").format(language=LANGUAGES[code], reason=reason)
+
+
+def not_switched(code: str, reason: str) -> str:
+    """A language chosen in Settings could not be fetched: nothing changed."""
+    # Translators: {language} is a language named in itself ("Deutsch"); {reason} an English detail
+    return _("{language} could not be loaded now ({reason}); the page stays as it "
+             "was.").format(language=LANGUAGES[code], reason=reason)

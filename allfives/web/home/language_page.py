@@ -1,8 +1,11 @@
 """The page in the visit's language: which language (``?lang=``, the kept
 choice, the browser's), the page's marked texts read as values for
 ``language_frame``, whose frame the page's one writer writes, and the
-language choice in Settings (``#set-language``). Thin wiring: which text is
-decided in ``language_frame``, ``page_text`` and ``catalogs``."""
+language choice in Settings (``#set-language``). A language's catalog is
+fetched first (``storage.fetch_page``): the visit's before a word is
+written, another when chosen; one that cannot be fetched leaves the page as
+it was, with a notice. Thin wiring: which text is decided in
+``language_frame``, ``page_text`` and ``catalogs``."""
 
 from __future__ import annotations
 
@@ -12,13 +15,26 @@ from typing import Any
 
 from pyscript import document, window
 
-from ..dom import el, found, on, store, url_param
+from ...data_files import DataFileError
+from ..dom import el, found, notice, on, spawn, store, url_param
 from ..i18n import catalogs as i18n
 from ..i18n import page_text
 from ..paint.writer_page import page
+from ..storage.fetch_page import FILES
 from ..storage.keys import SETTINGS_KEY
 from ..table.settings import Settings, visit_language
-from .language_frame import KEPT, MARK_ID, MARKUP, WRITTEN, Marked, key, language_frame
+from .language_frame import (
+    KEPT,
+    MARK_ID,
+    MARKUP,
+    WRITTEN,
+    Marked,
+    key,
+    language_choice,
+    language_frame,
+    not_shown,
+    not_switched,
+)
 
 _numbered = [0]  # how many marked elements have a number (``MARK_ID``)
 
@@ -33,13 +49,29 @@ def preferred() -> list[str]:
     return [str(one)] if isinstance(one, str) else []
 
 
-def visit(settings: Settings) -> Settings:
+async def fetched(code: str) -> str | None:
+    """Why the catalog of ``code`` cannot be had now, or None: it is in place
+    (fetched now, or before, or English, which needs none)."""
+    path = i18n.data_file(code)
+    try:
+        if path is not None:
+            await FILES.ensure(path)
+    except DataFileError as e:
+        return str(e)
+    return None
+
+
+async def visit(settings: Settings) -> Settings:
     """Show the page in this visit's language (``?lang=``, the kept choice, the
-    browser's); a ``?lang=`` is remembered. Returns the settings to use."""
+    browser's; in English with a notice if its catalog cannot be fetched); a
+    ``?lang=`` is remembered. Returns the settings to use."""
     code, chosen = visit_language(url_param("lang"), settings, preferred())
     if chosen != settings:
         store(SETTINGS_KEY, json.dumps(chosen.to_json()))
-    apply(code)
+    problem = await fetched(code)
+    apply(i18n.ENGLISH if problem else code)
+    if problem:
+        notice(not_shown(code, problem))
     return chosen
 
 
@@ -89,14 +121,26 @@ def _attribute(node: Any, name: str, names: tuple[str, ...]) -> Marked:
 
 
 class Languages:
-    """``#set-language`` in Settings: a choice applies at once; ``chosen``
-    (the page's) keeps it and redraws what the page's own code wrote, and the
-    game goes on where it was."""
+    """``#set-language`` in Settings: a choice applies once its catalog is
+    in place; ``chosen`` (the page's) keeps it and redraws what the page's
+    own code wrote, and the game goes on where it was. A catalog that cannot
+    be fetched changes nothing: the choice goes back, with a notice."""
 
     def __init__(self, chosen: Callable[[str], None]) -> None:
         self.chosen = chosen
+        self.wanted = ""  # the last choice: one overtaken while fetched is dropped
 
     def bind(self) -> None:
-        # on the select itself, so it runs before the settings form's own
-        # listener, which then reads the settings with the new language
-        on(el("set-language"), "change", lambda e: self.chosen(apply(str(e.target.value))))
+        on(el("set-language"), "change", lambda e: spawn(self.switch(str(e.target.value))))
+
+    async def switch(self, code: str) -> None:
+        self.wanted = code
+        problem = await fetched(code)
+        if code != self.wanted:
+            return
+        if problem:
+            page.forget("#set-language")  # the choice shown again as it is
+            page.write({"#set-language": language_choice(i18n.current())})
+            notice(not_switched(code, problem))
+            return
+        self.chosen(apply(code))

@@ -8,7 +8,9 @@ time are marked with ``N_`` and translated where they are used.
 
 The catalogs are ``.po`` files kept in the package; the build compiles them to
 ``.mo`` (``make catalogs``, Babel). A language whose ``.mo`` is missing falls
-back to English rather than failing.
+back to English rather than failing. The page's zip leaves the ``.mo`` out:
+the page fetches the one of the visit's language before it writes a word,
+another when it is chosen (``data_file``; ``allfives.data_files``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterable
 from pathlib import Path
+
+from ... import data_files
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"  # allfives/locale
 DOMAIN = "allfives"
@@ -51,6 +55,12 @@ def use(code: str) -> str:
     _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     _code = code
     return code
+
+
+def data_file(code: str) -> str | None:
+    """The package's file the catalog of ``code`` is, for the page to fetch
+    before ``use`` (None for English, which needs none, or no such language)."""
+    return data_files.catalog(code) if code in LANGUAGES and code != ENGLISH else None
 
 
 def current() -> str:

@@ -3,7 +3,9 @@ tiles, what the others hold), takes the person's move in two acts (a tile,
 then one of its lit places: ``session``), says whether it was the best and why,
 and keeps the rating and the schedule in storage. Also turns the person's
 mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
-``progress`` and ``collect`` decide, ``frame`` says what is shown."""
+``progress`` and ``collect`` decide, ``frame`` says what is shown. The
+shipped puzzles are fetched when the panel first opens (``storage.fetch_page``);
+one that cannot fetch them says so, and the next opening tries again."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 
 from pyscript import window
 
+from ... import data_files
 from ...bots.analysis import Decision, Moment
 from ...coach import puzzles as puzzle_files
 from ...coach.puzzles import Puzzle, PuzzleError
@@ -25,6 +28,7 @@ from ..dom import closest, el, found, on, spawn, store, stored_json
 from ..draw import board_page
 from ..paint.parts import Effect
 from ..paint.writer_page import page
+from ..storage.fetch_page import FILES
 from ..storage.keys import PUZZLES_KEY
 from ..table.clock_page import today
 from ..table.looks import Looks
@@ -53,8 +57,8 @@ class PuzzlesPage:
 
     def bind(self) -> None:
         on(el("puzzles-button"), "click", lambda _e: self.open())
-        on(el("puzzle-next"), "click", lambda _e: self.next())
-        on(el("puzzle-daily"), "click", lambda _e: self.daily())
+        on(el("puzzle-next"), "click", lambda _e: spawn(self.loaded(self.next)))
+        on(el("puzzle-daily"), "click", lambda _e: spawn(self.loaded(self.daily)))
         on(el("puzzle-hand"), "click", self.on_tile)
         on(el("puzzle-board"), "click", self.on_place)
         on(el("puzzle-board"), "keydown", self.on_place_key)
@@ -65,20 +69,45 @@ class PuzzlesPage:
         """Read the progress again from storage (a backup was restored)."""
         self.progress = Progress.from_json(stored_json(PUZZLES_KEY))
 
+    async def load(self) -> bool:
+        """The shipped puzzles read (fetched first if they are not here yet);
+        whether they could be. One that cannot be fetched is not kept: the
+        next try fetches again; a file that is not puzzles is kept as none."""
+        if self.shipped is not None:
+            return True
+        try:
+            await FILES.ensure(data_files.PUZZLES)
+        except data_files.DataFileError as e:
+            self.problem = words.unavailable(str(e))
+            return False
+        try:
+            self.shipped = puzzle_files.loads(SHIPPED.read_text(encoding="utf-8"))
+            self.problem = ""
+        except (OSError, PuzzleError) as e:
+            self.shipped = []
+            self.problem = words.unavailable(str(e))
+        return True
+
+    async def loaded(self, act: Callable[[], None]) -> None:
+        """``act`` once the shipped puzzles are read; without them, the panel says why."""
+        if await self.load():
+            act()
+        else:
+            self.solving = None
+            self.show()
+            self.focus()
+
     def puzzles(self) -> list[Puzzle]:
-        if self.shipped is None:
-            try:
-                self.shipped = puzzle_files.loads(SHIPPED.read_text(encoding="utf-8"))
-            except (OSError, PuzzleError) as e:
-                self.shipped = []
-                self.problem = words.unavailable(str(e))
-        return self.shipped
+        return self.shipped or []
 
     # -- what the person does --------------------------------------------------------
 
     def open(self) -> None:
         # first: a closed dialog has no size to draw the board for
         page.write({}, [Effect("open", "puzzles")])
+        spawn(self.loaded(self.opened))
+
+    def opened(self) -> None:
         if self.solving is None or self.solving.chosen is not None:
             self.next(focus=False)
         else:
