@@ -72,7 +72,14 @@ class DataFile:
 def described(path: str, data: bytes) -> DataFile:
     """The entry of the package's ``path`` holding ``data``: served flat
     under SITE_FOLDER, compressed (``locale/de/LC_MESSAGES/allfives.mo`` as
-    ``allfives-de.mo.zlib``)."""
+    ``allfives-de.mo.zlib``).
+
+    >>> entry = described(catalog("de"), b"Neue Partie")
+    >>> entry.url, entry.size, entry.sha256[:12]
+    ('static/vendor/data/allfives-de.mo.zlib', 11, '7e1618a52f03')
+    >>> described(PUZZLES, b"[]").url
+    'static/vendor/data/puzzles.json.zlib'
+    """
     parts = path.split("/")
     name = f"allfives-{parts[1]}.mo" if parts[0] == "locale" else parts[-1]
     return DataFile(path, f"{SITE_FOLDER}/{name}.zlib", len(data),

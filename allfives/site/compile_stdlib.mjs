@@ -116,6 +116,9 @@ seen = [line.strip() for line in open("/tmp/seen.txt").read().splitlines()
 
 stopped = [name for name in seen if any(name == n or name.startswith(n + ".") for n in NEVER)]
 assert not stopped, f"the page imported these, which NEVER names: {stopped}"
+# The page's script awaits at its top (PyScript runs it so): compiled as such.
+modulefinder.compile = lambda source, path, mode: compile(
+    source, path, mode, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
 finder = modulefinder.ModuleFinder(path=["/tmp/page", "/tmp/lib"], excludes=list(NEVER))
 for name in sorted({*started, *game, *scripts, *seen, *CODECS}):
     finder.import_hook(name)
