@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
@@ -20,6 +22,10 @@ from .browser_helpers import (
     take_turn,
     watched_page,
 )
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 ACTIVE = "() => { const a = document.activeElement; return a ? (a.dataset.tile || a.dataset.target"\

@@ -34,6 +34,10 @@ from .browser_helpers import (
     watched_page,
 )
 
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
+
 # Which of the table's parts the page writes from now on (by their ids).
 WATCH_WRITES = """() => { window.__written = [];
   for (const id of ["hand", "board", "log", "scores", "seats"]) {

@@ -29,6 +29,10 @@ from .browser_helpers import (
 )
 from .test_access import axe
 
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
+
 KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats",
         "allfives.daily")
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from allfives.bots.analysis import EXACT, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
@@ -29,6 +31,10 @@ from .browser_helpers import (
     tile_sizes,
     watched_page,
 )
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 STEP = re.compile(r"^Round (\d+): (before|after) move (\d+) of (\d+)$")
 DECISIONS = "#review-moves [data-loss]"

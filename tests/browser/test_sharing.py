@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from allfives.bots import make_bot
 from allfives.view import PlayerView
 from allfives.web.table.deals import daily
@@ -22,6 +24,10 @@ from .browser_helpers import (
     take_turn,
     watched_page,
 )
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 READY = "#status[data-phase=human], #status[data-phase=bot]"
 
