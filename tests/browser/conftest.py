@@ -80,21 +80,14 @@ def fresh_browser_after_a_crash(request: pytest.FixtureRequest) -> Iterator[None
         request.getfixturevalue("browser").relaunch()
 
 
-# The page sees no Cache Storage, so it keeps no Pyodide memory snapshot and
-# makes none (static/boot.mjs: canKeepSnapshots), as in a browser without one.
-NO_SNAPSHOT = "Object.defineProperty(window, 'caches', {value: undefined})"
-
-
 @pytest.fixture
 def page(browser: object, server: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A fresh watched page (``watched_page``); a test marked ``routed`` gets no
     service worker, because ``page.route`` never sees the requests a service
     worker answers; one marked ``no_snapshot`` a page that makes no memory
-    snapshot: a first visit makes one in a third Pyodide of its own once the
-    table is playable, which takes a core from the test and is never used by
-    a test that does not look at it (test_snapshot.py and test_offline.py do)."""
+    snapshot (``watched_page``'s ``snapshot=False``)."""
     blocked = {"service_workers": "block"} if request.node.get_closest_marker("routed") else {}
-    with watched_page(browser, server, accept_downloads=True, **blocked) as pg:
-        if request.node.get_closest_marker("no_snapshot"):
-            pg.context.add_init_script(NO_SNAPSHOT)
+    snapshot = request.node.get_closest_marker("no_snapshot") is None
+    with watched_page(browser, server, accept_downloads=True, snapshot=snapshot,
+                      **blocked) as pg:
         yield pg

@@ -178,7 +178,7 @@ def boxes(page, selector: str) -> list[tuple[str, float, float]]:
 
 def test_on_a_phone_everything_is_big_enough_and_in_view(browser, server):
     with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
-                      has_touch=True) as page:
+                      has_touch=True, snapshot=False) as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         small = [b for b in boxes(page, "button, #hand [data-tile]") if min(b[1:]) < 24]

@@ -449,7 +449,7 @@ def test_settings_are_applied_and_remembered(page, server):
 def test_reduced_motion_means_no_sliding(browser, server):
     slow = ("localStorage.setItem('allfives.settings', "
             "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
-    with watched_page(browser, server, init=slow, reduced_motion="reduce") as page:
+    with watched_page(browser, server, snapshot=False, init=slow, reduced_motion="reduce") as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         sliding = ("() => [...document.querySelectorAll('#board g.tile')]"

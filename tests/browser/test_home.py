@@ -41,7 +41,7 @@ KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats"
 def kept_page(browser: object, server: str) -> Iterator[object]:
     """Like ``page``, but fast settings only when none are kept, so that the
     page's own settings survive a reload; watched the same way."""
-    with watched_page(browser, server, init=FAST_UNLESS_KEPT) as pg:
+    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT) as pg:
         yield pg
 
 

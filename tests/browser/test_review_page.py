@@ -275,7 +275,7 @@ def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_it
     path.write_text(dumps(game), encoding="utf-8")
     other = tmp_path / "other.json"
     other.write_text(dumps(bot_game(6)), encoding="utf-8")
-    with watched_page(browser, server, **PHONE) as page:
+    with watched_page(browser, server, snapshot=False, **PHONE) as page:
         open_game(page, server, "?seed=4")
         page.set_input_files("#open-record", str(path))
         page.wait_for_selector("#review[open]")
