@@ -3,6 +3,8 @@ the seat could see at that moment), and meaningful (weak play loses more)."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import random
 import statistics
@@ -33,7 +35,16 @@ FAST = 60  # playouts per decision in tests (the page and CLI use REVIEW_PLAYOUT
 
 def bot_game(seed: int, bots: tuple[str, ...] = ("medium", "expert"), players: int = 2,
              rounds: int = 1, target: int | None = None) -> Game:
-    """A game between bots: ``rounds`` rounds, or fewer if a side reaches the target."""
+    """A game between bots: ``rounds`` rounds, or fewer if a side reaches the target.
+
+    Each caller gets a copy of its own; the game itself is played once per
+    process (an expert's round takes seconds, and many tests review the same)."""
+    return copy.deepcopy(played_by_bots(seed, tuple(bots), players, rounds, target))
+
+
+@functools.cache
+def played_by_bots(seed: int, bots: tuple[str, ...], players: int, rounds: int,
+                   target: int | None) -> Game:
     game = Game(Rules.make("standard", players=players, target=target), seed)
     seated = [make_bot(b, f"{seed}:{i}") for i, b in enumerate(bots)]
     while True:

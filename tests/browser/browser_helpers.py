@@ -213,19 +213,31 @@ class Watch:
             self.problems.append(f"request off the local server: {req.url}")
 
 
+# The page sees no Cache Storage, so it keeps no Pyodide memory snapshot and
+# makes none (static/boot.mjs: canKeepSnapshots), as in a browser without one.
+NO_SNAPSHOT = "Object.defineProperty(window, 'caches', {value: undefined})"
+
+
 @contextmanager
 def watched_page(browser: object, origin: str, *, init: str | None = FAST,
-                 **context_options: object) -> Iterator[object]:
+                 snapshot: bool = True, **context_options: object) -> Iterator[object]:
     """A page in a fresh context (empty storage, ``context_options`` such as a
     viewport, touch or reduced motion; 1280x800 unless given), with ``init``
     run before the page's code (fast settings unless told otherwise). It fails
     the test on a ``.py-error`` element, a console error, an uncaught page
     error, or a request to any host but ``origin``; ``page.watch.allow_errors``
-    names errors a test causes on purpose."""
+    names errors a test causes on purpose.
+
+    ``snapshot=False``: the page makes no memory snapshot. A first visit makes
+    one in a third Pyodide of its own once the table is playable, which takes
+    a core from the test; a test that never looks at it need not pay for it
+    (test_snapshot.py and test_offline.py look at it)."""
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 800},
                                      **context_options})
     if init:
         context.add_init_script(init)
+    if not snapshot:
+        context.add_init_script(NO_SNAPSHOT)
     watch = Watch(origin.rstrip("/"))
     page = watch.attach(context.new_page())
     page.watch = watch

@@ -84,7 +84,10 @@ def fresh_browser_after_a_crash(request: pytest.FixtureRequest) -> Iterator[None
 def page(browser: object, server: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A fresh watched page (``watched_page``); a test marked ``routed`` gets no
     service worker, because ``page.route`` never sees the requests a service
-    worker answers."""
+    worker answers; one marked ``no_snapshot`` a page that makes no memory
+    snapshot (``watched_page``'s ``snapshot=False``)."""
     blocked = {"service_workers": "block"} if request.node.get_closest_marker("routed") else {}
-    with watched_page(browser, server, accept_downloads=True, **blocked) as pg:
+    snapshot = request.node.get_closest_marker("no_snapshot") is None
+    with watched_page(browser, server, accept_downloads=True, snapshot=snapshot,
+                      **blocked) as pg:
         yield pg

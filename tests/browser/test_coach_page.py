@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from allfives.coach.tutor import coaching, verdict
 from allfives.moves import move_text, parse_move
 from allfives.view import PlayerView
@@ -17,6 +19,10 @@ from allfives.web.table.table import Table
 from allfives.web.table.words_reasons import Said
 
 from .browser_helpers import FIRST_LOAD_MS, go_ahead, moves_logged, open_game, saved
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 # Dealt from this seed (the default set-up: you lead, against medium), leading
 # 1-6 loses 42.9 points against 5-5 (which scores 10): a blunder.

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .browser_helpers import FIRST_LOAD_MS, HUMAN_LEADS, moves_logged, play_until, take_turn
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 # Where focus is 150 ms after every entry in #log (every move), and after
 # every dialog closes: "hand", "draw", "pass", "dialog" (one is open), or

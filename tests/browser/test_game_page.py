@@ -34,6 +34,10 @@ from .browser_helpers import (
     watched_page,
 )
 
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
+
 # Which of the table's parts the page writes from now on (by their ids).
 WATCH_WRITES = """() => { window.__written = [];
   for (const id of ["hand", "board", "log", "scores", "seats"]) {
@@ -445,7 +449,7 @@ def test_settings_are_applied_and_remembered(page, server):
 def test_reduced_motion_means_no_sliding(browser, server):
     slow = ("localStorage.setItem('allfives.settings', "
             "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
-    with watched_page(browser, server, init=slow, reduced_motion="reduce") as page:
+    with watched_page(browser, server, snapshot=False, init=slow, reduced_motion="reduce") as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         sliding = ("() => [...document.querySelectorAll('#board g.tile')]"

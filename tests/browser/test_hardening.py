@@ -73,6 +73,7 @@ BRICKING_SAVES = {
 }
 
 
+@pytest.mark.no_snapshot
 @pytest.mark.parametrize("name", BRICKING_SAVES)
 def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     # guards: a save that stopped the page on every load until site data was cleared
@@ -87,6 +88,7 @@ def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
 
 
+@pytest.mark.no_snapshot
 def test_a_game_at_a_real_table_longer_than_any_save_is_kept_said_and_the_page_plays(page, server):
     """Read through the limits every save gets (201 rounds): refused before
     its replay, kept for download, said; the game on this device plays."""
@@ -105,6 +107,7 @@ def test_a_game_at_a_real_table_longer_than_any_save_is_kept_said_and_the_page_p
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
+@pytest.mark.no_snapshot
 def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page, server):
     text = '{"format": "allfives-record/1", "observed": {"names": ["A"]}, "rounds": 7}'
     keep(page, "allfives.table-game", text)
@@ -120,6 +123,7 @@ def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
+@pytest.mark.no_snapshot
 @pytest.mark.parametrize(("setup", "settings"), [
     ("[" * 100_000 + "]" * 100_000, '{"bot_pause": ' + "9" * 5000 + "}"),
     ('{"players": 2.0, "preset": ["x"], "bots": [[1], {"a": 1}]}',
@@ -201,6 +205,7 @@ def serve_worker(page, body: str | None) -> None:
         status=404 if body is None else 200, body=body or "", content_type="text/plain"))
 
 
+@pytest.mark.no_snapshot
 def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
     # guards: waiting out the load deadline (90 s) for a worker file that 404s
     page.watch.allow_errors = ("status of 404",)
@@ -215,6 +220,7 @@ def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
+@pytest.mark.no_snapshot
 def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server):
     # guards: a worker whose code fails being trusted until the first bot move,
     # or waited for until the load deadline
@@ -234,6 +240,7 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
+@pytest.mark.no_snapshot
 def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
     # guards: waiting out the load deadline (90 s) for a worker the page's
     # Content-Security-Policy does not allow (here: without blob: workers)
@@ -254,6 +261,7 @@ def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
+@pytest.mark.no_snapshot
 @pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs", "hangs as the master"])
 def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     # guards: a dead worker noticed only after the 30 s answer deadline; for
@@ -289,6 +297,7 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
             pass
 
 
+@pytest.mark.no_snapshot
 def test_an_error_in_the_workers_move_is_reported_not_taken_for_a_dead_worker(page, server):
     # guards: every exception taken for "the worker did not answer": a bug in
     # decide switched the worker off, hidden, and the move was made on the page
@@ -308,6 +317,7 @@ def test_an_error_in_the_workers_move_is_reported_not_taken_for_a_dead_worker(pa
     assert any("a bug in decide" in text and "failed in choose" in text for text in logged)
 
 
+@pytest.mark.no_snapshot
 def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     # guards: a network error fetching the worker's file (an aborted fetch, as a
     # flaky connection gives: not a 404) left body[data-bots] at loading for good
@@ -325,6 +335,7 @@ def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     assert page.locator("#log li.move").count() >= 2  # the bot moved on the page
 
 
+@pytest.mark.no_snapshot
 def test_a_worker_that_dies_during_a_review_is_noticed_and_the_review_goes_on(page, server):
     # guards: Review's own fallback swallowing a worker failure (nobody told),
     # and an analysis waiting on a dead worker

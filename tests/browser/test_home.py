@@ -29,6 +29,10 @@ from .browser_helpers import (
 )
 from .test_access import axe
 
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
+
 KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats",
         "allfives.daily")
 
@@ -37,7 +41,7 @@ KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats"
 def kept_page(browser: object, server: str) -> Iterator[object]:
     """Like ``page``, but fast settings only when none are kept, so that the
     page's own settings survive a reload; watched the same way."""
-    with watched_page(browser, server, init=FAST_UNLESS_KEPT) as pg:
+    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT) as pg:
         yield pg
 
 

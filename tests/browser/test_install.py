@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urljoin
 
+import pytest
+
 from allfives.site import icons, serve
 
 from ..helpers import load_site_builder
@@ -27,6 +29,10 @@ from .browser_helpers import (
 )
 from .conftest import CHROMIUM, FLAGS
 from .test_offline import wait_until_kept
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 MANIFEST = "static/manifest.webmanifest"
 DAILY_SAVED = "String(JSON.parse(localStorage.getItem('allfives.save')).seed).startsWith('daily:')"

@@ -88,7 +88,7 @@ def check_shown(page: object, theme: str, faces: str, large: bool, scheme: str =
 
 
 def test_each_theme_and_face_is_chosen_kept_over_a_reload_and_axe_clean(browser, server):
-    with watched_page(browser, server, init=FAST_UNLESS_KEPT) as page:
+    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT) as page:
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         # the system's theme (light here) with pips, as a first visit shows it
@@ -123,7 +123,7 @@ def test_each_theme_and_face_is_chosen_kept_over_a_reload_and_axe_clean(browser,
 
 
 def test_the_system_theme_shows_from_the_first_paint_and_follows_the_device(browser, server):
-    with watched_page(browser, server, color_scheme="dark") as page:
+    with watched_page(browser, server, snapshot=False, color_scheme="dark") as page:
         held: list[object] = []  # Python's wasm: what shows before Python has started
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}", wait_until="domcontentloaded")
@@ -169,7 +169,7 @@ def test_a_kept_look_shows_before_python_and_corrupt_settings_show_the_defaults(
         (json.dumps("null"), ["system", "light", "pips", "false"]),
     ]
     for stored, shown in cases:
-        with watched_page(browser, server, init=KEPT.format(stored)) as page:
+        with watched_page(browser, server, snapshot=False, init=KEPT.format(stored)) as page:
             page.route("**/pyodide.asm.wasm", lambda _route: None)  # Python never starts
             page.goto(f"{server}index.html", wait_until="domcontentloaded")
             assert page.evaluate(LOOK) == shown, stored
@@ -181,7 +181,7 @@ def test_larger_tiles_on_a_phone_fit_the_hand_in_a_row_without_scrolling_sideway
     large = ("localStorage.setItem('allfives.settings', JSON.stringify("
              "{bot_pause: 0, speed: 'off', large_tiles: true, faces: 'numerals'}))")
     with watched_page(browser, server, init=large, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True) as page:
+                      is_mobile=True, has_touch=True, snapshot=False) as page:
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         for _ in range(4):
@@ -235,7 +235,7 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
     for theme, faces in (("light", "pips"), ("dark", "colour"), ("contrast", "numerals")):
         kept = ("localStorage.setItem('allfives.settings', JSON.stringify("
                 f"{{bot_pause: 0, speed: 'off', theme: '{theme}', faces: '{faces}'}}))")
-        with watched_page(browser, server, init=kept) as page:
+        with watched_page(browser, server, snapshot=False, init=kept) as page:
             page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
             page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
             take_turn(page)

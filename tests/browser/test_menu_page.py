@@ -78,7 +78,7 @@ def to_action(page: object, wanted: str) -> None:
 
 def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser, server):
     """In every language (one phone page, loaded again in each)."""
-    with watched_page(browser, server, **PHONE) as page:
+    with watched_page(browser, server, snapshot=False, **PHONE) as page:
         for code in i18n.LANGUAGES:
             try:
                 header_and_menu_by_keyboard(page, server, code)
@@ -150,7 +150,7 @@ DIALOGS = {"review-button": "#review", "stats-button": "#stats", "puzzles-button
 
 
 def test_every_folded_action_works_from_the_menu_by_keyboard(browser, server, tmp_path):
-    with watched_page(browser, server, accept_downloads=True, **PHONE) as page:
+    with watched_page(browser, server, snapshot=False, accept_downloads=True, **PHONE) as page:
         # Playwright turns on catching file choosers when a page first listens
         # for them; in a listener made just before the key it sometimes comes
         # too late (Chromium's own chooser opened, and was cancelled at once).

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .browser_helpers import (
     FIRST_LOAD_MS,
     HUMAN_LEADS,
@@ -19,6 +21,10 @@ from .browser_helpers import (
     saved,
     take_turn,
 )
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 READY = "#status[data-phase=human], #status[data-phase=bot], #status[data-phase=round-over]"
 

@@ -61,7 +61,7 @@ def picture_page(browser: object, server: str, init: str | None = FAST,
                  **options: object) -> Iterator[object]:
     """A watched page at desktop size, light, in English, its clock fixed."""
     with watched_page(browser, server, init=init, color_scheme="light", locale="en-US",
-                      timezone_id="UTC", **options) as page:
+                      timezone_id="UTC", snapshot=False, **options) as page:
         page.clock.set_fixed_time(CLOCK)
         page.problems = []
         yield page

@@ -15,6 +15,10 @@ from .browser_helpers import go_ahead
 from .test_access import axe
 from .test_real_table import Enterer, bot_game, open_page, scores_shown, start_table
 
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
+
 # preset, players, options, calls, seed: seeds whose games end within a few
 # rounds between greedy and random bots; muggins' ends on a blocked round.
 GAMES = [

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from allfives.bots.analysis import EXACT, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
@@ -29,6 +31,10 @@ from .browser_helpers import (
     tile_sizes,
     watched_page,
 )
+
+# The page makes no memory snapshot (conftest.py: the test does not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 
 STEP = re.compile(r"^Round (\d+): (before|after) move (\d+) of (\d+)$")
 DECISIONS = "#review-moves [data-loss]"
@@ -269,7 +275,7 @@ def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_it
     path.write_text(dumps(game), encoding="utf-8")
     other = tmp_path / "other.json"
     other.write_text(dumps(bot_game(6)), encoding="utf-8")
-    with watched_page(browser, server, **PHONE) as page:
+    with watched_page(browser, server, snapshot=False, **PHONE) as page:
         open_game(page, server, "?seed=4")
         page.set_input_files("#open-record", str(path))
         page.wait_for_selector("#review[open]")

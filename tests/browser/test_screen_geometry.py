@@ -180,7 +180,7 @@ def test_every_screen_fits_a_phone(browser, server, lang):
             f"{json.dumps(SAVE)}); localStorage.setItem('allfives.settings', "
             "JSON.stringify({bot_pause: 0, speed: 'off'}))")
     with watched_page(browser, server, init=init, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True) as page:
+                      is_mobile=True, has_touch=True, snapshot=False) as page:
         page.goto(server + f"index.html?lang={lang}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         for size, (width, height) in SIZES.items():

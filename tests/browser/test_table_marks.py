@@ -129,7 +129,8 @@ def a_puzzle_with_several_places() -> tuple[pz.Puzzle, str]:
                          ids=["desktop-light", "phone-contrast"])
 def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
         browser, server, size, theme):
-    with watched_page(browser, server, init=settings(theme=theme), viewport=size) as page:
+    with watched_page(browser, server, init=settings(theme=theme), viewport=size,
+                      snapshot=False) as page:
         page.goto(server + "index.html?seed=4")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         tile = several_places(play_until(page, several_places))[0]
@@ -159,7 +160,7 @@ def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
 
 
 def test_a_score_pops_once_and_the_count_shows_until_settings_hide_it(browser, server):
-    with watched_page(browser, server, viewport=DESKTOP) as page:
+    with watched_page(browser, server, snapshot=False, viewport=DESKTOP) as page:
         page.goto(server + "index.html?seed=2")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
 
@@ -240,7 +241,7 @@ def assert_in_view(boxes: list[dict], tiles: int) -> None:
 
 def test_a_phones_hand_with_larger_tiles_stays_on_the_screen(browser, server):
     with watched_page(browser, server, init=settings(large_tiles=True), viewport=PHONE,
-                      has_touch=True, is_mobile=True) as page:
+                      has_touch=True, is_mobile=True, snapshot=False) as page:
         page.goto(server + f"index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         assert page.get_attribute("html", "data-large") == "true"
