@@ -18,7 +18,8 @@ const BUBBLING = new Set(["click", "keydown", "keyup", "input", "change", "submi
                           "focusin", "focusout", "contextmenu"]);
 const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
-let sending = Promise.resolve(); // the events on their way, in the order they happened
+let sending = Promise.resolve(); // the events waiting for a file, in the order they happened
+let reading = 0; // how many of them
 const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
 
 // Where events go: a function taking the event's JSON.
@@ -95,6 +96,21 @@ function depth(el) {
 // ":window" or ":document"): another window's storage written (its key; ""
 // when storage was cleared), the page hidden or shown again (the document's
 // visibilityState), the window resized.
+// An event on its way: at once, in the event's own task (as the page's
+// Python beside the page has always answered), unless a file is being read
+// for an earlier one: then after it, in the order they happened.
+function send(out, file = null, limit = 0) {
+  if (!file && reading === 0) {
+    deliver(JSON.stringify(out));
+    return;
+  }
+  reading += 1;
+  sending = sending.then(() => withFile(out, file, limit))
+    .then((value) => deliver(JSON.stringify(value)))
+    .catch((error) => console.error("allfives: an event was lost:", error))
+    .finally(() => { reading -= 1; });
+}
+
 function heardAt(evt) {
   const place = evt.currentTarget === window ? ":window" : ":document";
   for (const listen of atPlaces.get(evt.type) ?? []) {
@@ -102,7 +118,7 @@ function heardAt(evt) {
     const out = { kind: listen.kind, selector: listen.selector };
     if (evt instanceof StorageEvent) out.key = evt.key ?? "";
     if (evt.type === "visibilitychange") out.value = document.visibilityState;
-    sending = sending.then(() => deliver(JSON.stringify(out)));
+    send(out);
   }
 }
 
@@ -120,12 +136,8 @@ function heard(evt) {
       evt.preventDefault();
     }
     if (!listen.send) continue;
-    const out = described(listen, evt, at);
-    const file = listen.file_limit > 0 ? chosenFile(evt, at) : null;
-    // in the order they happened, though a file is read before its event can go
-    sending = sending.then(() => withFile(out, file, listen.file_limit))
-      .then((value) => deliver(JSON.stringify(value)))
-      .catch((error) => console.error("allfives: an event was lost:", error));
+    send(described(listen, evt, at), listen.file_limit > 0 ? chosenFile(evt, at) : null,
+         listen.file_limit);
   }
 }
 
@@ -139,7 +151,7 @@ function watchSizes(one) {
       const box = target.getBoundingClientRect();
       const out = { kind: one.kind, selector: one.selector, at: hook(target),
                     size: [box.width, box.height, target.clientWidth, target.clientHeight] };
-      sending = sending.then(() => deliver(JSON.stringify(out)));
+      send(out);
     }
   });
   for (const el of document.querySelectorAll(one.selector)) observer.observe(el);

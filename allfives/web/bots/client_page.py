@@ -212,7 +212,11 @@ class BotClient:
         answer = None
         try:
             if needs_tables(request) and data_files.TABLES not in self.handed:
-                await self._hand(data_files.TABLES)
+                # within the request's own deadline: a worker that hangs on
+                # the tables is noticed as soon as one that hangs on the move
+                started = time.monotonic()
+                await self._hand(data_files.TABLES, seconds)
+                seconds = max(seconds - (time.monotonic() - started), 0.1)
             asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())),
                                      seconds)
             answer = asyncio.ensure_future(asked) if watched else None
@@ -239,10 +243,10 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
             raise worker_error(call, e) from e
 
-    async def _hand(self, path: str) -> None:
-        """Give the worker a data file the page has (fetched), once."""
+    async def _hand(self, path: str, seconds: float) -> None:
+        """Give the worker a data file the page has (fetched), once, within ``seconds``."""
         text = data_files.left_out()[path].file.read_text(encoding="utf-8")
-        await asyncio.wait_for(self.worker.keep_data(path, text), ANSWER_SECONDS)
+        await asyncio.wait_for(self.worker.keep_data(path, text), seconds)
         self.handed.add(path)
 
     async def tables(self, request: Request) -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,6 +38,13 @@ class Site:
         return data_files.served(b"Hallo")
 
 
+def run_alone(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright
+    keeps an event loop running in this one (the same worker may run both)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(data_files, "PACKAGE", tmp_path)
@@ -57,7 +66,7 @@ def test_many_asking_at_once_make_one_fetch_and_a_file_in_place_none(package: Pa
         assert (package / MO).read_bytes() == b"Hallo"
         assert fetcher.under_way == {}
 
-    asyncio.run(run())
+    run_alone(run())
 
 
 def test_a_failed_fetch_reaches_everyone_waiting_and_the_next_call_tries_again(package: Path):
@@ -75,7 +84,7 @@ def test_a_failed_fetch_reaches_everyone_waiting_and_the_next_call_tries_again(p
         assert site.asked == [ENTRY.url, ENTRY.url]
         assert (package / MO).read_bytes() == b"Hallo"
 
-    asyncio.run(run())
+    run_alone(run())
 
 
 def test_a_caller_cancelled_does_not_stop_the_fetch_another_waits_for(package: Path):
@@ -92,7 +101,7 @@ def test_a_caller_cancelled_does_not_stop_the_fetch_another_waits_for(package: P
         assert site.asked == [ENTRY.url]
         assert (package / MO).read_bytes() == b"Hallo"
 
-    asyncio.run(run())
+    run_alone(run())
 
 
 def test_a_fetch_started_ahead_leaves_at_once_and_is_the_one_awaited_later(package: Path):
@@ -115,7 +124,7 @@ def test_a_fetch_started_ahead_leaves_at_once_and_is_the_one_awaited_later(packa
         assert ahead.done() and asked == [ENTRY.url]
         assert fetcher.start(MO) is None  # in place
 
-    asyncio.run(run())
+    run_alone(run())
 
 
 def test_a_fetch_started_ahead_that_fails_unwatched_is_tried_again(package: Path):
