@@ -20,6 +20,7 @@ const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
 let sending = Promise.resolve(); // the events waiting for a file, in the order they happened
 let reading = 0; // how many of them
+const AT_ONCE = new Set(["click", "submit"]); // answered in the event's own task
 const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
 
 // Where events go: a function taking the event's JSON.
@@ -98,9 +99,11 @@ function depth(el) {
 // visibilityState), the window resized.
 // An event on its way: at once, in the event's own task (as the page's
 // Python beside the page has always answered), unless a file is being read
-// for an earlier one: then after it, in the order they happened.
-function send(out, file = null, limit = 0) {
-  if (!file && reading === 0) {
+// for an earlier one: then after it, in the order they happened. An event
+// other than a click or a submit goes a moment later (``later``: once the
+// listeners on its element have run, as when the Python listened there).
+function send(out, file = null, limit = 0, later = false) {
+  if (!file && !later && reading === 0) {
     deliver(JSON.stringify(out));
     return;
   }
@@ -137,7 +140,7 @@ function heard(evt) {
     }
     if (!listen.send) continue;
     send(described(listen, evt, at), listen.file_limit > 0 ? chosenFile(evt, at) : null,
-         listen.file_limit);
+         listen.file_limit, !AT_ONCE.has(evt.type));
   }
 }
 

@@ -212,10 +212,12 @@ class BotClient:
         answer = None
         try:
             if needs_tables(request) and data_files.TABLES not in self.handed:
-                # within the request's own deadline: a worker that hangs on
-                # the tables is noticed as soon as one that hangs on the move
+                # within the request's own deadline (a watched one's: as long
+                # as ``alive`` may take): a worker that hangs or died on the
+                # tables is noticed as soon as one that hangs on the request
                 started = time.monotonic()
-                await self._hand(data_files.TABLES, seconds)
+                await self._hand(data_files.TABLES,
+                                 min(seconds, self._alive_seconds()) if watched else seconds)
                 seconds = max(seconds - (time.monotonic() - started), 0.1)
             asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())),
                                      seconds)

@@ -141,10 +141,15 @@ def test_a_fetch_started_ahead_that_fails_unwatched_is_tried_again(package: Path
         await fetcher.ensure(MO)
         assert site.asked == [ENTRY.url, ENTRY.url]
 
-    loop = asyncio.new_event_loop()
     unseen: list[dict] = []
-    loop.set_exception_handler(lambda _loop, context: unseen.append(context))
-    loop.run_until_complete(run())
-    loop.close()
-    gc.collect()
+
+    def in_a_loop_of_its_own() -> None:
+        loop = asyncio.new_event_loop()
+        loop.set_exception_handler(lambda _loop, context: unseen.append(context))
+        loop.run_until_complete(run())
+        loop.close()
+        gc.collect()
+
+    with ThreadPoolExecutor(1) as pool:  # as run_alone: Playwright's loop may run in this thread
+        pool.submit(in_a_loop_of_its_own).result()
     assert unseen == []  # no "exception was never retrieved"
