@@ -222,6 +222,7 @@ def test_a_puzzle_wrong_and_right_and_the_privacy_screen(browser, server):
                                timeout=WORKER_MS)  # re-checked: its parts and method
         shoot(page, "puzzle-wrong")
         page.click("#puzzle-next")
+        page.wait_for_selector(f"#puzzles:not([data-puzzle-id='{missed.id}'])", state="attached")
         fresh = SHIPPED[page.get_attribute("#puzzles", "data-puzzle-id") or ""]
         answer(page, fresh.answer)
         page.wait_for_selector("#puzzles[data-puzzle-state=right]", state="attached")

@@ -85,7 +85,7 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
         seen: ['{missed.id}'], cards: [['{missed.id}', 0, '{yesterday}']]}}))""")
     open_game(page, server, f"?seed={SEED}")
     page.click("#puzzles-button")
-    page.wait_for_selector("#puzzles[open]")
+    page.wait_for_selector("#puzzles[open][data-puzzle-id]")  # once the puzzles are fetched
     # the missed puzzle is due: it comes first, and it is said so
     now = shown(page)
     assert now["puzzleId"] == missed.id and now["puzzleKind"] == "again"
@@ -122,6 +122,7 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     assert kept["cards"] == [[missed.id, 0, (date.today() + timedelta(days=1)).isoformat()]]
     # Next: a new puzzle; the right answer moves the rating up
     page.click("#puzzle-next")
+    page.wait_for_selector(f"#puzzles:not([data-puzzle-id='{missed.id}'])", state="attached")
     now = shown(page)
     fresh = SHIPPED[now["puzzleId"]]
     assert now["puzzleKind"] == "new" and fresh.id != missed.id
@@ -138,6 +139,7 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     assert now["ratingText"] == "Your puzzle rating: shown after 3 more puzzles"
     # the daily puzzle, answered by keyboard
     page.click("#puzzle-daily")
+    page.wait_for_selector("#puzzles[data-puzzle-kind=daily]", state="attached")
     daily = pz.daily(list(SHIPPED.values()), date.today().isoformat())
     now = shown(page)
     assert now["puzzleId"] == daily.id and now["puzzleKind"] == "daily"
@@ -163,7 +165,7 @@ def test_puzzles_missed_again_wrong_right_next_daily_and_a_blunder_of_ones_own(p
     page.wait_for_function(f"() => ({STORED}.own || []).length === 1", timeout=WORKER_MS)
     # not while its game is still being played (issue 38, item 11)
     page.click("#puzzles-button")
-    page.wait_for_selector("#puzzles[open]")
+    page.wait_for_selector("#puzzles[open]:not([data-puzzle-kind=daily])")
     assert shown(page)["puzzleKind"] == "new"
     page.click("#puzzles-done")
     page.wait_for_selector("#puzzles:not([open])", state="attached")
@@ -211,7 +213,7 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
         open_game(page, server, "?seed=8")
         page.tap("#menu-button")
         page.tap("#puzzles-button")
-        page.wait_for_selector("#puzzles[open]")
+        page.wait_for_selector("#puzzles[open][data-puzzle-id]")
         assert shown(page)["puzzleId"] == first.id
         shape, box = board_fit(page, "#puzzle-board")  # laid out for its box from the start
         assert abs(shape - box) < 0.02 * box, (shape, box)
