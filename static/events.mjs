@@ -94,8 +94,8 @@ function depth(el) {
 }
 
 // What happens to the window or the document itself (a Listen's selector
-// ":window" or ":document"): another window's storage written (its key; ""
-// when storage was cleared), the page hidden or shown again (the document's
+// ":window" or ":document"): another window's storage written (its key, ""
+// when storage was cleared; its new value, none when removed), the page hidden or shown again (the document's
 // visibilityState), the window resized.
 // An event on its way: at once, in the event's own task (as the page's
 // Python beside the page has always answered), unless a file is being read
@@ -119,7 +119,10 @@ function heardAt(evt) {
   for (const listen of atPlaces.get(evt.type) ?? []) {
     if (listen.selector !== place) continue;
     const out = { kind: listen.kind, selector: listen.selector };
-    if (evt instanceof StorageEvent) out.key = evt.key ?? "";
+    if (evt instanceof StorageEvent) {
+      out.key = evt.key ?? "";
+      if (typeof evt.newValue === "string") out.value = evt.newValue; // none: removed
+    }
     if (evt.type === "visibilitychange") out.value = document.visibilityState;
     send(out);
   }

@@ -1,10 +1,11 @@
-"""Small DOM helpers for the page: finding elements, listening safely, the
-notice bar, browser storage and downloads. Thin wiring over ``js``/``pyscript``:
+"""Small DOM helpers for the page: finding elements, listening safely, a
+failure reported, browser storage. Thin wiring over ``js``/``pyscript``:
 nothing here decides anything about the game."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -14,6 +15,7 @@ from pyscript import document, window
 
 from .i18n.catalogs import _
 from .storage.bounded_json import UnreadableError, loads
+from .storage.mirror import Mirror
 
 # Event handlers bound for the page's lifetime: they must outlive the frames
 # that made them. Anything made again and again (a notice's buttons, a timer
@@ -75,53 +77,19 @@ async def _reported(coro: Coroutine[Any, Any, Any]) -> None:
 def oops(error: Exception) -> None:
     js.console.error(f"allfives: {type(error).__name__}: {error}")
     # Translators: {error} is the program's own English about what failed.
-    notice(_("Something went wrong ({error}). The game is saved; reloading the page resumes "
-             "it.").format(error=error))
+    _Failures.tell(_("Something went wrong ({error}). The game is saved; reloading the page "
+                     "resumes it.").format(error=error))
 
 
-class _Notice:
-    """The notice bar's one click listener, bound at the first notice (each
-    notice's buttons are new elements: a listener on each would be a proxy
-    kept for good), and the action its button runs now."""
+class _Failures:
+    """Who tells a person that something failed: the notice bar
+    (``paint.notice_page``, a room above this one, says so when it loads)."""
 
-    bound = False
-    action: Callable[[Any], Any] | None = None
-
-    @classmethod
-    def clicked(cls, evt: Any) -> Any:
-        if closest(evt, "#notice-action") is not None and cls.action is not None:
-            return cls.action(evt)
-        if closest(evt, "#notice .close") is not None:
-            el("notice").setAttribute("hidden", "")
-        return None
+    tell: Callable[[str], object] = js.console.warn
 
 
-def notice(text: str, action: tuple[str, Callable[[Any], Any]] | None = None) -> None:
-    """A plain message above the table, with an optional button and a close button."""
-    box = el("notice")
-    if not _Notice.bound:
-        on(box, "click", _Notice.clicked)
-        _Notice.bound = True
-    _Notice.action = action[1] if action else None
-    box.innerHTML = ""
-    msg = document.createElement("span")
-    msg.textContent = text
-    box.append(msg)
-    if action:
-        button = document.createElement("button")
-        button.type = "button"
-        button.id = "notice-action"
-        button.textContent = action[0]
-        box.append(button)
-    close = document.createElement("button")
-    close.type = "button"
-    close.className = "close"
-    # Translators: the button that closes a message shown above the table.
-    close.textContent = _("Dismiss")
-    # Translators: the close button's label for screen readers.
-    close.setAttribute("aria-label", _("Dismiss this message"))
-    box.append(close)
-    box.removeAttribute("hidden")
+def tell_failures(tell: Callable[[str], object]) -> None:
+    _Failures.tell = tell
 
 
 def toggle(node: Any, attribute: str, present: bool) -> None:
@@ -145,29 +113,31 @@ def show_dialog(id_: str) -> None:
 # -- storage and files ------------------------------------------------------------
 
 
+def _held() -> dict[str, str] | None:
+    text = js.allfivesStorage.held()
+    return json.loads(str(text)) if isinstance(text, str) else None
+
+
+def _keep(key: str, value: str | None) -> bool:
+    return bool(js.allfivesStorage.keep(key, value))
+
+
+# The browser's storage, read once (static/storage.mjs) and kept in memory.
+STORAGE = Mirror(_held(), _keep)
+
+
 def stored(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # noqa: BLE001 - storage may be disabled
-        return None
-    return value if isinstance(value, str) else None  # JS null is not None in Pyodide
+    return STORAGE.get(key)
 
 
 def store(key: str, value: str) -> bool:
-    try:
-        window.localStorage.setItem(key, value)
-    except Exception:  # noqa: BLE001 - quota or disabled storage
-        return False
-    return True
+    """Keep ``value`` under ``key``; False when storage refused (full or switched off)."""
+    return STORAGE.set(key, value)
 
 
 def unstore(key: str) -> bool:
     """Keep nothing under ``key``; False when storage refused."""
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:  # noqa: BLE001 - storage may be switched off
-        return False
-    return True
+    return STORAGE.remove(key)
 
 
 def stored_json(key: str) -> Any:

@@ -12,8 +12,8 @@ import json
 import js
 from pyodide.ffi import create_proxy
 
-from ..dom import oops, spawn
-from .events import Handler, Listen, Listeners, event_from_json
+from ..dom import STORAGE, oops, spawn
+from .events import WINDOW, Handler, Listen, Listeners, event_from_json
 
 _listeners = Listeners(lambda one: js.allfivesEvents.listen(json.dumps(one.to_json())))
 
@@ -29,6 +29,11 @@ def _heard(text: str) -> None:
 
 _proxy = create_proxy(_heard)  # for the page's lifetime
 js.allfivesEvents.connect(_proxy)
+
+
+# Another window's write reaches the storage's mirror first: handlers run in
+# the order they were added, so whoever answers the same event reads it kept.
+_listeners.on(Listen("storage", WINDOW), lambda e: STORAGE.heard(e.key, e.value))
 
 
 def listen(one: Listen, handler: Handler | None = None) -> None:
