@@ -2,8 +2,8 @@
 parts that changed and ``static/paint.mjs`` applies them. Read from the
 source (AST): a screen module makes a frame of values and hands it over; it
 never sets ``innerHTML``/``textContent`` or makes elements itself. Besides
-the writer, ``dom`` (the notice bar, a download's link) and the board's SVG
-(``draw.board_page``, drawn and animated in place) write."""
+the writer, only the board's SVG (``draw.board_page``, drawn and animated in
+place) writes; the notice bar is a frame too (``paint.notice``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from .imports import MODULES
 
-WRITERS = {"allfives.web.dom", "allfives.web.draw.board_page"}
+WRITERS = {"allfives.web.draw.board_page"}
 CONTENT = {"innerHTML", "outerHTML", "textContent", "innerText"}
 MAKERS = {"createElement", "createTextNode", "insertAdjacentHTML", "insertAdjacentText",
           "replaceChildren", "replaceWith", "appendChild", "cloneNode"}

@@ -50,8 +50,9 @@ from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
-from ..dom import found, notice
+from ..dom import found
 from ..i18n.catalogs import _
+from ..paint.notice_page import notice
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table

@@ -16,9 +16,10 @@ from typing import Any
 from pyscript import document, window
 
 from ...data_files import DataFileError
-from ..dom import el, found, notice, on, spawn, store, url_param
+from ..dom import el, found, on, spawn, store, url_param
 from ..i18n import catalogs as i18n
 from ..i18n import page_text
+from ..paint.notice_page import notice
 from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..storage.keys import SETTINGS_KEY

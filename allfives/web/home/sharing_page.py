@@ -15,8 +15,9 @@ import js
 from pyscript import window
 
 from ...errors import AllFivesError
-from ..dom import el, notice, on, show_dialog, store, stored_json, url_param
+from ..dom import el, on, show_dialog, store, stored_json, url_param
 from ..i18n.catalogs import _
+from ..paint.notice_page import notice
 from ..storage.keys import DAILY_KEY
 from ..table import words
 from ..table.clock_page import today

@@ -17,9 +17,10 @@ from pyscript import window
 from ...errors import AllFivesError
 from ...moves import parse_move
 from ...tiles import parse_tile
-from ..dom import closest, el, notice, on, store, stored
+from ..dom import closest, el, on, store, stored
 from ..draw import board_page
 from ..draw.board import BoardScene
+from ..paint.notice_page import notice
 from ..paint.parts import download
 from ..paint.writer_page import page
 from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY

@@ -13,10 +13,11 @@ from dataclasses import replace
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
-from ..dom import el, notice, spawn
+from ..dom import el, spawn
 from ..draw import board_page
 from ..paint.events import WINDOW, File, Listen, PageEvent
 from ..paint.listening_page import listen
+from ..paint.notice_page import notice
 from ..paint.parts import Effect
 from ..paint.writer_page import page
 from ..table import words

@@ -11,8 +11,9 @@ import time
 
 import js
 
-from ..dom import notice, store, stored
+from ..dom import store, stored
 from ..i18n.catalogs import _
+from ..paint.notice_page import notice
 from ..paint.parts import download
 from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY, UNREADABLE_KEY

@@ -10,10 +10,11 @@ import json
 import time
 from collections.abc import Callable
 
-from ..dom import notice, store, stored
+from ..dom import store, stored
 from ..i18n.catalogs import _
 from ..paint.events import DOCUMENT, WINDOW, Listen, PageEvent
 from ..paint.listening_page import listen
+from ..paint.notice_page import notice
 from ..paint.parts import Effect, download
 from ..paint.writer_page import page
 from ..storage.keys import ASIDE_KEY, SAVE_KEY
