@@ -35,6 +35,7 @@ from allfives.web.home import language_page as page_language
 from allfives.web.home import new_game as forms
 from allfives.web.home import rules_page
 from allfives.web.home.backup_page import BackupPage
+from allfives.web.home.form_values import setup_from_form
 from allfives.web.home.keeping_page import KeepingPage
 from allfives.web.home.launch import Launch, launch
 from allfives.web.home.menu_page import Menu
@@ -132,7 +133,7 @@ class App:
         self.reviews.bind(self.review_of, lambda: self.between.active().review_seats(),
                           lambda: self.between.active().hands_hidden())
         rules_page.bind(lambda: self.ctl.table.rules.preset,
-                        lambda e: dialogs.read_new_game(e.form, self.setup).preset, self.looks)
+                        lambda e: setup_from_form(e.form, self.setup).preset, self.looks)
         listen(Listen("click", "#mute"), lambda _e: self.change_settings(
             replace(self.ctl.settings, mute=not self.ctl.settings.mute)))
         page_language.Languages(self.language_chosen).bind()
@@ -203,7 +204,7 @@ class App:
         self.between.offer()
 
     def on_new_game_submit(self, evt: PageEvent) -> None:
-        setup = dialogs.read_new_game(evt.form, self.setup)
+        setup = setup_from_form(evt.form, self.setup)
         problem = forms.check(setup)
         if problem:
             dialogs.show_new_game_problem(problem)

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from ..paint.events import Control
 from ..paint.parts import Effect, Frame
 from ..paint.writer_page import page
 from ..table.settings import Settings
 from ..table.setup import Setup
-from . import new_game as forms
 from .dialog_frames import (
     backup_status,
     bot_pause_frame,
@@ -23,6 +21,7 @@ from .dialog_frames import (
     settings_frame,
     table_names_frame,
 )
+from .form_values import settings_from_form, setup_from_form
 
 
 def fill_new_game(setup: Setup) -> None:
@@ -36,29 +35,12 @@ def open_new_game(setup: Setup) -> None:
     page.write(new_game_problem(""), [Effect("open", "new-game")])
 
 
-def read_new_game(form: Iterable[Control], previous: Setup) -> Setup:
-    """The dialog's fields (an event's ``form``) as a Setup
-    (``new_game.read_setup`` decides what they mean)."""
-    values: dict[str, Any] = {}
-    for field in form:
-        if not field.name:
-            continue
-        if field.id == "ng-partnership" and field.disabled:  # the choice, kept unshown
-            values[field.name] = bool(field.data.get("chosen"))
-        elif field.type in ("radio", "checkbox"):
-            if field.checked:
-                values[field.name] = field.value if field.type == "radio" else True
-        else:
-            values[field.name] = field.value
-    return forms.read_setup(values, previous)
-
-
 def refresh_new_game(changed: str, form: Iterable[Control], previous: Setup) -> None:
     """Players or rules changed: offer their hand sizes and target afresh."""
     if changed in ("players", "preset", "mode"):
-        fill_new_game(replace(read_new_game(form, previous), hand_size=0, target=0))
+        fill_new_game(replace(setup_from_form(form, previous), hand_size=0, target=0))
     elif changed.startswith("bot"):
-        fill_new_game(read_new_game(form, previous))
+        fill_new_game(setup_from_form(form, previous))
 
 
 def rename_table_seats(typed: str, form: Iterable[Control], previous: Setup) -> None:
@@ -66,7 +48,7 @@ def rename_table_seats(typed: str, form: Iterable[Control], previous: Setup) -> 
     and the partners' help line follow it at once (the field keeps focus)."""
     if typed != "name" and not typed.startswith("seatname"):
         return
-    setup = read_new_game(form, previous)
+    setup = setup_from_form(form, previous)
     if not setup.at_table:
         return
     put(table_names_frame(setup))
@@ -93,22 +75,7 @@ def put(frame: Frame) -> None:
 
 
 def read_settings(form: Iterable[Control], previous: Settings) -> Settings:
-    """The dialog's fields (an event's ``form``) as Settings; what the dialog
-    does not show (mute) is kept."""
-    field = {c.id: c for c in form}
-    settings = Settings.from_json({
-        **previous.to_json(),
-        "bot_pause": forms.int_or(field["set-bot-pause"].value, -1),
-        "speed": field["set-speed"].value,
-        "hand_order": field["set-hand-order"].value,
-        "auto_draw": field["set-auto-draw"].checked,
-        "undo": field["set-undo"].checked,
-        "tally": field["set-tally"].checked,
-        "count": field["set-count"].checked,
-        "coach": field["set-coach"].value,
-        "theme": field["set-theme"].value,
-        "faces": field["set-faces"].value,
-        "large_tiles": field["set-large-tiles"].checked,
-    })
+    """The settings dialog's fields as Settings, the bot pause's line shown for them."""
+    settings = settings_from_form(form, previous)
     page.write(bot_pause_frame(settings))
     return settings
