@@ -43,10 +43,14 @@ function save(filename, text) {
 
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
-// a file saved.
+// a file saved, the address replaced (a reload then resumes).
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
+    return;
+  }
+  if (kind === "address") {
+    history.replaceState(null, "", target); // the address, without what it asked for
     return;
   }
   if (kind === "open" || kind === "close") {

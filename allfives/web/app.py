@@ -16,20 +16,16 @@ import js
 
 js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
+from allfives.web import dom
 from allfives.web.i18n.catalogs import data_file
 from allfives.web.storage.fetch_page import FILES
 
 # The visit's catalog asked for now, to travel while the game's modules import
 # (<html lang> is the visit's language: static/progress.js chose it as
 # catalogs.choose does); page_language.visit waits for it.
-FILES.start(data_file(str(js.document.documentElement.lang)))
-
-from pyscript import window
-
-from allfives.web import dom
+FILES.start(data_file(dom.page_language()))
 from allfives.web.bots.client_page import BotClient
 from allfives.web.coach.coach_page import CoachPage
-from allfives.web.dom import el
 from allfives.web.home import dialogs_page as dialogs
 from allfives.web.home import language_page as page_language
 from allfives.web.home import new_game as forms
@@ -115,12 +111,12 @@ class App:
         asking = self.restored is not None and self.asked is not None
         self.between.start(waiting=asking)
         js.performance.mark("allfives:first-render")
-        el("progress").setAttribute("hidden", "")
+        page.write({"#progress": Part(attrs=(shown(False),))})
         if asking and self.asked is not None:
-            self.sharing.offer(self.asked)
+            self.sharing.offer(self.asked)  # the deal-choice dialog
         elif self.launch is not None:
             self.launched(self.launch)
-        if not any(el(d).open for d in ("deal-choice", "new-game")):
+        if not asking and self.launch != "new":  # no dialog asks already
             self.tabs.offer()
 
     def bind(self) -> None:
@@ -156,7 +152,7 @@ class App:
 
     def launched(self, action: Launch) -> None:
         """Open what the address asked for (``?do=``), dropped from it: a reload resumes."""
-        window.history.replaceState(js.Object.new(), "", window.location.pathname)
+        page.write({}, [Effect("address", dom.page_path())])
         {"new": self.open_new_game, "daily": self.sharing.play_daily,
          "puzzles": self.puzzles.open}[action]()
 
@@ -231,8 +227,8 @@ class App:
         page.forget()  # the page's own texts were put back in it: the tables are written whole
         self.change_settings(replace(self.ctl.settings, language=code))  # the table redrawn
         dialogs.fill_settings(self.ctl.settings)  # its own words (the bot pause's seconds)
-        for dialog, room in (("review", self.reviews), ("stats", self.stats)):
-            if el(dialog).open:
+        for room in (self.reviews, self.stats):
+            if room.showing:
                 room.show()
 
     def change_settings(self, settings: Settings) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import json
 from collections.abc import Callable, Coroutine
 from typing import Any
+from urllib.parse import parse_qs
 
 import js
 from pyodide.ffi import create_proxy, jsnull
@@ -157,7 +158,26 @@ def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
-def url_param(name: str) -> str | None:
-    value = js.URLSearchParams.new(window.location.search).get(name)
-    return str(value) if isinstance(value, str) and value else None
+# The page's address and language (static/page.mjs), read once.
+FACTS: dict[str, str] = json.loads(str(js.allfivesPage.facts()))
 
+
+def url_param(name: str) -> str | None:
+    """The address's ``?name=`` value; None when it has none or an empty one."""
+    values = parse_qs(FACTS["search"].lstrip("?")).get(name)
+    return values[0] if values else None
+
+
+def page_path() -> str:
+    """The page's path: its address without the query, as a reload would open it."""
+    return FACTS["path"]
+
+
+def page_address() -> str:
+    """The page's address without its query (a shared link starts with it)."""
+    return FACTS["address"]
+
+
+def page_language() -> str:
+    """The visit's language, as ``<html lang>`` has it."""
+    return FACTS["lang"]

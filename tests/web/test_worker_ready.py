@@ -20,10 +20,9 @@ WINDOW_ONLY = {"document", "window", "localStorage", "sessionStorage", "history"
                "matchMedia", "innerWidth", "innerHeight", "getComputedStyle"}
 # dom's helpers that reach the page (elements, listeners on them, window facts).
 DOM_REACHES = {"el", "found", "closest", "at_point", "on", "toggle", "close_dialogs",
-               "show_dialog", "reduced_motion", "url_param"}
+               "show_dialog", "reduced_motion"}
 
 STILL_ON_THE_PAGE = {
-    "allfives.web.app",
     "allfives.web.bots.client_page",
     "allfives.web.dom",
     "allfives.web.draw.board_page",

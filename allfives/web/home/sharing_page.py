@@ -15,9 +15,11 @@ import js
 from pyscript import window
 
 from ...errors import AllFivesError
-from ..dom import el, on, show_dialog, store, stored_json, url_param
+from ..dom import el, on, page_address, page_path, show_dialog, store, stored_json, url_param
 from ..i18n.catalogs import _
 from ..paint.notice_page import notice
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..storage.keys import DAILY_KEY
 from ..table import words
 from ..table.clock_page import today
@@ -71,7 +73,7 @@ class Sharing:
         deal_text, seed = url_param("deal"), url_param("seed")
         if deal_text is None and seed is None:
             return None
-        window.history.replaceState(js.Object.new(), "", window.location.pathname)
+        page.write({}, [Effect("address", page_path())])
         try:
             return read_deal(deal_text) if deal_text else seed_deal(str(seed), setup_table())
         except DealError as e:
@@ -94,7 +96,7 @@ class Sharing:
 
     async def on_share(self, panel: str, _evt: Any) -> None:
         """Put a link to this game's deal on the clipboard, and show it."""
-        link = deal_of(self.current()).link(str(window.location.href).split("?")[0])
+        link = deal_of(self.current()).link(page_address())
         out = el(f"{panel}-share-link")
         out.value = link
         out.removeAttribute("hidden")

@@ -21,12 +21,14 @@ from .stats_kept import kept_stats
 class StatsPage:
     def __init__(self) -> None:
         self.stats = kept_stats(stored_json(STATS_KEY))
+        self.showing = False  # the panel is open
 
     def bind(self) -> None:
         listen(Listen("click", "#stats-button"), lambda _e: self.show())
         listen(Listen("click", "#stats-reset"), lambda _e: self.confirming(True))
         listen(Listen("click", "#stats-reset-no"), lambda _e: self.confirming(False))
         listen(Listen("click", "#stats-reset-yes"), lambda _e: self.reset())
+        listen(Listen("close", "#stats"), lambda _e: setattr(self, "showing", False))
 
     def reload(self) -> None:
         """Read the statistics again from storage (a backup was restored)."""
@@ -43,6 +45,7 @@ class StatsPage:
 
     def show(self) -> None:
         # Reset keeps focus in an open panel (after a reset); opened, Close has it (autofocus)
+        self.showing = True
         page.write(stats_frame(self.stats),
                    [Effect("focus", "#stats-reset"), Effect("open", "stats")])
 

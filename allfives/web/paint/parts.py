@@ -48,7 +48,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download"]
+                     "download", "address"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -59,7 +59,8 @@ class Effect:
     (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
     the element at ``target`` to its top or its end, ``say`` ``text`` to
     screen readers in the live region ``target``, ``hush`` it, ``download``
-    ``text`` (JSON) as a file named ``target``."""
+    ``text`` (JSON) as a file named ``target``, replace the page's ``address``
+    by ``target`` (in its history, so a reload opens that)."""
 
     kind: EffectKind
     target: str
