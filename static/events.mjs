@@ -124,6 +124,10 @@ function heardAt(evt) {
       if (typeof evt.newValue === "string") out.value = evt.newValue; // none: removed
     }
     if (evt.type === "visibilitychange") out.value = document.visibilityState;
+    if (evt.type === "allfives-answer") { // static/paint.mjs's answer to a question
+      out.key = String(evt.detail.id);
+      out.value = String(evt.detail.value);
+    }
     send(out);
   }
 }

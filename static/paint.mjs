@@ -41,12 +41,42 @@ function save(filename, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
+// each answer a word: will the browser keep this page's storage?
+const QUESTIONS = {
+  async persist() {
+    const storage = navigator.storage;
+    if (!storage?.persist) return "missing";
+    try {
+      if (storage.persisted && await storage.persisted()) return "granted";
+      return (await storage.persist()) ? "granted" : "refused";
+    } catch (error) { // a browser that refuses to answer
+      console.warn(`allfives: storage.persist: ${error}`);
+      return "missing";
+    }
+  },
+};
+
+// The answer comes back as an event at the document (static/events.mjs
+// sends it on like any other).
+function ask(question, text) {
+  const { id, arg } = JSON.parse(text);
+  const asked = QUESTIONS[question];
+  Promise.resolve(asked ? asked(arg) : "").then((value) => {
+    document.dispatchEvent(new CustomEvent("allfives-answer", { detail: { id, value } }));
+  });
+}
+
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
 // a file saved, the address replaced (a reload then resumes).
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
+    return;
+  }
+  if (kind === "ask") {
+    ask(target, text);
     return;
   }
   if (kind === "address") {

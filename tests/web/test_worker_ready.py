@@ -26,7 +26,6 @@ STILL_ON_THE_PAGE = {
     "allfives.web.bots.client_page",
     "allfives.web.dom",
     "allfives.web.draw.board_page",
-    "allfives.web.home.keeping_page",
     "allfives.web.home.language_page",
     "allfives.web.home.menu_page",
     "allfives.web.home.sharing_page",

@@ -8,14 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
-
-import js
-from pyscript import window
 
 from ..dom import store, stored_json
 from ..paint.events import Listen
-from ..paint.listening_page import listen
+from ..paint.listening_page import ask, listen
 from ..paint.parts import Part, shown
 from ..paint.writer_page import page
 from ..storage.keys import KEEPING_KEY
@@ -56,14 +52,6 @@ class KeepingPage:
 
 
 async def ask_browser() -> Answer:
-    """The browser's answer to keeping this page's storage."""
-    storage: Any = getattr(window.navigator, "storage", None)
-    if storage is None or not hasattr(storage, "persist"):
-        return "missing"
-    try:
-        if hasattr(storage, "persisted") and await storage.persisted():
-            return "granted"
-        return "granted" if await storage.persist() else "refused"
-    except Exception as e:  # noqa: BLE001 - a browser that refuses to answer
-        js.console.warn(f"allfives: storage.persist: {e}")
-        return "missing"
+    """The browser's answer to keeping this page's storage (asked in the page's thread)."""
+    answer = await ask("persist")
+    return "granted" if answer == "granted" else "refused" if answer == "refused" else "missing"

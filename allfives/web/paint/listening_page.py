@@ -13,7 +13,9 @@ import js
 from pyodide.ffi import create_proxy
 
 from ..dom import STORAGE, oops, spawn
-from .events import WINDOW, Handler, Listen, Listeners, event_from_json
+from .asking import ANSWER, Asks, Question
+from .events import DOCUMENT, WINDOW, Handler, Listen, Listeners, event_from_json
+from .writer_page import page
 
 _listeners = Listeners(lambda one: js.allfivesEvents.listen(json.dumps(one.to_json())))
 
@@ -34,6 +36,17 @@ js.allfivesEvents.connect(_proxy)
 # Another window's write reaches the storage's mirror first: handlers run in
 # the order they were added, so whoever answers the same event reads it kept.
 _listeners.on(Listen("storage", WINDOW), lambda e: STORAGE.heard(e.key, e.value))
+
+
+_asks = Asks()
+_listeners.on(Listen(ANSWER, DOCUMENT), lambda e: _asks.answered(e.key, e.value))
+
+
+async def ask(question: Question, argument: str = "") -> str:
+    """The page's thread's answer to ``question`` (``asking``)."""
+    effect, answer = _asks.ask(question, argument)
+    page.write({}, [effect])
+    return await answer
 
 
 def listen(one: Listen, handler: Handler | None = None) -> None:

@@ -48,7 +48,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download", "address"]
+                     "download", "address", "ask"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -60,7 +60,8 @@ class Effect:
     the element at ``target`` to its top or its end, ``say`` ``text`` to
     screen readers in the live region ``target``, ``hush`` it, ``download``
     ``text`` (JSON) as a file named ``target``, replace the page's ``address``
-    by ``target`` (in its history, so a reload opens that)."""
+    by ``target`` (in its history, so a reload opens that), ``ask`` the
+    page's thread the question ``target`` (``asking.Asks``)."""
 
     kind: EffectKind
     target: str
