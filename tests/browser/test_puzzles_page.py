@@ -242,6 +242,16 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
         lines = page.eval_on_selector_all("#puzzle-verdict .tile-name, #puzzle-answer .tile-name",
                                           "es => es.map(e => e.getClientRects().length)")
         assert len(lines) >= 2 and set(lines) == {1}, lines
+        # the board follows its box: the phone turned sideways, it is drawn again for it
+        before = board_fit(page, "#puzzle-board")
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_function("""() => {
+            const svg = document.querySelector('#puzzle-board'), v = svg.viewBox.baseVal;
+            const b = svg.getBoundingClientRect();
+            return Math.abs(v.width / v.height - b.width / b.height) < 0.02 * b.width / b.height;
+        }""")
+        shape, box = board_fit(page, "#puzzle-board")
+        assert box > 1.5 * before[1], (before, box)  # wider than it was
 
 
 def test_the_panel_speaks_the_pages_language(page, server):

@@ -14,6 +14,7 @@ from html import escape
 from ...moves import DRAW, LEAD, Move, move_on, move_text, move_tile
 from ...tiles import NAMES
 from ..i18n.catalogs import _, ngettext
+from ..paint.parts import Part
 from ..table import looks
 from ..table.table_view import TableView
 from .geometry import Placed, Vec, arranged
@@ -227,6 +228,20 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
                 parts.append(f'<text class="score-pop" x="{_n(fx)}" y="{_n(fy - 0.7)}">'
                              f"+{fresh_points}</text>")
     return Board(box, "".join(parts))
+
+
+def scene_board(scene: BoardScene, width: float, height: float) -> Board:
+    """``scene`` drawn for a box of ``width`` by ``height`` CSS pixels."""
+    return board(scene.view, max(width, 1) / max(height, 1), targets=scene.targets,
+                 selected=scene.selected, fresh=scene.fresh, fresh_points=scene.fresh_points,
+                 hint=scene.hint, width_px=width, drawn=scene.drawn)
+
+
+def board_part(scene: BoardScene, width: float, height: float) -> Part:
+    """The SVG element of a board ``width`` by ``height`` pixels, as a part:
+    its content and its ``viewBox``."""
+    drawn = scene_board(scene, width, height)
+    return Part(html=drawn.svg, attrs=(("viewBox", drawn.view_box),))
 
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1

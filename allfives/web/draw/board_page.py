@@ -5,7 +5,7 @@ a ``BoardScene``, built by pure code)."""
 from __future__ import annotations
 
 from ..dom import el
-from .board import BoardScene, board
+from .board import BoardScene, scene_board
 
 
 def draw(node_id: str, scene: BoardScene, whole_pixels: bool = False) -> None:
@@ -19,8 +19,6 @@ def draw(node_id: str, scene: BoardScene, whole_pixels: bool = False) -> None:
     else:
         shape = node.getBoundingClientRect()
         width, height = shape.width, shape.height
-    drawn = board(scene.view, max(width, 1) / max(height, 1), targets=scene.targets,
-                  selected=scene.selected, fresh=scene.fresh, fresh_points=scene.fresh_points,
-                  hint=scene.hint, width_px=width, drawn=scene.drawn)
+    drawn = scene_board(scene, width, height)
     node.setAttribute("viewBox", drawn.view_box)
     node.innerHTML = drawn.svg

@@ -1,19 +1,27 @@
 """What the Puzzles panel shows, as a frame (``paint.parts``) made from the
 progress and the puzzle being solved; ``puzzles_page`` hands it to the
-page's one writer. The board is drawn apart (``draw.board_page``)."""
+page's one writer, with the board drawn for its box (``board_frame``)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ...bots.analysis import method_hook
 from ...moves import move_text
 from ..draw import render
-from ..paint.parts import Frame, Part, shown
+from ..draw.board import board_part
+from ..paint.parts import Frame, Part, flag, shown
+from ..table.looks import Looks
 from ..table.words import said_html, unbroken
 from . import words
 from .progress import Progress
 from .session import Solving
 
-PANEL_HOOKS = ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state", "data-puzzle-rules")
+PANEL_HOOKS = ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state", "data-puzzle-rules",
+               "data-picked")
+# While a tile is picked: Escape puts it back, and the page's thread keeps
+# the dialog from closing (``Listen.prevent_when``).
+PICKED = "#puzzles[data-picked]"
 
 
 def puzzles_frame(progress: Progress, solving: Solving | None, day: str, faces: str,
@@ -54,7 +62,8 @@ def puzzles_frame(progress: Progress, solving: Solving | None, day: str, faces: 
         "#puzzles": Part(attrs=(("data-puzzle-id", puzzle.id),
                                 ("data-puzzle-kind", solving.kind),
                                 ("data-puzzle-state", state),
-                                ("data-puzzle-rules", f"{rules.preset}/{rules.players}"))),
+                                ("data-puzzle-rules", f"{rules.preset}/{rules.players}"),
+                                ("data-picked", flag(solving.selected is not None)))),
         "#puzzle-task": Part(text=words.task(solving.leads)),
         "#puzzle-situation": Part(text=words.situation(puzzle)),
         "#puzzle-counts": Part(text=words.counts(puzzle)),
@@ -66,6 +75,24 @@ def puzzles_frame(progress: Progress, solving: Solving | None, day: str, faces: 
             attrs=(shown(answered),
                    ("data-puzzle-answer", move_text(puzzle.answer) if answered else None))),
     }
+
+
+def board_frame(solving: Solving | None, looks: Looks, box: tuple[int, int] | None) -> Frame:
+    """``#puzzle-board``: the puzzle being solved drawn for its ``box`` (whole
+    CSS pixels), the tiles as ``looks`` says; nothing while the box is
+    unknown or empty (a closed dialog: it is drawn once its size comes)."""
+    if solving is None or box is None or min(box) <= 0:
+        return {}
+    return {"#puzzle-board": board_part(replace(solving.scene(), drawn=looks), *box)}
+
+
+def focused(solving: Solving | None) -> str:
+    """Where focus goes as a puzzle is shown: the first tile that can be
+    played, or Next once answered (or with no puzzle)."""
+    hand = solving.hand() if solving is not None else None
+    if hand is not None and hand.active and any(t in hand.playable for t in hand.tiles):
+        return "#puzzle-hand [data-playable=true]"
+    return "#puzzle-next"
 
 
 def verdict_part(solving: Solving) -> Part:

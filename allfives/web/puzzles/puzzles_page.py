@@ -5,17 +5,17 @@ and keeps the rating and the schedule in storage. Also turns the person's
 mistakes that Review finds into puzzles (``collect``). Thin: ``session``,
 ``progress`` and ``collect`` decide, ``frame`` says what is shown. The
 shipped puzzles are fetched when the panel first opens (``storage.fetch_page``);
-one that cannot fetch them says so, and the next opening tries again."""
+one that cannot fetch them says so, and the next opening tries again.
+Nothing here reads the page: the dialog's being open is kept as state, the
+board is drawn for the box a ``SIZE`` Listen reports, and Escape is kept
+from closing the dialog while a tile is picked by the page's thread
+(``#puzzles[data-picked]``, which the frame sets)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
-
-from pyscript import window
 
 from ... import data_files
 from ...bots.analysis import Decision, Moment
@@ -24,9 +24,10 @@ from ...coach.puzzles import Puzzle, PuzzleError
 from ...moves import Move, parse_move
 from ...tiles import NAMES, parse_tile
 from ..bots.client_page import BotClient
-from ..dom import closest, el, found, on, spawn, store, stored_json
-from ..draw import board_page
-from ..paint.parts import Effect
+from ..dom import spawn, store, stored_json
+from ..paint.events import SIZE, Listen, PageEvent
+from ..paint.listening_page import listen
+from ..paint.parts import Effect, Frame
 from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..storage.keys import PUZZLES_KEY
@@ -34,7 +35,7 @@ from ..table.clock_page import today
 from ..table.looks import Looks
 from . import words
 from .collect import own_puzzle, still_to_value, wanted
-from .frame import puzzles_frame
+from .frame import PICKED, board_frame, focused, puzzles_frame
 from .progress import DAILY, Playing, Progress, choose
 from .session import Solving
 
@@ -54,16 +55,20 @@ class PuzzlesPage:
         self.problem = ""
         self.solving: Solving | None = None
         self.change: int | None = None  # the rating's change at the last answer
+        self.showing = False  # the dialog is open
+        self.box: tuple[int, int] | None = None  # the board's size, in whole pixels
 
     def bind(self) -> None:
-        on(el("puzzles-button"), "click", lambda _e: self.open())
-        on(el("puzzle-next"), "click", lambda _e: spawn(self.loaded(self.next)))
-        on(el("puzzle-daily"), "click", lambda _e: spawn(self.loaded(self.daily)))
-        on(el("puzzle-hand"), "click", self.on_tile)
-        on(el("puzzle-board"), "click", self.on_place)
-        on(el("puzzle-board"), "keydown", self.on_place_key)
-        on(el("puzzles"), "cancel", self.on_cancel)
-        on(window, "resize", lambda _e: self.on_resize())
+        listen(Listen("click", "#puzzles-button"), lambda _e: self.open())
+        listen(Listen("click", "#puzzle-next"), lambda _e: spawn(self.loaded(self.next)))
+        listen(Listen("click", "#puzzle-daily"), lambda _e: spawn(self.loaded(self.daily)))
+        listen(Listen("click", "#puzzle-hand [data-tile]"), self.on_tile)
+        listen(Listen("click", "#puzzle-board [data-target]"), self.on_place)
+        listen(Listen("keydown", "#puzzle-board [data-target]", keys=("Enter", " "),
+                      prevent=True), self.on_place)
+        listen(Listen("cancel", "#puzzles", prevent_when=PICKED), lambda _e: self.on_cancel())
+        listen(Listen("close", "#puzzles"), lambda _e: self.on_close())
+        listen(Listen(SIZE, "#puzzle-board"), self.on_board_size)
 
     def reload(self) -> None:
         """Read the progress again from storage (a backup was restored)."""
@@ -105,6 +110,7 @@ class PuzzlesPage:
     def open(self) -> None:
         # first: a closed dialog has no size to draw the board for
         page.write({}, [Effect("open", "puzzles")])
+        self.showing = True
         spawn(self.loaded(self.opened))
 
     def opened(self) -> None:
@@ -132,35 +138,32 @@ class PuzzlesPage:
             self.show()
             self.focus()
 
-    def on_tile(self, evt: Any) -> None:
-        button = closest(evt, "[data-tile]")
-        if button is None or self.solving is None:
+    def on_tile(self, evt: PageEvent) -> None:
+        if self.solving is None:
             return
-        self.solving.click(parse_tile(str(button.dataset.tile)))
+        self.solving.click(parse_tile(evt.at.data["tile"]))
         self.show()
         page.write({}, [Effect("focus", "#puzzle-board [data-target]")])
 
-    def on_place(self, evt: Any) -> None:
-        place = closest(evt, "[data-target]")
-        if place is not None:
-            self.answer(parse_move(str(place.dataset.move)))
+    def on_place(self, evt: PageEvent) -> None:
+        """A lit place clicked, or Enter or Space on it: the answer."""
+        self.answer(parse_move(evt.at.data["move"]))
 
-    def on_place_key(self, evt: Any) -> None:
-        place = closest(evt, "[data-target]")
-        if place is not None and evt.key in ("Enter", " "):
-            evt.preventDefault()
-            self.answer(parse_move(str(place.dataset.move)))
-
-    def on_resize(self) -> None:
+    def on_board_size(self, evt: PageEvent) -> None:
         """The board is drawn for its box's shape: drawn again when that changes."""
-        if self.solving is not None and el("puzzles").open:
-            self.draw_board(self.solving)
+        if evt.size is not None:
+            self.box = (evt.size.client_width, evt.size.client_height)
+            if self.showing:
+                page.write(self.board())
 
-    def on_cancel(self, evt: Any) -> None:
-        """Escape puts a picked tile back before it closes the panel."""
+    def on_close(self) -> None:
+        self.showing = False
+
+    def on_cancel(self) -> None:
+        """Escape puts a picked tile back before it closes the panel (the
+        page's thread kept it from closing while one was picked)."""
         tile = self.solving.cancel() if self.solving is not None else None
         if tile is not None:
-            evt.preventDefault()
             self.show()
             page.write({}, [Effect("focus", f'#puzzle-hand [data-tile="{NAMES[tile]}"]')])
 
@@ -188,11 +191,7 @@ class PuzzlesPage:
 
     def focus(self) -> None:
         """The first tile that can be played, or Next once answered."""
-        if self.solving is not None and self.solving.chosen is None and found(
-                el("puzzle-hand").querySelector("[data-playable=true]")) is not None:
-            page.write({}, [Effect("focus", "#puzzle-hand [data-playable=true]")])
-        else:
-            page.write({}, [Effect("focus", "#puzzle-next")])
+        page.write({}, [Effect("focus", focused(self.solving))])
 
     def keep(self) -> None:
         store(PUZZLES_KEY, json.dumps(self.progress.to_json(), separators=(",", ":")))
@@ -201,8 +200,7 @@ class PuzzlesPage:
 
     def show(self) -> None:
         """The board of the puzzle being solved, then the rest of the panel."""
-        if self.solving is not None:
-            self.draw_board(self.solving)
+        page.write(self.board())
         self.paint()
 
     def paint(self) -> None:
@@ -210,10 +208,9 @@ class PuzzlesPage:
         page.write(puzzles_frame(self.progress, self.solving, today(), self.looks().faces,
                                  self.change, self.problem))
 
-    def draw_board(self, solving: Solving) -> None:
-        board_page.draw("puzzle-board", replace(solving.scene(), drawn=self.looks()),
-                        whole_pixels=True)
-        page.forget("#puzzle-board")  # drawn apart: an empty board is written anew
+    def board(self) -> Frame:
+        """The board for the box it has (none while the dialog is closed)."""
+        return board_frame(self.solving, self.looks(), self.box if self.showing else None)
 
     # -- the person's own mistakes ---------------------------------------------------
 

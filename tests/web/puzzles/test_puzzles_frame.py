@@ -8,17 +8,20 @@ from dataclasses import replace
 from allfives.bots.analysis import EXACT
 from allfives.moves import move_text
 from allfives.web.draw import render
+from allfives.web.draw.board import board_part
 from allfives.web.paint.parts import Part, changes
 from allfives.web.puzzles import words
-from allfives.web.puzzles.frame import puzzles_frame
+from allfives.web.puzzles.frame import PICKED, board_frame, focused, puzzles_frame
 from allfives.web.puzzles.progress import NEW, Progress
 from allfives.web.puzzles.session import Solving
+from allfives.web.table.looks import Looks
 from allfives.web.table.words import said_html, unbroken
 
 from ...coach.test_puzzles import some_puzzles
 
 DAY = "2026-11-28"
-HOOKS = ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state", "data-puzzle-rules")
+HOOKS = ("data-puzzle-id", "data-puzzle-kind", "data-puzzle-state", "data-puzzle-rules",
+         "data-picked")
 
 
 def test_with_no_puzzle_the_panel_says_why_and_holds_nothing_else():
@@ -47,14 +50,15 @@ def test_a_puzzle_being_solved_then_answered_then_rechecked():
     before = puzzles_frame(Progress(), solving, DAY, "pips")
     assert before["#puzzles"] == Part(attrs=(
         ("data-puzzle-id", puzzle.id), ("data-puzzle-kind", NEW),
-        ("data-puzzle-state", "solving"), ("data-puzzle-rules", f"{rules.preset}/{rules.players}")))
+        ("data-puzzle-state", "solving"), ("data-puzzle-rules", f"{rules.preset}/{rules.players}"),
+        ("data-picked", None)))
     assert before["#puzzle-task"] == Part(text=words.task(solving.leads))
     assert before["#puzzle-hand"] == Part(html=render.hand(solving.hand(), "pips"))
     assert before["#puzzle-verdict"] == Part(html="", attrs=(("data-method", None),),
                                              keep_open=True)
     assert before["#puzzle-answer"] == Part(html="", attrs=(("hidden", ""),
                                                             ("data-puzzle-answer", None)))
-    assert "#puzzle-board" not in before  # drawn apart
+    assert "#puzzle-board" not in before  # drawn for its box: board_frame
 
     wrong = next(m for m in puzzle.options if m not in (puzzle.answer, puzzle.runner_up))
     assert solving.choose(wrong)
@@ -75,3 +79,47 @@ def test_a_puzzle_being_solved_then_answered_then_rechecked():
     assert checked["#puzzle-verdict"].attrs == (("data-method", "exact"),)
     # the re-check coming in rewrites the verdict alone
     assert [k for k, _ in changes(answered, checked)] == ["#puzzle-verdict"]
+
+
+def test_a_picked_tile_marks_the_panel_so_escape_puts_it_back_rather_than_closing():
+    puzzle = some_puzzles()[0]
+    solving = Solving(puzzle, NEW)
+    tile = next(t for t in puzzle.view.hand if solving.plays_of(t))
+    assert PICKED == "#puzzles[data-picked]"
+    solving.click(tile)
+    picked = puzzles_frame(Progress(), solving, DAY, "pips")
+    assert dict(picked["#puzzles"].attrs)["data-picked"] == ""
+    assert solving.cancel() == tile
+    back = puzzles_frame(Progress(), solving, DAY, "pips")
+    assert dict(back["#puzzles"].attrs)["data-picked"] is None
+    solving.click(tile)
+    assert solving.choose(solving.plays_of(tile)[0])  # answered: nothing picked
+    assert dict(puzzles_frame(Progress(), solving, DAY, "pips")["#puzzles"].attrs)[
+        "data-picked"] is None
+
+
+def test_the_board_is_drawn_for_its_box_once_it_has_one():
+    puzzle = some_puzzles()[0]
+    solving = Solving(puzzle, NEW)
+    looks = Looks(faces="numbers", large=False)
+    assert board_frame(solving, looks, None) == {}  # its size not known yet
+    assert board_frame(solving, looks, (0, 0)) == {}  # the dialog closed
+    assert board_frame(None, looks, (358, 288)) == {}  # no puzzle: puzzles_frame empties it
+    frame = board_frame(solving, looks, (358, 288))
+    assert frame == {"#puzzle-board": board_part(replace(solving.scene(), drawn=looks), 358, 288)}
+    part = frame["#puzzle-board"]
+    assert part.html is not None and part.html.count("data-tile=") == sum(
+        1 for _s, m, _p in puzzle.view.history if m >= 0)
+    _x, _y, w, h = map(float, dict(part.attrs)["viewBox"].split())
+    assert abs(w / h - 358 / 288) < 1e-3  # the felt's shape
+    wide = dict(board_frame(solving, looks, (800, 288))["#puzzle-board"].attrs)["viewBox"]
+    _x, _y, w, h = map(float, wide.split())
+    assert abs(w / h - 800 / 288) < 1e-3
+
+
+def test_focus_goes_to_the_first_playable_tile_then_to_next():
+    solving = Solving(some_puzzles()[0], NEW)
+    assert focused(solving) == "#puzzle-hand [data-playable=true]"
+    assert focused(None) == "#puzzle-next"
+    assert solving.choose(solving.puzzle.options[0])
+    assert focused(solving) == "#puzzle-next"
