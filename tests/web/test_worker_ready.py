@@ -35,9 +35,7 @@ STILL_ON_THE_PAGE = {
     "allfives.web.play.screen_page",
     "allfives.web.play.sound_page",
     "allfives.web.play.table_page",
-    "allfives.web.puzzles.puzzles_page",
     "allfives.web.realtable.realtable_page",
-    "allfives.web.review.panel_page",
     "allfives.web.table.focus_page",
 }
 

@@ -30,13 +30,14 @@ def seats_frame(review: Review, seats: tuple[int, ...], reseat: bool) -> Frame:
     }
 
 
-def review_frame(review: Review, faces: str, chart_width: float) -> Frame:
+def review_frame(review: Review, faces: str, chart_width: int | None) -> Frame:
     """The dialog at the shown position with the analysis so far: where it
     is, the verdict on the decision about to be made (its "Why" kept open
     when it comes again with its analysis), the seat's tiles, the round's end
     when it is over, the decisions list (the one here ``aria-current``), the
-    summary, the grades, the chart ``chart_width`` CSS pixels wide and the
-    progress bar while decisions are still to analyse."""
+    summary, the grades, the chart ``chart_width`` CSS pixels wide (empty
+    while its box's width is unknown: it comes once the dialog is open) and
+    the progress bar while decisions are still to analyse."""
     view = review.view()
     here = review.decision_here()
     seed = review.seed
@@ -62,7 +63,7 @@ def review_frame(review: Review, faces: str, chart_width: float) -> Frame:
         "#review-summary": Part(text=words.review_summary(review.done, review.total,
                                                          review.worst())),
         "#review-grades": Part(html=summary_html(review.graded())),
-        "#review-chart": Part(html=review.chart(chart_width)),
+        "#review-chart": Part(html=review.chart(chart_width) if chart_width else ""),
         "#review-progress": Part(props=(("max", str(max(review.total, 1))),
                                         ("value", str(review.done))),
                                  attrs=(shown(review.done < review.total),)),

@@ -13,9 +13,9 @@ from dataclasses import replace
 from ...bots.analysis import Decision, Moment
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
-from ..dom import el, spawn
-from ..draw import board_page
-from ..paint.events import WINDOW, File, Listen, PageEvent
+from ..dom import spawn
+from ..draw.board import board_part
+from ..paint.events import SIZE, File, Listen, PageEvent
 from ..paint.listening_page import listen
 from ..paint.notice_page import notice
 from ..paint.parts import Effect
@@ -47,6 +47,10 @@ class ReviewPanel:
         self.reseat: Callable[[int], Review] | None = None
         self.seats: tuple[int, ...] = ()  # whose decisions may be analysed (#review-seat)
         self.showing = False  # the dialog is open
+        # the board's and the chart's boxes, in whole CSS pixels (SIZE Listens;
+        # None while unknown or empty: a closed dialog's)
+        self.board_box: tuple[int, int] | None = None
+        self.chart_width: int | None = None
 
     def bind(self, current: Callable[[int | None], Review],
              choosable: Callable[[], tuple[int, ...]], hidden: Callable[[], bool]) -> None:
@@ -75,7 +79,8 @@ class ReviewPanel:
         listen(Listen("click", "#review-close"),
                lambda _e: page.write({}, [Effect("close", "review")]))
         listen(Listen("close", "#review"), lambda _e: self.stop())
-        listen(Listen("resize", WINDOW), lambda _e: self.on_resize())
+        listen(Listen(SIZE, "#review-board"), self.on_board_size)
+        listen(Listen(SIZE, "#review-chart"), self.on_chart_size)
 
     async def on_file(self, evt: PageEvent) -> None:
         if evt.file is not None:
@@ -159,18 +164,27 @@ class ReviewPanel:
     def paint(self) -> None:
         """The dialog but its board, as ``frame.review_frame`` makes it."""
         if self.review is not None:
-            page.write(review_frame(self.review, self.looks().faces,
-                                    float(el("review-chart").clientWidth)))
+            page.write(review_frame(self.review, self.looks().faces, self.chart_width))
 
     def draw_board(self, review: Review) -> None:
-        board_page.draw("review-board", replace(review.scene(review.view()), drawn=self.looks()),
-                        whole_pixels=True)
+        """The board for the box it has (nothing while that is unknown)."""
+        if self.board_box is not None:
+            page.write({"#review-board": board_part(
+                replace(review.scene(review.view()), drawn=self.looks()), *self.board_box)})
 
-    def on_resize(self) -> None:
-        """The board and the chart are drawn for their boxes' sizes: drawn
-        again when those change."""
+    def on_board_size(self, evt: PageEvent) -> None:
+        """The board is drawn for its box's shape: drawn again when that changes."""
+        self.board_box = box(evt)
         if self.review is not None and self.showing:
-            self.show()
+            self.draw_board(self.review)
+
+    def on_chart_size(self, evt: PageEvent) -> None:
+        """The chart is drawn for its box's width (its height follows the drawing)."""
+        width = evt.size.client_width if evt.size is not None else 0
+        if (width or None) != self.chart_width:
+            self.chart_width = width or None
+            if self.showing:
+                self.paint()
 
     # -- the analysis, decision by decision ------------------------------------------
 
@@ -183,3 +197,11 @@ class ReviewPanel:
             if self.analysed is not None and self.reseat is None:  # the game on the table
                 self.analysed(review.moment(decision), decision, str(review.seed))
             self.paint()
+
+
+def box(evt: PageEvent) -> tuple[int, int] | None:
+    """A ``SIZE`` event's box in whole CSS pixels, or None when it is empty."""
+    size = evt.size
+    if size is None or size.client_width <= 0 or size.client_height <= 0:
+        return None
+    return (size.client_width, size.client_height)

@@ -17,7 +17,7 @@ FACES = "pips"
 
 def test_the_frame_names_every_part_of_the_dialog_but_the_board():
     review = review_of(bot_game(3))
-    frame = review_frame(review, FACES, 320.0)
+    frame = review_frame(review, FACES, 320)
     assert list(frame) == [
         "#review-step", "#review-deal", "#review-says", "#review-hand-label", "#review-hand",
         "#review-end", "#review-prev", "#review-next", "#review-moves", "#review-summary",
@@ -33,7 +33,10 @@ def test_the_frame_names_every_part_of_the_dialog_but_the_board():
                                              attrs=(("hidden", None),))
     says = frame["#review-says"]
     assert says.keep_open and says.attrs == (("data-method", None),)
-    assert frame["#review-chart"] == Part(html=review.chart(320.0))
+    assert frame["#review-chart"] == Part(html=review.chart(320))
+    assert review.chart(320).startswith("<svg")
+    # the chart's box not measured yet (the dialog opening): no chart, not an old one
+    assert review_frame(review, FACES, None)["#review-chart"] == Part(html="")
 
 
 def test_a_decision_here_is_judged_marked_current_and_counted():
@@ -41,7 +44,7 @@ def test_a_decision_here_is_judged_marked_current_and_counted():
     moment = review.pending()[2]
     review.take(Decision(1, moment.move, 0, parse_move("1-2"), parse_move("5-5"), 3.0, 2))
     review.jump(1, moment.move)
-    frame = review_frame(review, FACES, 0.0)
+    frame = review_frame(review, FACES, None)
     assert frame["#review-step"] == Part(text=f"Round 1: before move {moment.move} of 21")
     assert frame["#review-says"].attrs == (("data-method", "estimate"),)
     assert frame["#review-says"].html == words.said_html(
@@ -51,7 +54,7 @@ def test_a_decision_here_is_judged_marked_current_and_counted():
     assert f'data-round="1" data-move="{moment.move}" aria-current="true"' in moves
     assert frame["#review-progress"].props == (("max", str(review.total)), ("value", "1"))
     review.step(1)  # past it: no verdict, no decision current
-    later = review_frame(review, FACES, 0.0)
+    later = review_frame(review, FACES, None)
     assert later["#review-says"].attrs == (("data-method", None),)
     assert "aria-current" not in (later["#review-moves"].html or "")
     # stepping writes where it is, the verdict and the list, not the rest
@@ -64,7 +67,7 @@ def test_once_every_decision_is_analysed_the_bar_goes():
     for moment in review.pending():
         review.take(Decision(moment.round, moment.move, 0, parse_move("1-2"),
                              parse_move("1-2"), 0.0, 1))
-    frame = review_frame(review, FACES, 0.0)
+    frame = review_frame(review, FACES, None)
     assert frame["#review-progress"].attrs == (("hidden", ""),)
     assert frame["#review-summary"].text == words.review_summary(review.total, review.total, [])
 
