@@ -43,7 +43,6 @@ from allfives.web.paint.events import Listen, PageEvent
 from allfives.web.paint.listening_page import listen
 from allfives.web.paint.parts import Effect, Part, shown
 from allfives.web.paint.writer_page import page
-from allfives.web.play import looks_page
 from allfives.web.play.controller import Controller
 from allfives.web.play.table_page import TablePage
 from allfives.web.puzzles.progress import Playing, check_progress, game_key
@@ -71,7 +70,7 @@ js.performance.mark("allfives:imported")
 class App:
     def __init__(self, settings: Settings) -> None:
         """``settings``: as kept, with the visit's language (``page_language.visit``)."""
-        looks_page.apply(settings)  # as theme.js showed it
+        page.write(settings.looks_frame())  # as theme.js showed it
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.sharing = Sharing(lambda t: self.between.take_over(t),
                                lambda go: self.between.ask_end(go), lambda: self.ctl.table,
@@ -218,7 +217,7 @@ class App:
         self.puzzles.reload()
         self.setup = Setup.from_json(dom.stored_json(SETUP_KEY))
         self.ctl.restyle(Settings.from_json(dom.stored_json(SETTINGS_KEY)))
-        looks_page.apply(self.ctl.settings)
+        page.write(self.ctl.settings.looks_frame())
         dialogs.fill_settings(self.ctl.settings)
         self.between.reopen(lambda: saves.restore() or Table.fresh(self.setup))
 
@@ -235,7 +234,7 @@ class App:
         """Apply and keep settings (from their dialog, or the mute button)."""
         self.ctl.restyle(settings)
         dom.store(SETTINGS_KEY, json.dumps(settings.to_json()))
-        looks_page.apply(settings)
+        page.write(settings.looks_frame())
         self.between.redraw()
         self.coach.prepare()  # the coach turned on or off
         if self.ctl.can_act():

@@ -31,7 +31,6 @@ STILL_ON_THE_PAGE = {
     "allfives.web.home.sharing_page",
     "allfives.web.play.drag_page",
     "allfives.web.play.keyboard_page",
-    "allfives.web.play.looks_page",
     "allfives.web.play.screen_page",
     "allfives.web.play.sound_page",
     "allfives.web.play.table_page",

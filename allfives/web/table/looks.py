@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..paint.parts import Frame, Part
+
 THEMES = ("system", "light", "dark", "contrast")  # the first is the default
 FACES = ("pips", "colour", "numerals")  # pips, pips in a colour per number, numerals
 
@@ -37,3 +39,10 @@ def html_attributes(theme: str, faces: str, large: bool) -> dict[str, str]:
     return {"data-theme": theme if theme in THEMES else THEMES[0],
             "data-faces": faces if faces in FACES else FACES[0],
             "data-large": "true" if large is True else "false"}
+
+
+def looks_frame(theme: str, faces: str, large: bool) -> Frame:
+    """``<html>`` showing a look (``static/style.css`` keys its colours and
+    sizes on these attributes; ``static/theme.js`` set them from the stored
+    settings before the first paint)."""
+    return {"html": Part(attrs=tuple(html_attributes(theme, faces, large).items()))}

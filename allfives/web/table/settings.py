@@ -9,7 +9,8 @@ from typing import Any
 from ...coach.tutor import CHOICES, OFF
 from ..i18n import catalogs as i18n
 from ..i18n.catalogs import LANGUAGES
-from .looks import FACES, THEMES, Looks, html_attributes
+from ..paint.parts import Frame
+from .looks import FACES, THEMES, Looks, looks_frame
 from .seats import one_of
 
 SPEEDS = {"off": 0, "fast": 160, "normal": 320, "slow": 600}  # tile slide, ms
@@ -43,9 +44,9 @@ class Settings:
         """How the tiles are drawn with these settings."""
         return Looks(self.faces, self.large_tiles)
 
-    def html_attributes(self) -> dict[str, str]:
-        """The ``<html>`` attributes showing the theme, faces and tile size."""
-        return html_attributes(self.theme, self.faces, self.large_tiles)
+    def looks_frame(self) -> Frame:
+        """``<html>``'s attributes showing the theme, faces and tile size."""
+        return looks_frame(self.theme, self.faces, self.large_tiles)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -15,6 +15,7 @@ from allfives.tiles import NAMES, parse_tile
 from allfives.web.draw import board, render
 from allfives.web.draw.tally import tally_svg
 from allfives.web.home.rules_help import rules_help
+from allfives.web.paint.parts import Part
 from allfives.web.table import looks
 from allfives.web.table.hand import HandState
 from allfives.web.table.looks import FACES, THEMES, Looks
@@ -38,8 +39,8 @@ def test_the_look_defaults_to_the_system_theme_pips_and_normal_tiles():
     got = Settings()
     assert (got.theme, got.faces, got.large_tiles) == ("system", "pips", False)
     assert got.looks == Looks("pips", False)
-    assert got.html_attributes() == {"data-theme": "system", "data-faces": "pips",
-                                     "data-large": "false"}
+    assert got.looks_frame() == {"html": Part(attrs=(
+        ("data-theme", "system"), ("data-faces", "pips"), ("data-large", "false")))}
     stored = Settings().to_json()
     assert {k: stored[k] for k in ("theme", "faces", "large_tiles")} == {
         "theme": "system", "faces": "pips", "large_tiles": False}
@@ -52,8 +53,8 @@ def test_every_theme_and_face_is_kept_and_read_back(theme, faces):
     assert (chosen.theme, chosen.faces, chosen.large_tiles) == (theme, faces, True)
     again = Settings.from_json(json.loads(json.dumps(chosen.to_json())))
     assert again == chosen
-    assert again.html_attributes() == {"data-theme": theme, "data-faces": faces,
-                                       "data-large": "true"}
+    assert again.looks_frame() == {"html": Part(attrs=(
+        ("data-theme", theme), ("data-faces", faces), ("data-large", "true")))}
 
 
 @pytest.mark.parametrize("hostile", [
