@@ -31,6 +31,8 @@ const ALSO_KEEP = [
   "./static/progress.js",
   "./static/offline.js",
   "./static/boot.mjs",
+  "./static/bots.mjs",
+  "./static/bots-worker.mjs",
   "./static/snapshot-maker.js",
   "./static/icon.svg",
   "./static/manifest.webmanifest",

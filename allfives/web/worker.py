@@ -1,4 +1,5 @@
-"""The bots' PyScript worker: a request (JSON text) in, a move or an
+"""The bots' worker (``static/bots-worker.mjs`` runs this script): a
+request (JSON text) in, a move or an
 analysis (text) out: a bot's move, the hint's (the move Review calls best),
 Review's analysis of one decision, or the coach's of the person's decision
 under way (``drop`` stops it). ``alive`` answers at once,
@@ -48,22 +49,25 @@ async def coach(request: str) -> str:
     return json.dumps((STALE if found is None else found).to_json())
 
 
-def keep_data(path: str, text: str) -> str:
-    """A data file the page fetched (the package's ``path``, as text), put
-    in place here too, once checked; the worker never fetches one itself."""
+def keep_data(request: str) -> str:
+    """A data file the page fetched (JSON ``[path, text]``: the package's
+    path, the file as text), put in place here too, once checked; the worker
+    never fetches one itself."""
+    path, text = json.loads(request)
     data_files.place(data_files.left_out()[path], text.encode())
     return "kept"
 
 
-def drop() -> str:
+def drop(_request: str = "") -> str:
     COACH.drop()
     return "dropped"
 
 
-def alive() -> str:
+def alive(_request: str = "") -> str:
     return "alive"
 
 
-# Named as the requests name them (``decide.REQUESTS``' ``call``), then
+# What the page may call (bots-worker.mjs answers no other name), named as
+# the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
 __export__ = ["choose", "hint", "review", "coach", "keep_data", "drop", "alive"]

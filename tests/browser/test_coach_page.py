@@ -129,7 +129,7 @@ def test_a_dead_worker_leaves_the_coach_watching_from_the_page(page, server):
                          "{bot_pause: 0, speed: 'off', coach: 'inaccuracies'}))")
     open_game(page, server, f"?seed={SEED}")
     page.wait_for_selector("body[data-bots=worker]", state="attached", timeout=WORKER_MS)
-    page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
+    page.evaluate("allfivesBots.running.worker.terminate()")
     page.click(f'#hand [data-tile="{BEST}"]')  # the best lead: never stopped
     # the bot answers 0-5 on it (from the page, once the dead worker is noticed); then
     # the person has five moves to choose from, analysed on the page

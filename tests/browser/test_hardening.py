@@ -175,7 +175,7 @@ def choose(request):
     answered.append(request)
     return chosen(request)
 
-def keep_data(path, text):
+def keep_data(request):
     while answered:
         pass
     return "kept"
@@ -249,16 +249,18 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
 @pytest.mark.no_snapshot
 def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
     # guards: waiting out the load deadline (90 s) for a worker the page's
-    # Content-Security-Policy does not allow (here: without blob: workers)
+    # Content-Security-Policy does not allow (here: no workers at all)
     page.watch.allow_errors = ("Content Security Policy",)
     page.context.add_init_script(MARKS)
     page.context.add_init_script(NO_SERVICE_WORKER)
 
-    def without_blob_workers(route) -> None:
+    def without_workers(route) -> None:
         response = route.fetch()
-        route.fulfill(response=response, body=response.text().replace(" blob:;", ";", 1))
+        policy = response.text().replace("worker-src 'self';", "worker-src 'none';", 1)
+        assert "worker-src 'none';" in policy
+        route.fulfill(response=response, body=policy)
 
-    page.route("**/index.html*", without_blob_workers)
+    page.route("**/index.html*", without_workers)
     open_game(page, server)
     took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
     print(f"worker refused by the policy: bots on the page {took:.2f} s after playable")
@@ -282,11 +284,11 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     if hangs:
-        worker = next(w for w in page.workers if w.url.startswith("blob:"))
+        worker = next(w for w in page.workers if w.url.endswith("/static/bots-worker.mjs"))
         ended: list[bool] = []
         worker.on("close", lambda _w: ended.append(True))
     elif how == "terminated":
-        page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
+        page.evaluate("allfivesBots.running.worker.terminate()")
     since = page_now(page)
     logged = page.locator("#log li.move").count()
     take_turn(page)  # the person moves; the bot after them asks the worker
@@ -350,7 +352,7 @@ def test_a_worker_that_dies_during_a_review_is_noticed_and_the_review_goes_on(pa
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     for _ in range(3):
         take_turn(page)
-    page.evaluate("document.querySelector('script[worker][name=bots]').xworker.terminate()")
+    page.evaluate("allfivesBots.running.worker.terminate()")
     since = page_now(page)
     page.click("#review-button")
     page.wait_for_selector("#review[open]")

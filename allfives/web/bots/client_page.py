@@ -1,4 +1,5 @@
-"""The page's side of the bots' PyScript worker (``worker.py``): the one
+"""The page's side of the bots' worker (``static/bots.mjs`` starts it,
+``static/bots-worker.mjs`` runs ``worker.py`` in it): the one
 client through which the page asks for bots' moves, the hint and Review's
 and the coach's analyses.
 
@@ -9,13 +10,12 @@ analyses wait for it. If it cannot start or stops answering, everything is done 
 page, the worker is ended, the person is told once and play goes on.
 ``body[data-bots]`` says where bots think: loading, worker, page.
 
-How each failure shows: the worker's file is fetched first by us, so a 404
-or a network error is seen at once (PyScript's own fetch of it would surface
-only as an unhandled rejection, and a network error's does not even name the
-file); a worker the page's Content-Security-Policy refuses, as a
-``securitypolicyviolation``; a worker whose Pyodide fails posts its error back
-and ``create_named_worker`` raises; a worker whose own code fails loads but
-cannot answer the first request (its functions are missing). A worker that
+How each failure shows: the worker says whether it started (``started``:
+its script or the package not fetched, a status or a network error; its
+Python failing as it runs ``worker.py``), and a worker that cannot even load
+(its module missing, or refused by the page's Content-Security-Policy) as an
+error event, at once either way; a worker that starts must still answer a
+first request before it is trusted. A worker that
 dies or hangs later is silent, so every answer has a deadline. An error the
 worker answers (a bug in its code, not a dead worker) keeps the worker: it is
 reported (``WorkerError``, the console's details, a plain ``#notice``), never
@@ -42,17 +42,16 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import js
-from pyodide.ffi import create_proxy
-from pyscript import create_named_worker, document, window
 
 from ... import data_files
 from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
-from ..dom import found
 from ..i18n.catalogs import _
 from ..paint.notice_page import notice
+from ..paint.parts import Part
+from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
@@ -68,13 +67,8 @@ from .decide import (
     needs_tables,
 )
 
-WORKER_SRC = "./allfives/web/worker.py"
-WORKER_NAME = "bots"
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
 WORKER_LOAD_SECONDS = 90.0
-# The worker's own file, fetched before PyScript fetches it again: a network
-# that gives nothing for this long counts as a failed fetch.
-WORKER_FETCH_SECONDS = 4.0
 # The first request (the easy bot's) and every move must be answered in time:
 # ANSWER_SECONDS, the master's moves longer (``deadlines``: the slowest moves
 # measured in the worker are in bench/think_time.json; more time on a device
@@ -91,8 +85,6 @@ WORKER_FETCH_SECONDS = 4.0
 REVIEW_SECONDS = 60.0
 ALIVE_EVERY_SECONDS = 1.0
 ALIVE_SECONDS = 2.0
-# Where a worker that cannot start shows, if not in create_named_worker itself.
-WATCHED = ("unhandledrejection", "securitypolicyviolation")
 # The tables not fetched (offline, a 404): tried again this often meanwhile.
 DATA_RETRY_SECONDS = 5.0
 T = TypeVar("T")
@@ -107,7 +99,8 @@ def first_request() -> MoveAsk:
 
 class BotClient:
     def __init__(self) -> None:
-        self.worker: Any = None
+        self.link: Any = None  # the worker started (static/bots.mjs), to be ended if given up
+        self.worker: Any = None  # the same, once it has answered a first request
         self.failed = False
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
         self.deadlines = Deadlines()
@@ -122,50 +115,28 @@ class BotClient:
         if self.loaded is not None:
             return
         self.loaded = asyncio.get_event_loop().create_future()
-        document.body.dataset.bots = "loading"
+        page.write({"body": Part(attrs=(("data-bots", "loading"),))})
         asyncio.ensure_future(self._load(self.loaded))
 
     async def _load(self, loaded: asyncio.Future[None]) -> None:
-        broken: asyncio.Future[str] = asyncio.get_event_loop().create_future()
-
-        def watch(evt: Any) -> None:
-            if broken.done():
-                return
-            if evt.type == "securitypolicyviolation":  # the page's own policy refused it
-                if evt.effectiveDirective == "worker-src" and str(evt.blockedURI) == "blob":
-                    broken.set_result("refused")
-            elif WORKER_SRC.lstrip(".") in str(getattr(evt, "reason", "") or ""):
-                evt.preventDefault()  # PyScript could not fetch the file; handled here
-                broken.set_result("not found")
-
-        listener = create_proxy(watch)
-        for event in WATCHED:
-            window.addEventListener(event, listener)
         try:
-            problem = await fetch_problem(WORKER_SRC)
-            if problem is not None:
-                self._fail(f"could not start ({problem})")
+            self.link = js.allfivesBots.start()
+            try:
+                problem = await asyncio.wait_for(self.link.started, WORKER_LOAD_SECONDS)
+            except TimeoutError:
+                self._fail("took too long to start", slow=True)
                 return
-            loading = asyncio.ensure_future(
-                create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config="./pyscript.json"))
-            done, _pending = await asyncio.wait({loading, broken}, timeout=WORKER_LOAD_SECONDS,
-                                                return_when=asyncio.FIRST_COMPLETED)
-            if loading in done:
-                worker = loading.result()
-                first = first_request()
-                await asyncio.wait_for(getattr(worker, first.call)(json.dumps(first.to_json())),
-                                       ANSWER_SECONDS)
-                self.worker = worker
-                document.body.dataset.bots = "worker"
-            else:
-                loading.cancel()
-                self._fail("could not start" if done else "took too long to start", slow=not done)
+            if problem:
+                self._fail(str(problem))
+                return
+            first = first_request()
+            await asyncio.wait_for(self.link.call(first.call, json.dumps(first.to_json())),
+                                   ANSWER_SECONDS)
+            self.worker = self.link
+            page.write({"body": Part(attrs=(("data-bots", "worker"),))})
         except Exception as e:  # noqa: BLE001 - any failure means: think on the page
             self._fail(f"could not start ({type(e).__name__})")
         finally:
-            for event in WATCHED:
-                window.removeEventListener(event, listener)
-            listener.destroy()
             loaded.set_result(None)
             await self._prefetch()
 
@@ -183,8 +154,9 @@ class BotClient:
         (once) it did not start, took too long (``slow``) or stopped (``answered``)."""
         if not self.failed:
             self.failed = True
-            end_worker()
-            document.body.dataset.bots = "page"
+            if self.link is not None:
+                self.link.end()
+            page.write({"body": Part(attrs=(("data-bots", "page"),))})
             js.console.warn(f"allfives: bot worker {why}")
             if answered:
                 said = _("The bots' background worker did not answer, so they now think on "
@@ -220,13 +192,13 @@ class BotClient:
                 await self._hand(data_files.TABLES,
                                  min(seconds, self._alive_seconds()) if watched else seconds)
                 seconds = max(seconds - (time.monotonic() - started), 0.1)
-            asked = asyncio.wait_for(getattr(self.worker, call)(json.dumps(request.to_json())),
+            asked = asyncio.wait_for(self.worker.call(call, json.dumps(request.to_json())),
                                      seconds)
             answer = asyncio.ensure_future(asked) if watched else None
             while answer is not None and not answer.done():
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
-                    await asyncio.wait_for(self.worker.alive(), self._alive_seconds())
+                    await asyncio.wait_for(self.worker.call("alive", ""), self._alive_seconds())
             text = str(await (answer or asked))
         except asyncio.CancelledError:
             if answer is not None:
@@ -249,7 +221,7 @@ class BotClient:
     async def _hand(self, path: str, seconds: float) -> None:
         """Give the worker a data file the page has (fetched), once, within ``seconds``."""
         text = data_files.left_out()[path].file.read_text(encoding="utf-8")
-        await asyncio.wait_for(self.worker.keep_data(path, text), seconds)
+        await asyncio.wait_for(self.worker.call("keep_data", json.dumps([path, text])), seconds)
         self.handed.add(path)
 
     async def tables(self, request: Request) -> None:
@@ -345,7 +317,7 @@ class BotClient:
     @staticmethod
     async def _drop(worker: Any) -> None:
         try:
-            await asyncio.wait_for(worker.drop(), ALIVE_SECONDS)
+            await asyncio.wait_for(worker.call("drop", ""), ALIVE_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
 
@@ -382,24 +354,3 @@ def read_coaching(text: str) -> tuple[Coaching | None]:
     newer request made it stale), apart from ``_ask``'s None (no worker)."""
     data = read_object(text)
     return (None if Stale.answered(data) else Coaching.from_json(data),)
-
-
-async def fetch_problem(url: str) -> str | None:
-    """Why ``url`` cannot be fetched now (its status, a network error, no
-    answer in time), or None when it can."""
-    try:
-        response = await asyncio.wait_for(js.fetch(url), WORKER_FETCH_SECONDS)
-    except TimeoutError:
-        return "no answer"
-    except Exception as e:  # noqa: BLE001 - a network error rejects the fetch
-        return type(e).__name__
-    return None if response.ok else f"status {response.status}"
-
-
-def end_worker() -> None:
-    """Terminate the worker PyScript made, if any: one stuck in a move, or
-    still loading, would go on using a core and memory."""
-    script = found(document.querySelector(f"script[worker][name={WORKER_NAME}]"))
-    xworker = found(getattr(script, "xworker", None)) if script is not None else None
-    if xworker is not None:
-        xworker.terminate()

@@ -84,7 +84,7 @@ def test_before_the_tables_are_in_place_a_staked_level_fails_rather_than_play_ot
         with pytest.raises(DataFileError, match="equity-tables.json has not been fetched"):
             decide(MoveAsk(level, 7, m.view))
     # handed over by the page (the worker's ``keep_data``): the same move as in CPython
-    assert worker.keep_data(data_files.TABLES, TABLES_TEXT.decode()) == "kept"
+    assert worker.keep_data(json.dumps([data_files.TABLES, TABLES_TEXT.decode()])) == "kept"
     assert (unfetched / data_files.TABLES).read_bytes() == TABLES_TEXT
     moved = decide(MoveAsk("expert", 7, m.view))
     game_stake.shipped.cache_clear()
@@ -99,5 +99,5 @@ def test_before_the_tables_are_in_place_a_staked_level_fails_rather_than_play_ot
 def test_the_worker_refuses_tables_that_are_not_this_builds(unfetched: Path):
     text = json.dumps({**json.loads(TABLES_TEXT), "version": 2})
     with pytest.raises(DataFileError, match="is not this build's"):
-        worker.keep_data(data_files.TABLES, text)
+        worker.keep_data(json.dumps([data_files.TABLES, text]))
     assert not (unfetched / data_files.TABLES).exists()
