@@ -1,6 +1,6 @@
-// How the page and the bots' worker start Pyodide (pyscript.json, their
-// PyScript config, names this module as the interpreter; PyScript calls its
-// loadPyodide(options)). Without that line PyScript would fetch Pyodide from a
+// How the page and the bots' worker start Pyodide: the page's PyScript config
+// (pyscript.json) names this module as the interpreter (PyScript calls its
+// loadPyodide(options)); the bots' worker (./bots-worker.mjs) calls it itself. Without that line PyScript would fetch Pyodide from a
 // CDN. The config is JSON, not TOML, so that PyScript need not fetch its TOML
 // parser first (a serial step of ~70 ms on every visit). Its "files" has
 // PyScript unpack allfives.zip (scripts/vendor.py) where the page runs.

@@ -23,7 +23,6 @@ DOM_REACHES = {"el", "found", "closest", "at_point", "on", "toggle", "close_dial
                "show_dialog", "reduced_motion"}
 
 STILL_ON_THE_PAGE = {
-    "allfives.web.bots.client_page",
     "allfives.web.dom",
     "allfives.web.draw.board_page",
     "allfives.web.home.language_page",
