@@ -1,6 +1,6 @@
-// What the page's Python is told about the page when it starts: the address
-// it was opened at and the visit's language (static/progress.js chose it
-// and put it on <html lang>). The Python reads no window of its own, so it
+// What the page's Python is told about the page when it starts: what the
+// address asks (its query) and the visit's language (static/progress.js
+// chose it and put it on <html lang>). The Python reads no window of its own, so it
 // can run in a worker (issue 40), whose location would be its own script's.
 //
 // Until the page's Python runs in a worker, index.html loads this module
@@ -9,8 +9,6 @@
 export function facts() {
   return JSON.stringify({
     search: location.search,
-    address: location.origin + location.pathname,
-    path: location.pathname,
     lang: document.documentElement.lang || "en",
   });
 }

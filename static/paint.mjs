@@ -67,9 +67,20 @@ function ask(question, text) {
   });
 }
 
+// A link of this page's (its query: "?deal=..."), whole, in a field,
+// selected, and on the clipboard where there is one (the field shows it
+// either way).
+function copyLink(field, text) {
+  const link = new URL(text, location.href).href;
+  field.value = link;
+  field.select();
+  Promise.resolve(navigator.clipboard?.writeText(link))
+    .catch((error) => console.warn(`allfives: no clipboard: ${error}`));
+}
+
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
-// a file saved, the address replaced (a reload then resumes).
+// a file saved, a link copied, the address's query dropped, a question asked.
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
@@ -79,8 +90,8 @@ function act(kind, target, text) {
     ask(target, text);
     return;
   }
-  if (kind === "address") {
-    history.replaceState(null, "", target); // the address, without what it asked for
+  if (kind === "drop-query") {
+    history.replaceState({}, "", location.pathname);
     return;
   }
   if (kind === "open" || kind === "close") {
@@ -102,6 +113,8 @@ function act(kind, target, text) {
     node.scrollTop = 0;
   } else if (kind === "scroll-end") {
     node.scrollTop = node.scrollHeight;
+  } else if (kind === "copy-link") {
+    copyLink(node, text);
   } else {
     console.warn(`allfives: an effect of no known kind: ${kind}`);
   }

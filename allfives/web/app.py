@@ -151,7 +151,7 @@ class App:
 
     def launched(self, action: Launch) -> None:
         """Open what the address asked for (``?do=``), dropped from it: a reload resumes."""
-        page.write({}, [Effect("address", dom.page_path())])
+        page.write({}, [Effect("drop-query", "")])
         {"new": self.open_new_game, "daily": self.sharing.play_daily,
          "puzzles": self.puzzles.open}[action]()
 

@@ -168,16 +168,6 @@ def url_param(name: str) -> str | None:
     return values[0] if values else None
 
 
-def page_path() -> str:
-    """The page's path: its address without the query, as a reload would open it."""
-    return FACTS["path"]
-
-
-def page_address() -> str:
-    """The page's address without its query (a shared link starts with it)."""
-    return FACTS["address"]
-
-
 def page_language() -> str:
     """The visit's language, as ``<html lang>`` has it."""
     return FACTS["lang"]

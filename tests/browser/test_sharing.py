@@ -42,10 +42,17 @@ def test_a_shared_link_deals_the_same_game_and_asks_before_replacing_a_saved_one
     assert "?" not in page.url  # the address forgets the seed: a reload resumes
     play_until(page, ("round-over",))
     assert page.inner_text("#round-end-deal") == "Deal 9"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#round-end-share")
     page.wait_for_function("document.querySelector('#round-end-share-link').value !== ''")
     link = page.input_value("#round-end-share-link")
     assert re.match(rf"^{re.escape(server)}index\.html\?deal=[\w-]+$", link), link
+    # shown, selected and on the clipboard
+    assert page.is_visible("#round-end-share-link")
+    assert page.eval_on_selector("#round-end-share-link",
+                                 "f => [f.selectionStart, f.selectionEnd]") == [0, len(link)]
+    page.wait_for_function("async link => (await navigator.clipboard.readText()) === link",
+                           arg=link)
     shared = saved(page)
     page.click("#next-round")
     page.wait_for_selector(READY)

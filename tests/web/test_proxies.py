@@ -1,6 +1,7 @@
-"""The page's JS proxies are released when done (issue 27): a notice shown
-again and again and a drag made again and again keep no proxy alive (a
-download is the page's thread's own now: ``parts.download``). The page
+"""The page's JS proxies are released when done (issue 27): a drag made
+again and again keeps no proxy alive (a download is the page's thread's own
+now: ``parts.download``; a notice a frame, its buttons heard through the
+page's one listener: ``paint.notice``). The page
 modules run in CPython here against a fake ``js``, ``pyodide.ffi`` and
 ``pyscript`` that count the proxies alive."""
 
@@ -80,7 +81,10 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Proxies, list[Callab
         createElement=lambda _tag: Node(), body=Node("body"),
         querySelectorAll=lambda _sel: [], elementFromPoint=lambda _x, _y: None)
     js = types.SimpleNamespace(
-        setTimeout=lambda fn, _ms: timers.append(fn), console=types.SimpleNamespace(),
+        setTimeout=lambda fn, _ms: timers.append(fn),
+        console=types.SimpleNamespace(warn=lambda *_a: None),
+        allfivesStorage=types.SimpleNamespace(held=lambda: "{}", keep=lambda *_a: True),
+        allfivesPage=types.SimpleNamespace(facts=lambda: '{"search": "", "lang": "en"}'),
         Blob=types.SimpleNamespace(new=lambda *_a: None),
         URL=types.SimpleNamespace(createObjectURL=lambda _b: "blob:x",
                                   revokeObjectURL=lambda _u: None),
@@ -95,26 +99,6 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Proxies, list[Callab
     for name in ("allfives.web.dom", "allfives.web.play.drag_page"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     yield proxies, timers, document
-
-
-def test_notices_shown_again_and_again_keep_no_proxy_alive(page):
-    # guards: two proxies (the buttons' listeners) made per notice and never released
-    proxies, _timers, document = page
-    dom = importlib.import_module("allfives.web.dom")
-    pressed = []
-    dom.notice("one")
-    after_first = proxies.alive
-    for n in range(20):
-        dom.notice(f"notice {n}", ("Do it", lambda _e, n=n: pressed.append(n)))
-    assert proxies.alive == after_first <= 1  # one listener on the bar, for good
-    box = document.getElementById("notice")
-    assert box.listeners == after_first
-    action = box.children[-2]  # the latest notice: its text, its action, its close button
-    assert action.id == "notice-action"
-    dom._Notice.clicked(types.SimpleNamespace(
-        target=types.SimpleNamespace(closest=lambda sel: action if sel == "#notice-action"
-                                     else None)))
-    assert pressed == [19]  # the latest notice's action
 
 
 def test_drags_made_again_and_again_keep_no_proxy_alive(page):

@@ -26,8 +26,6 @@ STILL_ON_THE_PAGE = {
     "allfives.web.dom",
     "allfives.web.draw.board_page",
     "allfives.web.home.language_page",
-    "allfives.web.home.menu_page",
-    "allfives.web.home.sharing_page",
     "allfives.web.play.drag_page",
     "allfives.web.play.keyboard_page",
     "allfives.web.play.screen_page",

@@ -16,9 +16,11 @@ from typing import Any
 from pyscript import document, window
 
 from ...data_files import DataFileError
-from ..dom import el, found, on, spawn, store, url_param
+from ..dom import found, store, url_param
 from ..i18n import catalogs as i18n
 from ..i18n import page_text
+from ..paint.events import Listen
+from ..paint.listening_page import listen
 from ..paint.notice_page import notice
 from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
@@ -132,7 +134,7 @@ class Languages:
         self.wanted = ""  # the last choice: one overtaken while fetched is dropped
 
     def bind(self) -> None:
-        on(el("set-language"), "change", lambda e: spawn(self.switch(str(e.target.value))))
+        listen(Listen("change", "#set-language"), lambda e: self.switch(e.value or ""))
 
     async def switch(self, code: str) -> None:
         self.wanted = code

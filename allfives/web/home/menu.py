@@ -14,9 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..table.focus import next_focus
+from ..paint.events import Hook
+from ..paint.parts import Effect, Frame, Part
+from ..table.focus import FOCUS_KEYS, next_focus
 
 FIRST, LAST = 0, -1  # where focus goes as the menu opens
+# What takes focus in the menu (``#menu > button, #menu input``), in order.
+ACTIONS = ("daily", "download", "review-button", "open-record", "stats-button",
+           "puzzles-button", "rules-button", "settings-button", "keys-button")
+IN_MENU = frozenset({"menu", "open-record-label", *ACTIONS})  # every id in #menu
+EXPANDED = "#menu-button[aria-expanded=true]"  # while the menu is open
+BUTTON_KEYS = ("ArrowDown", "ArrowUp")  # the button's keys (with Escape while open)
+MENU_KEYS = ("Escape", "Home", "End", *FOCUS_KEYS)  # the keys that do something in the menu
 
 
 @dataclass(frozen=True)
@@ -83,3 +92,30 @@ def resolve(index: int, count: int) -> int | None:
     (8, 0, None)
     """
     return None if count <= 0 else index % count
+
+
+def index_of(focused: str) -> int:
+    """Where in the menu the action with id ``focused`` is (the first: none of them).
+
+    >>> index_of("stats-button"), index_of("open-record"), index_of("mute")
+    (4, 3, 0)
+    """
+    return ACTIONS.index(focused) if focused in ACTIONS else 0
+
+
+def in_menu(focus: Hook) -> bool:
+    """Whether the focus is in the menu, or on nothing (the page's body, an
+    empty hook): an action chosen there leaves focus to the menu button."""
+    return focus.id in IN_MENU or (not focus.id and not focus.data)
+
+
+def stepped(step: Focus | Close) -> tuple[Frame, list[Effect]]:
+    """What a step shows: the button's ``aria-expanded``, and where focus goes."""
+    if isinstance(step, Focus):
+        index = resolve(step.index, len(ACTIONS))
+        return expanded(True), [] if index is None else [Effect("focus", f"#{ACTIONS[index]}")]
+    return expanded(False), [Effect("focus", "#menu-button")] if step.refocus else []
+
+
+def expanded(now: bool) -> Frame:
+    return {"#menu-button": Part(attrs=(("aria-expanded", "true" if now else "false"),))}

@@ -2,21 +2,23 @@
 on the clipboard, and shown), a ``?deal=`` or ``?seed=`` link opened while a
 game is saved (the person chooses: resume, or play the link's deal), the
 Daily deal button, and the best daily result kept per day. The deals
-themselves are made and read in ``deals``."""
+themselves are made and read in ``deals``, what is shown in ``sharing``;
+the page's thread copies the link and drops the address's query (effects),
+so nothing here reads or writes the page but through the writer."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import js
-from pyscript import window
 
 from ...errors import AllFivesError
-from ..dom import el, on, page_address, page_path, show_dialog, store, stored_json, url_param
+from ..dom import store, stored_json, url_param
 from ..i18n.catalogs import _
+from ..paint.events import Listen, PageEvent
+from ..paint.listening_page import listen
 from ..paint.notice_page import notice
 from ..paint.parts import Effect
 from ..paint.writer_page import page
@@ -35,6 +37,7 @@ from ..table.deals import (
     seed_deal,
 )
 from ..table.table import Table
+from .sharing import CHOICE, PANELS, shared
 
 
 class Sharing:
@@ -51,13 +54,14 @@ class Sharing:
         self.offered: Deal | None = None
 
     def bind(self) -> None:
-        for panel in ("round-end", "game-over"):
-            on(el(f"{panel}-share"), "click", partial(self.on_share, panel))
-        on(el("daily"), "click", lambda _e: self.play_daily())
-        on(el("deal-play"), "click", lambda _e: self.play_offered())
-        on(el("deal-resume"), "click", lambda _e: el("deal-choice").close())
+        for panel in PANELS:
+            listen(Listen("click", f"#{panel}-share"), partial(self.on_share, panel))
+        listen(Listen("click", "#daily"), lambda _e: self.play_daily())
+        listen(Listen("click", "#deal-play"), lambda _e: self.play_offered())
+        listen(Listen("click", "#deal-resume"),
+               lambda _e: page.write({}, [Effect("close", CHOICE)]))
         # however it closes (Resume, Escape, Play), the game on the table then plays on
-        on(el("deal-choice"), "close", lambda _e: self.resume())
+        listen(Listen("close", f"#{CHOICE}"), lambda _e: self.resume())
 
     def play_daily(self) -> None:
         """Today's deal, in place of the game in progress (asked first)."""
@@ -73,7 +77,7 @@ class Sharing:
         deal_text, seed = url_param("deal"), url_param("seed")
         if deal_text is None and seed is None:
             return None
-        page.write({}, [Effect("address", page_path())])
+        page.write({}, [Effect("drop-query", "")])
         try:
             return read_deal(deal_text) if deal_text else seed_deal(str(seed), setup_table())
         except DealError as e:
@@ -87,24 +91,16 @@ class Sharing:
         """A game in progress is saved and a link asks for another: ask which
         to play (the saved game waits, ``resume``)."""
         self.offered = deal
-        show_dialog("deal-choice")
+        page.write({}, [Effect("open", CHOICE)])
 
     def play_offered(self) -> None:
-        el("deal-choice").close()
+        page.write({}, [Effect("close", CHOICE)])
         if self.offered is not None:
             self.take_over(self.dealt(self.offered))
 
-    async def on_share(self, panel: str, _evt: Any) -> None:
+    def on_share(self, panel: str, _evt: PageEvent) -> None:
         """Put a link to this game's deal on the clipboard, and show it."""
-        link = deal_of(self.current()).link(page_address())
-        out = el(f"{panel}-share-link")
-        out.value = link
-        out.removeAttribute("hidden")
-        out.select()
-        try:
-            await window.navigator.clipboard.writeText(link)
-        except Exception as e:  # noqa: BLE001 - no clipboard here: the link is shown
-            js.console.warn(f"allfives: no clipboard: {e}")
+        page.write(*shared(panel, deal_of(self.current())))
 
     def ended(self, table: Table) -> str:
         """At a game's end: keep a daily deal's best result; the words for the panel."""

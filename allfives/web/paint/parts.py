@@ -48,7 +48,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download", "address", "ask"]
+                     "download", "copy-link", "drop-query", "ask"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -59,8 +59,11 @@ class Effect:
     (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
     the element at ``target`` to its top or its end, ``say`` ``text`` to
     screen readers in the live region ``target``, ``hush`` it, ``download``
-    ``text`` (JSON) as a file named ``target``, replace the page's ``address``
-    by ``target`` (in its history, so a reload opens that), ``ask`` the
+    ``text`` (JSON) as a file named ``target``; ``copy-link``: ``text`` (an
+    address of this page's, ``?deal=...``) made whole against the page's
+    own address, put in the field ``target``, selected and copied to the
+    clipboard where there is one; ``drop-query``: the page's address without
+    its query (``target`` empty), so a reload does not ask again; ``ask`` the
     page's thread the question ``target`` (``asking.Asks``)."""
 
     kind: EffectKind
@@ -71,6 +74,12 @@ class Effect:
 def download(filename: str, text: str) -> Effect:
     """``text`` (JSON) saved by the browser as the file ``filename``."""
     return Effect("download", filename, text)
+
+
+def copy_link(field: str, link: str) -> Effect:
+    """``link`` (``?deal=...``) as a whole address of this page, in ``field``
+    (a selector), selected and on the clipboard."""
+    return Effect("copy-link", field, link)
 
 
 def flag(present: bool) -> str | None:

@@ -14,6 +14,7 @@ from allfives.web.paint.parts import (
     Effect,
     Part,
     changes,
+    copy_link,
     effects_from_json,
     effects_to_json,
     flag,
@@ -131,6 +132,16 @@ def test_effects_cross_as_json_and_unknown_kinds_are_refused():
     assert effects_from_json(json.loads(json.dumps(effects_to_json(effects)))) == effects
     with pytest.raises(ValueError):
         effects_from_json([["explode", "#a", ""]])
+
+
+def test_a_link_copied_and_the_query_dropped_are_effects_that_cross_as_json():
+    effects = [copy_link("#game-over-share-link", "?deal=standard.2.medium.7"),
+               Effect("drop-query", "")]
+    assert effects[0] == Effect("copy-link", "#game-over-share-link", "?deal=standard.2.medium.7")
+    assert json.loads(json.dumps(effects_to_json(effects))) == [
+        ["copy-link", "#game-over-share-link", "?deal=standard.2.medium.7"],
+        ["drop-query", "", ""]]
+    assert effects_from_json(effects_to_json(effects)) == effects
 
 
 @pytest.mark.parametrize("data", [
