@@ -41,12 +41,26 @@ function save(filename, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// A sound (play/cues.py's notes, as JSON {"name", "notes"}), played by
+// static/sound.mjs if it can; then the element at target is marked with its
+// name (data-sound: the last sound heard, for tests).
+function sound(target, text) {
+  const { name, notes } = JSON.parse(text);
+  if (!globalThis.allfivesSound?.play(notes)) return;
+  const node = document.querySelector(target);
+  if (node) node.dataset.sound = name;
+}
+
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
-// a file saved.
+// a file saved, a sound played.
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
+    return;
+  }
+  if (kind === "sound") {
+    sound(target, text);
     return;
   }
   if (kind === "open" || kind === "close") {

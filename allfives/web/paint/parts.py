@@ -48,7 +48,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download"]
+                     "download", "sound"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -59,7 +59,9 @@ class Effect:
     (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
     the element at ``target`` to its top or its end, ``say`` ``text`` to
     screen readers in the live region ``target``, ``hush`` it, ``download``
-    ``text`` (JSON) as a file named ``target``."""
+    ``text`` (JSON) as a file named ``target``, ``sound``: play the notes
+    ``text`` holds (``play.cues.sound_effect``) and, if heard, mark the
+    element at ``target`` with the sound's name."""
 
     kind: EffectKind
     target: str
