@@ -63,6 +63,7 @@ function described(listen, evt, at) {
   const form = at instanceof HTMLFormElement ? at : at.closest("form");
   if (form) out.form = controls(form);
   if (TYPING.has(evt.target?.tagName) && evt.target.name) out.field = evt.target.name;
+  if (evt.type === "click" && evt.detail === 0) out.keyed = true; // a key made it
   out.focus = hook(document.activeElement === document.body ? null : document.activeElement);
   return out;
 }

@@ -76,11 +76,20 @@ function copyLink(field, text) {
   field.select();
   Promise.resolve(navigator.clipboard?.writeText(link))
     .catch((error) => console.warn(`allfives: no clipboard: ${error}`));
+
+// A sound (play/cues.py's notes, as JSON {"name", "notes"}), played by
+// static/sound.mjs if it can; then the element at target is marked with its
+// name (data-sound: the last sound heard, for tests).
+function sound(target, text) {
+  const { name, notes } = JSON.parse(text);
+  if (!globalThis.allfivesSound?.play(notes)) return;
+  const node = document.querySelector(target);
+  if (node) node.dataset.sound = name;
 }
 
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
-// a file saved, a link copied, the address's query dropped, a question asked.
+// a file saved, a link copied, the address's query dropped, a question asked, a sound played.
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
@@ -92,6 +101,8 @@ function act(kind, target, text) {
   }
   if (kind === "drop-query") {
     history.replaceState({}, "", location.pathname);
+  if (kind === "sound") {
+    sound(target, text);
     return;
   }
   if (kind === "open" || kind === "close") {

@@ -150,8 +150,13 @@ def test_what_a_person_does_arrives_as_values(page, server):
                         prevent_when="#a[data-live]"))
     # the nearest element answers first, as in the event's bubbling; its data comes along
     page.click("#pips")
-    assert [(e.selector, e.at) for e in heard(page)] == [
-        ("#hand [data-tile]", Hook("", {"tile": "3-5"})), ("#hand", Hook("hand"))]
+    assert [(e.selector, e.at, e.keyed) for e in heard(page)] == [
+        ("#hand [data-tile]", Hook("", {"tile": "3-5"}), False), ("#hand", Hook("hand"), False)]
+    # a click a key made says so
+    page.focus("#hand [data-tile]")
+    page.keyboard.press("Enter")
+    assert [(e.selector, e.keyed) for e in heard(page)] == [
+        ("#hand [data-tile]", True), ("#hand", True)]
     # a form's fields, and its default prevented (the page stays)
     page.fill("#name", "Bea")
     page.click("#send")

@@ -127,8 +127,13 @@ def test_lit_places_name_their_end_undo_says_what_it_took_back_and_the_boneyard_
     assert page.inner_text("#table-said") == "Took back: Ben played 4-6 on 3-4."
     page.click("#entry-tiles [data-tile='4-6']")
     page.fill("#entry-drew-count", "3")
+    before = boneyard.get_attribute("data-boneyard")
+    page.press("#entry-drew-count", "Enter")  # no entry, and the page stays
+    assert page.input_value("#entry-drew-count") == "3"
+    assert boneyard.get_attribute("data-boneyard") == before
     page.click("#entry-drew")
     assert boneyard.get_attribute("data-boneyard") == "7"
+    assert page.input_value("#entry-drew-count") == "1"  # the usual draw again
     page.click("#entry-undo")
     assert page.inner_text("#table-said") == "Took back: Anna drew a tile."
     assert boneyard.get_attribute("data-boneyard") == "8"

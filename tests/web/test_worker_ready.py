@@ -29,9 +29,7 @@ STILL_ON_THE_PAGE = {
     "allfives.web.play.drag_page",
     "allfives.web.play.keyboard_page",
     "allfives.web.play.screen_page",
-    "allfives.web.play.sound_page",
     "allfives.web.play.table_page",
-    "allfives.web.realtable.realtable_page",
     "allfives.web.table.focus_page",
 }
 

@@ -110,7 +110,9 @@ class PageEvent:
     ``key`` and Shift, the ``form`` it happened in (its named fields, in
     order) and the name of the ``field`` it happened at, a ``file`` chosen or
     dropped, an element's ``size`` (a ``SIZE`` Listen), and the element that
-    had the focus (``focus``: a key's arrows move from it)."""
+    had the focus (``focus``: a key's arrows move from it). ``keyed``: a click
+    a key made (Enter or Space on a button: ``UIEvent.detail`` 0), so focus
+    may move on as a keyboard's user expects."""
 
     kind: str
     selector: str
@@ -124,6 +126,7 @@ class PageEvent:
     file: File | None = None
     size: Size | None = None
     focus: Hook = Hook()
+    keyed: bool = False
 
     def submitted(self) -> dict[str, str]:
         """What the form would submit (the first value of each name): its
@@ -157,7 +160,7 @@ def event_from_json(text: str) -> PageEvent:
                      shift=data.get("shift") is True,
                      form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
                      file=_file(data.get("file")), size=_size(data.get("size")),
-                     focus=_hook(data.get("focus")))
+                     focus=_hook(data.get("focus")), keyed=data.get("keyed") is True)
 
 
 def _control(data: Any) -> Control:

@@ -48,7 +48,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download", "copy-link", "drop-query", "ask"]
+                     "download", "copy-link", "drop-query", "ask", "sound"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -64,7 +64,9 @@ class Effect:
     own address, put in the field ``target``, selected and copied to the
     clipboard where there is one; ``drop-query``: the page's address without
     its query (``target`` empty), so a reload does not ask again; ``ask`` the
-    page's thread the question ``target`` (``asking.Asks``)."""
+    page's thread the question ``target`` (``asking.Asks``); ``sound``: play
+    the notes ``text`` holds (``play.cues.sound_effect``) and, if heard, mark
+    the element at ``target`` with the sound's name."""
 
     kind: EffectKind
     target: str

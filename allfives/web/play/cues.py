@@ -1,13 +1,16 @@
 """The page's sounds, decided in plain Python: which sound a move makes, and
-each sound as a few notes for ``sound_page`` to play with Web Audio (no sound
+each sound as a few notes for the page's thread to play with Web Audio
+(``static/sound.mjs``, sent as the writer's ``sound`` effect: no sound
 files). A laid tile clicks, a score chimes, and the end of a round or of the
 game plays a short phrase; draws and passes are silent."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import astuple, dataclass
 from typing import Literal
 
+from ..paint.parts import Effect
 from .steps import Phase, Played
 
 Sound = Literal["click", "score", "round", "game"]
@@ -52,3 +55,16 @@ def cue(played: Played, phase: Phase) -> Sound | None:
     if played.points > 0:
         return "score"
     return "click" if played.tile is not None else None
+
+
+MARKED = "#mute"  # the element marked with the last sound heard (``data-sound``)
+
+
+def sound_effect(sound: Sound | None, muted: bool) -> Effect | None:
+    """What the page's thread is sent to play ``sound``: its name and notes
+    (each ``[at, pitch, length, wave, volume]``); none when muted or silent."""
+    if sound is None or muted:
+        return None
+    notes = [list(astuple(note)) for note in SOUNDS[sound]]
+    return Effect("sound", MARKED, json.dumps({"name": sound, "notes": notes},
+                                              separators=(",", ":")))

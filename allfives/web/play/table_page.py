@@ -66,7 +66,6 @@ class TablePage:
         on(el("hand"), "click", self.on_hand_click)
         self.drag.bind(el("hand"), el("board"))
         self.keys.bind()
-        self.sound.bind()
         on(el("undo"), "click", lambda _e: self.take_back())
         on(el("draw"), "click", lambda _e: self.answer(Play(DRAW)))
         on(el("pass"), "click", lambda _e: self.answer(Play(PASS)))

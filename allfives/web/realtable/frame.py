@@ -13,7 +13,8 @@ from html import escape
 from ...moves import move_on, move_tile
 from ...tiles import NAMES, tile_id, tiles_of
 from ..draw import render
-from ..draw.board import BoardScene, Target, tile_svg
+from ..draw.board import BoardScene, Target, board, tile_svg
+from ..paint.events import Size
 from ..paint.parts import Effect, Frame, Part, flag, shown
 from ..table import words as table_words
 from ..table.looks import Looks
@@ -98,6 +99,16 @@ def parts(f: TableFrame) -> Frame:
     if f.most_drawn is not None:
         out["#entry-drew-count"] = Part(attrs=(("max", f.most_drawn),))
     return out | header(f.reviewable)
+
+
+def board_parts(scene: BoardScene, size: Size) -> Frame:
+    """The board drawn for the box ``#table-board`` has (its exact size, as
+    a ``SIZE`` Listen tells it): its view box and its tiles."""
+    width, height = size.width, size.height
+    drawn = board(scene.view, max(width, 1) / max(height, 1), targets=scene.targets,
+                  selected=scene.selected, fresh=scene.fresh, fresh_points=scene.fresh_points,
+                  hint=scene.hint, width_px=width, drawn=scene.drawn)
+    return {"#table-board": Part(html=drawn.svg, attrs=(("viewBox", drawn.view_box),))}
 
 
 def over(keeper: Keeper) -> tuple[Frame, list[Effect]]:

@@ -9,26 +9,25 @@ on this device never empties it: leaving keeps it aside
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import js
-from pyscript import window
 
 from ...errors import AllFivesError
 from ...moves import parse_move
 from ...tiles import parse_tile
-from ..dom import closest, el, on, store, stored
-from ..draw import board_page
+from ..dom import store, stored
 from ..draw.board import BoardScene
+from ..paint.events import SIZE, Listen, PageEvent, Size
+from ..paint.listening_page import listen
 from ..paint.notice_page import notice
-from ..paint.parts import download
+from ..paint.parts import Part, download
 from ..paint.writer_page import page
 from ..storage.keys import TABLE_GAME_KEY, TABLE_KEPT_KEY, UNREADABLE_TABLE_KEY
 from ..table.focus_page import refocus
 from ..table.looks import Looks
 from ..table.shared_controls import SHARE_LINKS, Reviewed
-from . import kept
-from .frame import frame, over, parts
+from . import kept, taps
+from .frame import board_parts, frame, over, parts
 from .keeper import Keeper, Said
 
 
@@ -39,20 +38,28 @@ class RealTablePage:
         self.tally = tally
         self.keeper: Keeper | None = None
         self.drawn: BoardScene | None = None  # the board as last drawn
+        self.box: Size | None = None  # the board's box, as the page last told it
 
     def bind(self) -> None:
-        on(el("table-entry"), "click", self.on_entry_click)
-        on(el("table-board"), "click", self.on_board_click)
-        on(el("table-board"), "keydown", self.on_board_key)
-        on(el("entry-drew"), "click", lambda _e: self.on_drew())
-        on(el("entry-passed"), "click", lambda _e: self.act(lambda k: k.passed()))
-        on(el("entry-undo"), "click", lambda _e: self.act(lambda k: k.undo()))
-        on(el("entry-start"), "click", lambda _e: self.act(lambda k: k.start()))
-        on(el("round-left"), "submit", self.on_left)
-        on(el("round-left"), "click", self.on_left_click)
-        on(el("round-left"), "input", self.on_pips_typed)
-        on(el("entry-call"), "input", self.on_call)
-        on(window, "resize", lambda _e: self.resized())
+        listen(Listen("click", "#table-entry [data-tile]"), self.on_tile)
+        listen(Listen("click", "#table-entry [data-starter]"), self.on_starter)
+        listen(Listen("click", "#table-board [data-target]"), self.on_place)
+        # Enter and Space lay the tile at a lit place (never scroll the page)
+        listen(Listen("keydown", "#table-board", keys=("Enter", " "), prevent=True, send=False))
+        listen(Listen("keydown", "#table-board [data-target]", keys=("Enter", " ")),
+               self.on_place)
+        listen(Listen("click", "#entry-drew"), self.on_drew)
+        # Enter in the count is no entry (the form has no submit button)
+        listen(Listen("submit", "#entry-buttons", prevent=True, send=False))
+        listen(Listen("click", "#entry-passed"), lambda _e: self.act(lambda k: k.passed()))
+        listen(Listen("click", "#entry-undo"), lambda _e: self.act(lambda k: k.undo()))
+        listen(Listen("click", "#entry-start"), lambda _e: self.act(lambda k: k.start()))
+        listen(Listen("submit", "#round-left", prevent=True), lambda _e: self.on_left())
+        listen(Listen("click", "#round-left [data-left-seat]"), self.on_picker)
+        listen(Listen("click", "#round-left [data-pips-step]"), self.on_step)
+        listen(Listen("input", "#round-left input[data-seat]"), self.on_pips_typed)
+        listen(Listen("input", "#entry-call"), self.on_call)
+        listen(Listen(SIZE, "#table-board"), self.on_size)
 
     # -- the game ------------------------------------------------------------
 
@@ -125,70 +132,60 @@ class RealTablePage:
         entry(self.keeper)
         self.commit()
 
-    def on_entry_click(self, evt: Any) -> None:
-        tile = closest(evt, "[data-tile]")
-        if tile is not None:
-            name = str(tile.dataset.tile)
-            self.act(lambda k: k.tap_tile(parse_tile(name)))
-            if self.keeper is not None and self.keeper.selected is not None \
-                    and int(evt.detail) == 0:  # from the keyboard: on to its lit places
-                refocus("#table-board [data-target]", always=True)
-            refocus(f'#entry-tiles [data-tile="{name}"]', "#entry-tiles [data-tile]")
-            return
-        starter = closest(evt, "[data-starter]")
-        if starter is not None:
-            seat = int(str(starter.dataset.starter))
+    def on_tile(self, e: PageEvent) -> None:
+        name = e.at.data.get("tile", "")
+        self.act(lambda k: k.tap_tile(parse_tile(name)))
+        if self.keeper is not None and self.keeper.selected is not None \
+                and e.keyed:  # from the keyboard: on to its lit places
+            refocus("#table-board [data-target]", always=True)
+        refocus(f'#entry-tiles [data-tile="{name}"]', "#entry-tiles [data-tile]")
+
+    def on_starter(self, e: PageEvent) -> None:
+        seat = taps.seat_of(e.at, "starter")
+        if seat is not None:
             self.act(lambda k: k.choose_starter(seat))
 
-    def on_board_click(self, evt: Any) -> None:
-        target = closest(evt, "[data-target]")
-        if target is not None:
-            move = parse_move(str(target.dataset.move))
-            self.act(lambda k: k.tap_place(move))
-            refocus("#entry-tiles [data-tile]")
+    def on_place(self, e: PageEvent) -> None:
+        move = parse_move(e.at.data.get("move", ""))
+        self.act(lambda k: k.tap_place(move))
+        refocus("#entry-tiles [data-tile]")
 
-    def on_board_key(self, evt: Any) -> None:
-        if str(evt.key) in ("Enter", " "):
-            evt.preventDefault()
-            self.on_board_click(evt)
-
-    def on_call(self, evt: Any) -> None:
-        text = str(evt.target.value).strip()
+    def on_call(self, e: PageEvent) -> None:
         page.forget("#entry-call")  # typed: the next frame that empties it writes it
         if self.keeper is not None:
-            self.keeper.call = int(text) if text.isdigit() else None
+            self.keeper.call = taps.called(e.value)
 
-    def on_drew(self) -> None:
+    def on_drew(self, e: PageEvent) -> None:
         """Drew, as many tiles as the field beside says (then 1 again, the
         usual draw)."""
-        field = el("entry-drew-count")
-        text = str(field.value)
-        count = int(text) if text.isdigit() and int(text) > 0 else 1
-        field.value = "1"  # the usual draw again (a property the person sets: not a frame's)
+        count = taps.drew_count(e.submitted())
+        # the usual draw again (the person's property, not a frame's: written anew each time)
+        page.forget("#entry-drew-count")
+        page.write({"#entry-drew-count": Part(props=(("value", "1"),))})
         self.act(lambda k: k.drew(count))
 
-    def on_left_click(self, evt: Any) -> None:
-        """A round-end row: its picker button, or its pip stepper."""
-        picker = closest(evt, "[data-left-seat]")
-        if picker is not None:
-            seat = int(str(picker.dataset.leftSeat))
+    def on_picker(self, e: PageEvent) -> None:
+        """A round-end row's picker button: the picker enters its tiles."""
+        seat = taps.seat_of(e.at, "leftSeat")
+        if seat is not None:
             self.act(lambda k: k.pick_left(seat))
             refocus(f'#round-left [data-left-seat="{seat}"]', always=True)
-            return
-        step = closest(evt, "[data-pips-step]")
+
+    def on_step(self, e: PageEvent) -> None:
+        """A round-end row's pip stepper."""
+        step = taps.pips_step(e.at)
         if step is not None:
-            seat, by = int(str(step.dataset.seat)), int(str(step.dataset.pipsStep))
+            seat, by = step
             self.act(lambda k: k.step_pips(seat, by))
             refocus(f'#round-left [data-pips-step="{by}"][data-seat="{seat}"]', always=True)
 
-    def on_pips_typed(self, evt: Any) -> None:
+    def on_pips_typed(self, e: PageEvent) -> None:
         """Pips typed: kept as typed (the field is not drawn over)."""
-        seat = str(evt.target.dataset.seat or "")
-        if self.keeper is not None and seat.isdigit():
-            self.keeper.set_pips(int(seat), str(evt.target.value))
+        typed = taps.pips_typed(e)
+        if self.keeper is not None and typed is not None:
+            self.keeper.set_pips(*typed)
 
-    def on_left(self, evt: Any) -> None:
-        evt.preventDefault()
+    def on_left(self) -> None:
         if self.keeper is None:
             return
         self.act(lambda k: k.settle())
@@ -202,14 +199,20 @@ class RealTablePage:
         f = frame(self.keeper, self.looks(), self.tally())
         page.write(parts(f))
         if self.drawn is None or self.drawn.view is not f.scene.view or self.drawn != f.scene:
-            self.resized(f.scene)
+            self.drawn = f.scene
+            self.draw_board()
 
-    def resized(self, scene: BoardScene | None = None) -> None:
-        """The board drawn for the box it has now."""
-        scene = scene or self.drawn
-        if self.keeper is not None and scene is not None:
-            board_page.draw("table-board", scene)
-            self.drawn = scene
+    def on_size(self, e: PageEvent) -> None:
+        """The board's box changed (the window turned or resized, the table
+        shown): the board drawn again for it."""
+        if e.size is not None and e.size != self.box:
+            self.box = e.size
+            self.draw_board()
+
+    def draw_board(self) -> None:
+        """The board drawn for the box it has (none yet: once it is told)."""
+        if self.keeper is not None and self.drawn is not None and self.box is not None:
+            page.write(board_parts(self.drawn, self.box))
 
     def refocus(self) -> None:
         """Focus fell to the page (a dialog closed): back to the entry panel."""

@@ -125,3 +125,11 @@ def test_a_size_comes_exact_and_in_whole_pixels():
     for broken in ('[1, 2, 3]', '[1, 2, 3, -4]', '[1, 2, 3, "4"]', '[true, 2, 3, 4]'):
         with pytest.raises(ValueError):
             event_from_json(f'{{"kind": "size", "selector": "#a", "size": {broken}}}')
+
+
+def test_a_click_a_key_made_says_so():
+    keyed = event_from_json('{"kind": "click", "selector": "#entry-tiles [data-tile]",'
+                            ' "keyed": true, "at": {"id": "", "data": {"tile": "3-5"}}}')
+    assert keyed.keyed is True
+    assert event_from_json('{"kind": "click", "selector": "#go"}').keyed is False
+    assert event_from_json('{"kind": "click", "selector": "#go", "keyed": 1}').keyed is False

@@ -1,9 +1,10 @@
 """The page's sounds (``allfives.web.play.cues``): which sound each move of a whole
-game makes, driven through the controller as the page drives it, and the
-notes each sound is made of."""
+game makes, driven through the controller as the page drives it, the notes
+each sound is made of, and what the page's thread is sent to play them."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -11,8 +12,9 @@ import pytest
 from allfives.moves import DRAW, PASS
 from allfives.tiles import NAMES
 from allfives.web.bots.decide import decide
+from allfives.web.paint.parts import Effect, effects_from_json, effects_to_json
 from allfives.web.play.controller import Controller
-from allfives.web.play.cues import SOUNDS, cue
+from allfives.web.play.cues import SOUNDS, cue, sound_effect
 from allfives.web.play.steps import Played
 from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
@@ -67,3 +69,22 @@ def test_each_sound_is_a_few_short_quiet_notes():
                    and n.at >= 0 for n in notes), name
         assert max(n.at + n.length for n in notes) <= 1.5, name  # over before the next move
     assert max(n.at + n.length for n in SOUNDS["click"]) < 0.1
+
+
+def test_the_page_is_sent_each_sound_by_name_and_notes():
+    click = sound_effect("click", muted=False)
+    assert click == Effect("sound", "#mute", '{"name":"click","notes":'
+                           '[[0,2200,0.03,"triangle",0.22],[0,880,0.05,"sine",0.18]]}')
+    for name, notes in SOUNDS.items():
+        effect = sound_effect(name, muted=False)
+        assert effect is not None and (effect.kind, effect.target) == ("sound", "#mute")
+        sent = json.loads(effect.text)
+        assert sent == {"name": name, "notes": [[n.at, n.pitch, n.length, n.wave, n.volume]
+                                                for n in notes]}
+        assert effects_from_json(effects_to_json([effect])) == [effect]  # it crosses as JSON
+    assert len(json.loads(sound_effect("game", muted=False).text)["notes"]) == 6
+
+
+def test_muted_or_a_silent_move_sends_nothing():
+    assert sound_effect("score", muted=True) is None
+    assert sound_effect(None, muted=False) is None and sound_effect(None, muted=True) is None

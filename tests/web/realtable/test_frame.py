@@ -8,8 +8,10 @@ from __future__ import annotations
 from allfives.observed import ObservedGame
 from allfives.rules import Rules
 from allfives.tiles import parse_tile
+from allfives.web.draw.board import board
+from allfives.web.paint.events import Size
 from allfives.web.paint.parts import Effect, Part
-from allfives.web.realtable.frame import frame, game_over_html, over, parts
+from allfives.web.realtable.frame import board_parts, frame, game_over_html, over, parts
 from allfives.web.realtable.keeper import Keeper
 from allfives.web.table.looks import Looks
 
@@ -72,3 +74,22 @@ def test_the_game_over_panel_says_who_won_with_no_deal_to_share():
     }
     assert effects == [Effect("open", "game-over")]
     assert painted(keeper)["#real-table"] == Part(attrs=(("data-phase", "over"),))
+
+
+def test_the_board_is_drawn_for_the_box_the_page_tells():
+    keeper = Keeper(ObservedGame(Rules.make("standard", players=3), ["Anna", "Ben", "Cleo"]))
+    keeper.choose_starter(1)
+    keeper.tap_tile(parse_tile("5-5"))
+    scene = frame(keeper, Looks(), False).scene
+    wide = board_parts(scene, Size(370.5, 240.25, 371, 240))
+    expected = board(scene.view, 370.5 / 240.25, fresh=scene.fresh,
+                     fresh_points=scene.fresh_points, width_px=370.5, drawn=scene.drawn)
+    assert wide == {"#table-board": Part(html=expected.svg,
+                                         attrs=(("viewBox", expected.view_box),))}
+    assert "5-5" in expected.svg
+    tall = board_parts(scene, Size(240.25, 370.5, 240, 371))["#table-board"]
+    assert dict(tall.attrs)["viewBox"] != dict(wide["#table-board"].attrs)["viewBox"]
+    # a box not laid out yet (0 by 0) draws, square, without dividing by nothing
+    assert board_parts(scene, Size(0, 0, 0, 0))["#table-board"].html == board(
+        scene.view, 1.0, fresh=scene.fresh, fresh_points=scene.fresh_points,
+        drawn=scene.drawn).svg
