@@ -11,6 +11,7 @@ Python can make frames in a worker and send them to the page's thread.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
@@ -48,7 +49,7 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download"]
+                     "download", "refocus", "slide"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -59,11 +60,25 @@ class Effect:
     (opening an open dialog does nothing), ``scroll-start``/``scroll-end``
     the element at ``target`` to its top or its end, ``say`` ``text`` to
     screen readers in the live region ``target``, ``hush`` it, ``download``
-    ``text`` (JSON) as a file named ``target``."""
+    ``text`` (JSON) as a file named ``target``; ``refocus``: ``focus``, only
+    when, as the message came, focus had fallen to the page (``text`` empty)
+    or was within an element ``text`` matches (``*``: anywhere, the page's
+    body too), and no earlier effect of the message has moved it (so a row
+    of them focuses the first that applies and finds its element);
+    ``slide``: the element at ``target`` slides in from where the element
+    ``text`` names was (``slide_effect``), unless the person asks for
+    reduced motion."""
 
     kind: EffectKind
     target: str
     text: str = ""
+
+
+def slide_effect(target: str, source: str, ms: int) -> Effect:
+    """``target`` (an element of an SVG, drawn a moment later: the board)
+    slides in over ``ms`` milliseconds from where ``source`` is as the
+    message comes."""
+    return Effect("slide", target, json.dumps({"from": source, "ms": ms}))
 
 
 def download(filename: str, text: str) -> Effect:
