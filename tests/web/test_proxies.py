@@ -1,6 +1,6 @@
 """The page's JS proxies are released when done (issue 27): a notice shown
-again and again and a drag made again and again keep no proxy alive (a
-download is the page's thread's own now: ``parts.download``). The page
+again and again keeps no proxy alive (a download and a drag are the page's
+thread's own now: ``parts.download``, ``static/drag.mjs``). The page
 modules run in CPython here against a fake ``js``, ``pyodide.ffi`` and
 ``pyscript`` that count the proxies alive."""
 
@@ -13,9 +13,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-
-from allfives.tiles import NAMES
-from allfives.web.table.settings import Settings
 
 
 class Proxies:
@@ -92,8 +89,7 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Proxies, list[Callab
              "pyscript": types.SimpleNamespace(document=document, window=types.SimpleNamespace())}
     for name, module in fakes.items():
         monkeypatch.setitem(sys.modules, name, module)
-    for name in ("allfives.web.dom", "allfives.web.play.drag_page"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.delitem(sys.modules, "allfives.web.dom", raising=False)
     yield proxies, timers, document
 
 
@@ -115,23 +111,3 @@ def test_notices_shown_again_and_again_keep_no_proxy_alive(page):
         target=types.SimpleNamespace(closest=lambda sel: action if sel == "#notice-action"
                                      else None)))
     assert pressed == [19]  # the latest notice's action
-
-
-def test_drags_made_again_and_again_keep_no_proxy_alive(page):
-    # guards: a proxy made per drag for the timer that ends its click, never released
-    proxies, timers, _document = page
-    drag_page = importlib.import_module("allfives.web.play.drag_page")
-    from allfives.web.play.controller import Controller
-
-    from .tables import scripted_table
-
-    drag = drag_page.Drag(Controller(scripted_table(), Settings()), lambda _reply: None)
-    before = proxies.alive
-    tile = NAMES.index("0-6")
-    for _ in range(10):
-        drag.held = drag_page.Held(Node(), tile, 0.0, 0.0, moved=True)
-        drag.up(types.SimpleNamespace(clientX=50.0, clientY=50.0))
-        for timer in timers:
-            timer()
-        timers.clear()
-    assert proxies.alive == before
