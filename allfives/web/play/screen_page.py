@@ -8,6 +8,7 @@ its place."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import js
@@ -17,7 +18,7 @@ from ..draw.board import BoardScene
 from ..paint.parts import Effect, slide_effect
 from ..paint.writer_page import page
 from ..table import focus_page
-from ..table.focus import at_table, hand_drawn_anew
+from ..table.focus import at_table, hand_drawn_anew, refocus
 from ..table.shared_controls import SHARE_LINKS
 from ..table.table_view import TableView
 from . import frame
@@ -33,11 +34,14 @@ class Screen:
         self.drawn: BoardScene | None = None
         self.ready = False
 
-    def redraw(self, ctl: Controller, settled: bool, active: bool = True) -> None:
+    def redraw(self, ctl: Controller, settled: bool, active: bool = True,
+               then: Sequence[Effect] = ()) -> None:
         """The table now, written where it differs; ``settled``: the turn
         loop has come to rest; ``active``: this table has the page
         (``frame.frame``). Focus that was at the table stays there though
-        the hand's elements are new (``HandState.focus_after``)."""
+        the hand's elements are new (``HandState.focus_after``); ``then``:
+        effects once the board is drawn, after focus that fell to the page
+        has come back (a ``refocus`` of them does nothing then)."""
         now = frame.frame(ctl, settled, active)
         hand, log = page.known.get("#hand"), page.known.get("#log")
         anew = hand is None or hand.html != now.parts["#hand"].html
@@ -49,7 +53,7 @@ class Screen:
             board_page.draw("board", scene)
             self.drawn = scene
         # a button that had focus may be disabled now (take back)
-        focus_page.refocus(now.hand.focus_after(None))
+        page.write({}, [*refocus(now.hand.focus_after(None)), *then])
 
     def resized(self) -> None:
         """The window's shape changed: the board is drawn for its new box."""
@@ -77,11 +81,6 @@ def hush() -> None:
 def focus(selector: str | None) -> None:
     """Focus on ``selector``, wherever focus is."""
     focus_page.refocus(selector, always=True)
-
-
-def focus_from(selector: str, within: str) -> None:
-    """Focus on ``selector`` if focus is within ``within`` (the hand)."""
-    page.write({}, [Effect("refocus", selector, within)])
 
 
 def focus_at_table(selector: str | None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ...coach.tutor import Verdict
@@ -87,13 +87,14 @@ class TablePage:
         listen(Listen("resize", WINDOW), lambda _e: self.screen.resized())
         listen(Listen(MEDIA, REDUCED_MOTION), self.on_motion)
 
-    def redraw(self, settled: bool | None = None) -> None:
+    def redraw(self, settled: bool | None = None, then: Sequence[Effect] = ()) -> None:
         """The table drawn as it stands; ``settled``: the turn loop has come to
-        rest (by default: when no loop runs). At rest, the privacy screen is
-        up exactly while the status line says "pass" (``Controller.privacy``),
-        whatever closed or covered it."""
+        rest (by default: when no loop runs); ``then``: effects once it is
+        drawn (``Screen.redraw``). At rest, the privacy screen is up exactly
+        while the status line says "pass" (``Controller.privacy``), whatever
+        closed or covered it."""
         settled = not self.busy() if settled is None else settled
-        self.screen.redraw(self.ctl, settled, active=not self.paused)
+        self.screen.redraw(self.ctl, settled, active=not self.paused, then=then)
         if settled and not self.paused:
             screen.privacy(self.ctl.view(), self.ctl.privacy())
 
@@ -134,10 +135,9 @@ class TablePage:
     def show(self, reply: steps.Select | steps.Refuse | steps.Say) -> None:
         """A tile picked (its places light up; from the keyboard, focus goes on
         to them), a move refused (said on the status line), words to say."""
-        if isinstance(reply, steps.Select):
-            self.redraw()
-            if reply.tile is not None:  # from the hand (the keyboard's), on to its places
-                screen.focus_from("#board [data-target]", "#hand")
+        if isinstance(reply, steps.Select):  # from the hand (the keyboard's), on to its places
+            self.redraw(then=[Effect("refocus", "#board [data-target]", "#hand")]
+                        if reply.tile is not None else [])
             return
         if isinstance(reply, steps.Refuse):
             self.ctl.say(reply.text)
