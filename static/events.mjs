@@ -22,13 +22,20 @@ let sending = Promise.resolve(); // the events waiting for a file, in the order 
 let reading = 0; // how many of them
 const AT_ONCE = new Set(["click", "submit"]); // answered in the event's own task
 const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
+const watchers = new Map(); // kind -> another module's watcher of its Listens (drag.mjs)
 
 // Where events go: a function taking the event's JSON.
 export function connect(send) {
   deliver = send;
 }
 
-function hook(el) {
+// Another module watches Listens of ``kind`` (drag.mjs: "drag"): it is
+// handed each, with a function that sends an event's JSON-able object.
+export function watch(kind, watcher) {
+  watchers.set(kind, watcher);
+}
+
+export function hook(el) {
   return el ? { id: el.id || "", data: { ...el.dataset } } : { id: "", data: {} };
 }
 
@@ -168,11 +175,29 @@ function watchSizes(one) {
   for (const el of document.querySelectorAll(one.selector)) observer.observe(el);
 }
 
+// A "media" Listen: whether the page matches the media query its selector
+// is (reduced motion asked for), sent at first and whenever it changes.
+function watchMedia(one) {
+  const query = matchMedia(one.selector);
+  const tell = () => send({ kind: one.kind, selector: one.selector, checked: query.matches },
+                          null, 0, true);
+  query.addEventListener("change", tell);
+  tell();
+}
+
 // One Listen (events.Listen.to_json), as JSON text.
 export function listen(text) {
   const one = JSON.parse(text);
+  if (watchers.has(one.kind)) {
+    watchers.get(one.kind)(one, (out) => send(out));
+    return;
+  }
   if (one.kind === "size") {
     watchSizes(one);
+    return;
+  }
+  if (one.kind === "media") {
+    watchMedia(one);
     return;
   }
   if (one.selector === ":window" || one.selector === ":document") {

@@ -41,6 +41,7 @@ function save(filename, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+
 // What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
 // each answer a word: will the browser keep this page's storage?
 const QUESTIONS = {
@@ -76,6 +77,7 @@ function copyLink(field, text) {
   field.select();
   Promise.resolve(navigator.clipboard?.writeText(link))
     .catch((error) => console.warn(`allfives: no clipboard: ${error}`));
+}
 
 // A sound (play/cues.py's notes, as JSON {"name", "notes"}), played by
 // static/sound.mjs if it can; then the element at target is marked with its
@@ -86,13 +88,47 @@ function sound(target, text) {
   const node = document.querySelector(target);
   if (node) node.dataset.sound = name;
 }
+// Whether focus has fallen to the page (its element was redrawn, or none had it).
+function fallen(active) {
+  return !active || active === document.body || !active.isConnected;
+}
+
+// Whether a "refocus" applies, read as the message comes (``had``: the
+// element that has focus then, the body when none has): focus has fallen to
+// the page (no ``within``), or is inside an element ``within`` matches.
+function applies(within, had) {
+  return within ? Boolean(had?.closest(within)) : fallen(had);
+}
+
+// A "slide": the element at ``target`` (in an SVG: the board, drawn a moment
+// after this message) slides in from the box the element ``from`` has now,
+// over ``ms``; not when the person asks for reduced motion.
+function slide(target, { from, ms }) {
+  const start = document.querySelector(from)?.getBoundingClientRect();
+  if (!start || !ms || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  requestAnimationFrame(() => {
+    const node = document.querySelector(target);
+    if (!node) return;
+    const end = node.getBoundingClientRect();
+    const scale = node.ownerSVGElement?.getScreenCTM()?.a || 1;
+    const dx = (start.left + start.width / 2 - end.left - end.width / 2) / scale;
+    const dy = (start.top + start.height / 2 - end.top - end.height / 2) / scale;
+    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
+                 { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+  });
+}
 
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
-// a file saved, a link copied, the address's query dropped, a question asked, a sound played.
+// a file saved, a tile's slide, a question asked, the address's query
+// dropped, a sound played; a link copied.
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
+    return;
+  }
+  if (kind === "slide") {
+    slide(target, JSON.parse(text));
     return;
   }
   if (kind === "ask") {
@@ -101,6 +137,8 @@ function act(kind, target, text) {
   }
   if (kind === "drop-query") {
     history.replaceState({}, "", location.pathname);
+    return;
+  }
   if (kind === "sound") {
     sound(target, text);
     return;
@@ -118,7 +156,7 @@ function act(kind, target, text) {
     node.textContent = node.textContent === text ? `${text}\u00a0` : text;
   } else if (kind === "hush") {
     node.textContent = "";
-  } else if (kind === "focus") {
+  } else if (kind === "focus" || kind === "refocus") {
     node.focus();
   } else if (kind === "scroll-start") {
     node.scrollTop = 0;
@@ -135,6 +173,10 @@ function act(kind, target, text) {
 // "effects": [[kind, target, text], ...]}.
 export function paint(message) {
   const { changes = [], effects = [] } = JSON.parse(message);
+  // a refocus applies by where focus is as the message comes, once per message
+  const had = document.activeElement;
+  const fits = effects.map(([kind, , text]) => kind !== "refocus" || applies(text, had));
+  let moved = false; // an effect of this message has moved focus
   for (const [selector, part] of changes) {
     const node = document.querySelector(selector);
     if (node === null) {
@@ -143,7 +185,11 @@ export function paint(message) {
     }
     put(node, part);
   }
-  for (const [kind, target, text] of effects) act(kind, target, text);
+  effects.forEach(([kind, target, text], i) => {
+    if (kind === "refocus" && (moved || !fits[i])) return;
+    act(kind, target, text);
+    moved = moved || ((kind === "focus" || kind === "refocus") && document.querySelector(target) !== null);
+  });
 }
 
 globalThis.allfivesPaint = { paint };

@@ -1,6 +1,8 @@
-"""Small DOM helpers for the page: finding elements, listening safely, a
-failure reported, browser storage. Thin wiring over ``js``/``pyscript``:
-nothing here decides anything about the game."""
+"""What every page module uses and no page element: a task whose failure is
+reported (and who tells it), the browser's storage as the page's thread
+hands it over (``storage.mirror``), what the address asks and the visit's
+language. Thin wiring over ``js``: nothing here decides anything about the
+game, and nothing here reaches an element (a worker has none)."""
 
 from __future__ import annotations
 
@@ -11,54 +13,16 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import js
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import document, window
+from pyodide.ffi import jsnull
 
 from .i18n.catalogs import _
 from .storage.bounded_json import UnreadableError, loads
 from .storage.mirror import Mirror
 
-# Event handlers bound for the page's lifetime: they must outlive the frames
-# that made them. Anything made again and again (a notice's buttons, a timer
-# per drag) must not be bound with ``on``: it would add a proxy here each time.
-_proxies: list[Any] = []
-
-
-def el(id_: str) -> Any:
-    return document.getElementById(id_)
-
 
 def found(node: Any) -> Any:
     """The node, or None: a JS ``null`` reaches Python as ``jsnull``, not None."""
     return None if node is None or node is jsnull else node
-
-
-def closest(evt: Any, selector: str) -> Any:
-    """The event target's nearest ancestor matching ``selector``, or None."""
-    target = found(evt.target)
-    return found(target.closest(selector)) if target is not None else None
-
-
-def at_point(x: float, y: float, selector: str) -> Any:
-    """The element under (x, y) or its nearest ancestor matching ``selector``, or None."""
-    hit = found(document.elementFromPoint(x, y))
-    return found(hit.closest(selector)) if hit is not None else None
-
-
-def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
-    """Listen for ``event``; a failing handler is reported, never silent."""
-
-    def guarded(evt: Any) -> None:
-        try:
-            result = handler(evt)
-            if asyncio.iscoroutine(result):
-                spawn(result)
-        except Exception as e:  # noqa: BLE001 - people get a message, the console the details
-            oops(e)
-
-    proxy = create_proxy(guarded)
-    _proxies.append(proxy)
-    target.addEventListener(event, proxy)
 
 
 def spawn(coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -91,27 +55,6 @@ class _Failures:
 
 def tell_failures(tell: Callable[[str], object]) -> None:
     _Failures.tell = tell
-
-
-def toggle(node: Any, attribute: str, present: bool) -> None:
-    if present:
-        node.setAttribute(attribute, "")
-    else:
-        node.removeAttribute(attribute)
-
-
-def close_dialogs(*ids: str) -> None:
-    for id_ in ids:
-        if el(id_).open:
-            el(id_).close()
-
-
-def show_dialog(id_: str) -> None:
-    if not el(id_).open:
-        el(id_).showModal()
-
-
-# -- storage and files ------------------------------------------------------------
 
 
 def _held() -> dict[str, str] | None:
@@ -152,10 +95,6 @@ def stored_json(key: str) -> Any:
     except UnreadableError as e:
         js.console.warn(f"allfives: {key} ignored: {e}")
         return None
-
-
-def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 # The page's address and language (static/page.mjs), read once.

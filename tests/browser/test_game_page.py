@@ -389,6 +389,38 @@ def test_dragging_a_tile_to_a_lit_place_plays_it(page, server):
     raise AssertionError("no tile with two places came up")
 
 
+def test_a_drag_the_browser_cancels_leaves_the_tile_in_the_hand_and_no_place_lit(page, server):
+    # a touch the browser takes for a scroll ends the drag over a lit place:
+    # the tile goes back, nothing is played (that place was left lit)
+    open_game(page, server, "?seed=8")
+    for _ in range(40):
+        page.wait_for_selector("#status[data-phase=human]")
+        for tile in page.locator("#hand [data-playable=true]").all():
+            box = tile.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.mouse.move(box["x"], box["y"] - 40, steps=4)
+            targets = page.locator("#board [data-target]")
+            if not targets.count():
+                page.mouse.up()
+                page.keyboard.press("Escape")
+                continue
+            spot = targets.first.bounding_box()
+            page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2,
+                            steps=4)
+            page.wait_for_selector("#board .target.drop")
+            page.evaluate("document.querySelector('#hand .dragging')"
+                          ".dispatchEvent(new PointerEvent('pointercancel', {bubbles: true}))")
+            assert page.locator("#board .drop, #hand .dragging").count() == 0
+            assert tile.evaluate("b => b.style.transform") == ""
+            assert page.locator("#board [data-target]").count()  # still picked: nothing played
+            page.mouse.move(1, 1)
+            page.mouse.up()
+            return
+        take_turn(page)
+    raise AssertionError("no tile with a place to go came up")
+
+
 def _logged_before_round(page) -> int:
     """Moves logged in earlier rounds (the log covers the whole game)."""
     rounds = saved(page)["rounds"]

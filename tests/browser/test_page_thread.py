@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from allfives.web.paint.events import (
     DOCUMENT,
+    DRAG,
+    MEDIA,
     SIZE,
     WINDOW,
+    Draggable,
     File,
     Hook,
     Listen,
     Size,
     event_from_json,
 )
-from allfives.web.paint.parts import Effect, Part
+from allfives.web.paint.parts import Effect, Part, slide_effect
 from allfives.web.paint.writer import Writer
 
 from ..web.paint.test_parts import blank, write
@@ -37,8 +41,13 @@ PAGE = """<!doctype html><html><body>
 <input type="file" id="file"><button id="send">send</button></form>
 <div id="tall" style="height: 20px; overflow: auto"><p style="height: 200px">long</p></div>
 <div id="hand"><button data-tile="3-5"><span id="pips">3|5</span></button></div>
+<style>.dragging { pointer-events: none }</style>
+<div id="felt" style="width: 400px; height: 200px"><svg id="board" width="400" height="200"
+ viewBox="0 0 40 20"><g id="spot" data-target="5-5" data-move="3-5>5-5"><rect x="20" y="5"
+ width="10" height="10"/></g></svg></div>
 <script type="module" src="/static/paint.mjs"></script>
-<script type="module" src="/static/events.mjs"></script></body></html>"""
+<script type="module" src="/static/events.mjs"></script>
+<script type="module" src="/static/drag.mjs"></script></body></html>"""
 # The element as the model keeps it, read from the page.
 READ = """([key, names, classes, props]) => {
     const el = document.querySelector(key);
@@ -116,6 +125,109 @@ def test_the_effects_do_what_they_say(page, server):
     # the part a selector does not find is passed over, with a warning, and the rest written
     writer.write({"#gone": Part(text="x"), "#a": Part(text="here")})
     assert page.text_content("#a") == "here"
+
+
+def test_focus_comes_back_by_where_it_was_as_the_message_came(page, server):
+    open_blank(page, server)
+    writer = Writer(lambda text: page.evaluate("(m) => allfivesPaint.paint(m)", text))
+    active = "() => document.activeElement.id || document.activeElement.dataset.tile || '-'"
+    page.focus("#name")
+    writer.write({}, [Effect("refocus", "#go")])  # focus is somewhere: it stays
+    assert page.evaluate(active) == "name"
+    writer.write({}, [Effect("refocus", "#go", "#hand")])  # not in the hand: it stays
+    assert page.evaluate(active) == "name"
+    writer.write({}, [Effect("refocus", "#go", "#form")])
+    assert page.evaluate(active) == "go"
+    page.evaluate("document.activeElement.blur()")  # fallen to the page
+    writer.write({}, [Effect("refocus", "#gone"), Effect("refocus", "#send"),
+                      Effect("refocus", "#go")])  # the first there that applies
+    assert page.evaluate(active) == "send"
+    writer.write({}, [Effect("refocus", "#go", "*")])  # wherever focus is
+    assert page.evaluate(active) == "go"
+    # the hand written anew while a tile had focus: where it was is read before
+    page.focus("#hand [data-tile]")
+    writer.write({"#hand": Part(html='<button data-tile="3-5">3|5</button>'
+                                     '<button data-tile="5-6">5|6</button>')},
+                 [Effect("refocus", '#hand [data-tile="5-6"]', "#hand")])
+    assert page.evaluate(active) == "5-6"
+    writer.write({"#hand": Part(html='<button data-tile="3-5">3|5</button>')},
+                 [Effect("refocus", '#hand [data-tile="5-6"]', "#hand"),  # gone: the next one
+                  Effect("refocus", '#hand [data-tile="3-5"]', "#hand")])
+    assert page.evaluate(active) == "3-5"
+
+
+def test_a_tile_slides_to_its_place_unless_motion_is_reduced(browser, server):
+    for motion, slides in (("no-preference", 1), ("reduce", 0)):
+        context = browser.new_context(reduced_motion=motion)
+        page = context.new_page()
+        open_blank(page, server)
+        writer = Writer(lambda text, page=page: page.evaluate(
+            "(m) => allfivesPaint.paint(m)", text))
+        far = page.evaluate("""() => {  // from the tile's centre, in the board's units
+            const t = document.querySelector('#hand [data-tile]').getBoundingClientRect();
+            const s = document.getElementById('spot').getBoundingClientRect();
+            return [(t.left + t.width / 2 - s.left - s.width / 2) / 10,
+                    (t.top + t.height / 2 - s.top - s.height / 2) / 10];
+        }""")
+        writer.write({}, [slide_effect("#spot", "#hand [data-tile]", 400)])
+        sliding = page.wait_for_function(  # from the next frame on, when the board is drawn
+            "() => new Promise((done) => requestAnimationFrame(() => done("
+            "document.getElementById('spot').getAnimations().map((a) => [a.effect.getTiming()"
+            ".duration, a.effect.getKeyframes()[0].transform]))))").json_value()
+        assert len(sliding) == slides, motion
+        if slides:
+            assert sliding[0][0] == 400
+            dx, dy = (float(n) for n in re.findall(r"-?[\d.]+", sliding[0][1]))
+            assert abs(dx - far[0]) < 0.01 and abs(dy - far[1]) < 0.01, (sliding, far)
+        context.close()
+
+
+def test_a_drag_is_moved_here_and_its_start_and_end_are_sent(page, server):
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    listen(page, Listen(DRAG, "#hand [data-tile]", drag=Draggable(
+        "#felt [data-target]", "#felt", "drop", 8)))
+    listen(page, Listen("click", "#hand [data-tile]"))
+    tile = page.locator("#hand [data-tile]").bounding_box()
+    x, y = tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2
+    spot = page.locator("#spot").bounding_box()
+    looks = ("() => { const b = document.querySelector('#hand [data-tile]');"
+             " return [b.className, b.style.transform,"
+             " document.getElementById('spot').getAttribute('class')]; }")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 5, y)  # not yet a drag
+    assert heard(page) == [] and page.evaluate(looks) == ["", "", None]
+    page.mouse.move(x + 10, y)
+    (start,) = heard(page)
+    assert (start.kind, start.value, start.at) == (DRAG, "start", Hook("", {"tile": "3-5"}))
+    assert page.evaluate(looks) == ["dragging", "translate(10px, 0px)", None]
+    sx, sy = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
+    page.mouse.move(sx, sy, steps=3)  # the place under the pointer lights up
+    assert page.evaluate(looks)[2] == "drop" and heard(page) == []
+    page.mouse.up()
+    (drop,) = heard(page)
+    assert (drop.value, drop.target, drop.checked) == (
+        "drop", Hook("spot", {"target": "5-5", "move": "3-5>5-5"}), True)
+    assert page.evaluate(looks) == ["", "", ""]  # back in its place, nothing lit
+    # let go where it was: off the table, over nothing; the click it ends with is no click
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y + 30, steps=3)
+    page.mouse.move(x, y, steps=3)
+    page.mouse.up()
+    assert [(e.kind, e.value, e.target, e.checked) for e in heard(page)] == [
+        (DRAG, "start", Hook(), None), (DRAG, "drop", Hook(), False)]
+    page.click("#pips")  # a click that is no drag's is a click
+    assert [(e.kind, e.value) for e in heard(page)] == [("click", None)]
+    page.mouse.move(x, y)  # a drag the browser cancels (a touch taken for a scroll)
+    page.mouse.down()
+    page.mouse.move(x + 20, y, steps=2)
+    page.evaluate("document.querySelector('#hand [data-tile]')"
+                  ".dispatchEvent(new PointerEvent('pointercancel', {bubbles: true}))")
+    page.mouse.up()
+    assert [(e.value, e.checked) for e in heard(page)] == [("start", None), ("cancel", False)]
+    assert page.evaluate(looks)[:2] == ["", ""]
 
 
 # Each event's JSON kept in the page, and whether its default was prevented.
@@ -226,3 +338,16 @@ def test_a_box_is_watched_for_its_size(page, server):
     page.wait_for_function("window.heard.length === 2")  # and when it changes
     assert [(e.at.id, e.size) for e in heard(page)] == [
         ("a", Size(100.5, 20.0, 101, 20)), ("a", Size(60.0, 20.0, 60, 20))]  # whole: rounded
+
+
+def test_a_media_query_is_heard_at_first_and_when_it_changes(page, server):
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    page.emulate_media(reduced_motion="no-preference")
+    listen(page, Listen(MEDIA, "(prefers-reduced-motion: reduce)"))
+    page.wait_for_function("window.heard.length === 1")  # at first
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function("window.heard.length === 2")  # and when it changes
+    assert [(e.kind, e.selector, e.checked) for e in heard(page)] == [
+        (MEDIA, "(prefers-reduced-motion: reduce)", False),
+        (MEDIA, "(prefers-reduced-motion: reduce)", True)]

@@ -1,9 +1,8 @@
 """One writer puts HTML and text in the page: ``paint.writer`` sends the
 parts that changed and ``static/paint.mjs`` applies them. Read from the
 source (AST): a screen module makes a frame of values and hands it over; it
-never sets ``innerHTML``/``textContent`` or makes elements itself. Besides
-the writer, only the board's SVG (``draw.board_page``, drawn and animated in
-place) writes; the notice bar is a frame too (``paint.notice``)."""
+never sets ``innerHTML``/``textContent`` or makes elements itself: the
+boards, the notice bar and the look's attributes are frames too."""
 
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ import pytest
 
 from .imports import MODULES
 
-WRITERS = {"allfives.web.draw.board_page"}
 CONTENT = {"innerHTML", "outerHTML", "textContent", "innerText"}
 MAKERS = {"createElement", "createTextNode", "insertAdjacentHTML", "insertAdjacentText",
           "replaceChildren", "replaceWith", "appendChild", "cloneNode"}
@@ -40,14 +38,9 @@ def writes(source: str) -> list[str]:
 WEB = sorted(n for n in MODULES if n.startswith("allfives.web."))
 
 
-@pytest.mark.parametrize("name", [n for n in WEB if n not in WRITERS])
+@pytest.mark.parametrize("name", WEB)
 def test_a_screen_module_writes_only_through_the_writer(name):
     assert writes(MODULES[name].read_text(encoding="utf-8")) == [], name
-
-
-def test_the_writers_write():
-    for name in WRITERS:
-        assert writes(MODULES[name].read_text(encoding="utf-8")), name
 
 
 @pytest.mark.parametrize(("source", "found"), [

@@ -18,26 +18,15 @@ from .imports import MODULES
 # none of them, or others of the same name: its location is the worker's).
 WINDOW_ONLY = {"document", "window", "localStorage", "sessionStorage", "history", "location",
                "matchMedia", "innerWidth", "innerHeight", "getComputedStyle"}
-# dom's helpers that reach the page (elements, listeners on them, window facts).
-DOM_REACHES = {"el", "found", "closest", "at_point", "on", "toggle", "close_dialogs",
-               "show_dialog", "reduced_motion"}
 
 STILL_ON_THE_PAGE = {
-    "allfives.web.dom",
-    "allfives.web.draw.board_page",
     "allfives.web.home.language_page",
-    "allfives.web.play.drag_page",
-    "allfives.web.play.keyboard_page",
-    "allfives.web.play.screen_page",
-    "allfives.web.play.table_page",
-    "allfives.web.table.focus_page",
 }
 
 
 def reaches_page(source: str) -> list[str]:
     """Where ``source`` reaches the page itself: importing PyScript (its
-    ``document`` and ``window``), a window's global through ``js``, or one of
-    dom's helpers that touch elements."""
+    ``document`` and ``window``), or a window's global through ``js``."""
     out = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -50,12 +39,9 @@ def reaches_page(source: str) -> list[str]:
                 out.append(f"line {node.lineno}: from {module}")
             elif module == "js" and names & WINDOW_ONLY:
                 out.append(f"line {node.lineno}: from js import {sorted(names & WINDOW_ONLY)}")
-            elif module.split(".")[-1] == "dom" and names & DOM_REACHES:
-                out.append(f"line {node.lineno}: dom's {sorted(names & DOM_REACHES)}")
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
-                node.value.id in ("js", "dom") and node.attr in (
-                    WINDOW_ONLY if node.value.id == "js" else DOM_REACHES):
-            out.append(f"line {node.lineno}: {node.value.id}.{node.attr}")
+                node.value.id == "js" and node.attr in WINDOW_ONLY:
+            out.append(f"line {node.lineno}: js.{node.attr}")
     return out
 
 
@@ -73,8 +59,6 @@ def test_only_the_listed_modules_still_reach_the_page():
     ("import pyscript", ["line 1: import pyscript"]),
     ("import js\nx = js.document.body", ["line 2: js.document"]),
     ("from js import window, console", ["line 1: from js import ['window']"]),
-    ("from ..dom import el, spawn", ["line 1: dom's ['el']"]),
-    ("from .. import dom\ndom.on(x, 'click', f)", ["line 2: dom.on"]),
     ("import js\njs.console.log(js.Date.new())\nfrom ..dom import spawn, store", []),
 ])
 def test_what_reaches_the_page(source, found):

@@ -22,6 +22,8 @@ from typing import Any
 WINDOW = ":window"
 DOCUMENT = ":document"
 SIZE = "size"
+DRAG = "drag"
+MEDIA = "media"
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,26 @@ class Size:
 
 
 @dataclass(frozen=True)
+class Draggable:
+    """What a ``DRAG`` Listen drags (``static/drag.mjs``, on the page's thread:
+    a drag follows the finger at the screen's pace): an element its selector
+    matches, pressed and moved ``start_px``, follows the pointer; the element
+    under it that ``targets`` matches gets the class ``light``. Events come
+    as it starts (``value`` "start"), and as it is let go ("drop": the
+    target's hook as ``PageEvent.target``, ``checked``: whether it ended over
+    ``table``) or cancelled ("cancel"); the click after a drop is no click."""
+
+    targets: str
+    table: str
+    light: str
+    start_px: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"targets": self.targets, "table": self.table, "light": self.light,
+                "start_px": self.start_px}
+
+
+@dataclass(frozen=True)
 class Listen:
     """``kind`` events at the element nearest the target that ``selector``
     matches, or at the window or the document itself (``WINDOW``,
@@ -43,7 +65,9 @@ class Listen:
     when cleared; the page hidden or shown, its visibility the value; a
     resize). The kind ``SIZE`` watches the box of each element the selector
     matches when it is asked: its size comes when it changes (and once at
-    first), as ``PageEvent.size``. ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
+    first), as ``PageEvent.size``; the kind ``MEDIA``, whether the page
+    matches the media query its selector is (``PageEvent.checked``), at first
+    and whenever that changes. ``keys``: only these keys (``KeyboardEvent.key``); ``plain``:
     not while a modifier is held or the person types in a field; ``unless``:
     not while the page has a match for this selector (an open dialog);
     ``prevent``/``prevent_when``: the default is prevented always, or while
@@ -51,7 +75,7 @@ class Listen:
     a file field or dropped comes along as text when it has at most this
     many bytes (its name and size always); ``send``: False when the Listen
     only prevents the default (a drag over the page, on every move) and
-    nothing need answer."""
+    nothing need answer; ``drag``: what a ``DRAG`` Listen drags."""
 
     kind: str
     selector: str
@@ -62,12 +86,17 @@ class Listen:
     prevent_when: str = ""
     file_limit: int = 0
     send: bool = True
+    drag: Draggable | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "selector": self.selector, "keys": list(self.keys),
-                "plain": self.plain, "unless": self.unless, "prevent": self.prevent,
-                "prevent_when": self.prevent_when, "file_limit": self.file_limit,
-                "send": self.send}
+        out: dict[str, Any] = {
+            "kind": self.kind, "selector": self.selector, "keys": list(self.keys),
+            "plain": self.plain, "unless": self.unless, "prevent": self.prevent,
+            "prevent_when": self.prevent_when, "file_limit": self.file_limit,
+            "send": self.send}
+        if self.drag is not None:
+            out["drag"] = self.drag.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -109,10 +138,11 @@ class PageEvent:
     element it matched (``at``), a field's ``value`` and ``checked``, the
     ``key`` and Shift, the ``form`` it happened in (its named fields, in
     order) and the name of the ``field`` it happened at, a ``file`` chosen or
-    dropped, an element's ``size`` (a ``SIZE`` Listen), and the element that
-    had the focus (``focus``: a key's arrows move from it). ``keyed``: a click
-    a key made (Enter or Space on a button: ``UIEvent.detail`` 0), so focus
-    may move on as a keyboard's user expects."""
+    dropped, an element's ``size`` (a ``SIZE`` Listen), the element that
+    had the focus (``focus``: a key's arrows move from it), and the element a
+    dragged one was let go over (``target``, a ``DRAG`` Listen's). ``keyed``:
+    a click a key made (Enter or Space on a button: ``UIEvent.detail`` 0), so
+    focus may move on as a keyboard's user expects."""
 
     kind: str
     selector: str
@@ -127,6 +157,7 @@ class PageEvent:
     size: Size | None = None
     focus: Hook = Hook()
     keyed: bool = False
+    target: Hook = Hook()
 
     def submitted(self) -> dict[str, str]:
         """What the form would submit (the first value of each name): its
@@ -160,7 +191,8 @@ def event_from_json(text: str) -> PageEvent:
                      shift=data.get("shift") is True,
                      form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
                      file=_file(data.get("file")), size=_size(data.get("size")),
-                     focus=_hook(data.get("focus")), keyed=data.get("keyed") is True)
+                     focus=_hook(data.get("focus")), keyed=data.get("keyed") is True,
+                     target=_hook(data.get("target")))
 
 
 def _control(data: Any) -> Control:

@@ -11,6 +11,7 @@ Python can make frames in a worker and send them to the page's thread.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
@@ -48,7 +49,8 @@ class Part:
 Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
-                     "download", "copy-link", "drop-query", "ask", "sound"]
+                     "download", "copy-link", "drop-query", "ask", "sound", "refocus",
+                     "slide"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -66,11 +68,26 @@ class Effect:
     its query (``target`` empty), so a reload does not ask again; ``ask`` the
     page's thread the question ``target`` (``asking.Asks``); ``sound``: play
     the notes ``text`` holds (``play.cues.sound_effect``) and, if heard, mark
-    the element at ``target`` with the sound's name."""
+    the element at ``target`` with the sound's name; ``refocus``: ``focus``, only
+    when, as the message came, focus had fallen to the page (``text`` empty)
+    or was within an element ``text`` matches (``*``: anywhere, the page's
+    body too), and no earlier effect of the message has moved it (so a row
+    of them focuses the first that applies and finds its element);
+    ``slide``: the element at ``target`` slides in from where the element
+    ``text`` names was (``slide_effect``), unless the person asks for
+    reduced motion."""
+
 
     kind: EffectKind
     target: str
     text: str = ""
+
+
+def slide_effect(target: str, source: str, ms: int) -> Effect:
+    """``target`` (an element of an SVG, drawn a moment later: the board)
+    slides in over ``ms`` milliseconds from where ``source`` is as the
+    message comes."""
+    return Effect("slide", target, json.dumps({"from": source, "ms": ms}))
 
 
 def download(filename: str, text: str) -> Effect:

@@ -19,11 +19,13 @@ from dataclasses import replace
 from ...bots.analysis import Best, method_hook
 from ...bots.asks import BestAsk
 from ...errors import AllFivesError
-from ...moves import DRAW, LEAD, PASS, Move, move_on, move_tile
+from ...moves import DRAW, LEAD, PASS, Move, move_on, move_text, move_tile
+from ...tiles import NAMES
 from ...view import PlayerView
 from ..draw.board import BoardScene, Target
 from ..i18n.catalogs import _, current
 from ..table import words
+from ..table.focus import step
 from ..table.hand import HandState, hand_order, played_tile
 from ..table.settings import Settings
 from ..table.table import Position, Table
@@ -49,6 +51,9 @@ from .steps import (
     Step,
 )
 
+# The shortcut keys (``Controller.key``): the page's thread hears only these
+# (and prevents their default), while no dialog is open and nobody types.
+SHORTCUTS = ("Escape", "?", "r", "R", "u", "U", "t", "T", "h", "H", "d", "D")
 LINGER_MS = 400  # a bot's draw or pass stays in view at most this long
 
 
@@ -262,7 +267,8 @@ class Controller:
         return self.select(None) if self.selected is not None else None
 
     def key(self, key: str) -> Reply:
-        """A shortcut key pressed outside the dialogs' fields (docs/DOM_HOOKS.md)."""
+        """A shortcut key pressed outside the dialogs' fields (docs/DOM_HOOKS.md;
+        only ``SHORTCUTS`` reach it)."""
         if key == "Escape":
             return self.escape()
         if key == "?":
@@ -282,6 +288,17 @@ class Controller:
                 return Play(DRAW if hand.must_draw else PASS)
             return Refuse(words.must_not_draw())
         return None
+
+    def row_focus(self, row: str, at: str, key: str) -> str | None:
+        """Where an arrow, Home or End key moves focus from ``at`` in the
+        hand (``row`` "hand", ``at`` a tile's name) or among the lit places
+        ("board", ``at`` a move's text), as drawn now: a selector, or None."""
+        view = self.view()
+        if row == "hand":
+            to = step([NAMES[t] for t in self.hand(view).tiles], at, key)
+            return None if to is None else f'#hand [data-tile="{to}"]'
+        to = step([move_text(t.move) for t in self.targets(view)], at, key)
+        return None if to is None else f'#board [data-move="{to}"]'
 
     def can_drag(self, tile: int) -> bool:
         return self.can_act() and bool(self.plays_of(tile))

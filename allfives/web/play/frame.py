@@ -132,3 +132,12 @@ def _once(kind: str, view: TableView, setting: str, make: Callable[[], str]) -> 
     _made[kind] = (view, setting, html)
     return html
 
+
+
+def slide(seat: int, viewer: int, tile: int) -> tuple[str, str]:
+    """Where a tile ``seat`` is about to play slides from (in the viewer's
+    hand, or at its seat) and to (its place on the board)."""
+    name = NAMES[tile]
+    source = f'#hand [data-tile="{name}"]' if seat == viewer else \
+        f'#seats [data-seat="{seat}"] .tiles'
+    return source, f'#board [data-tile="{name}"]'

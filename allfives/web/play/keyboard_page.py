@@ -1,22 +1,22 @@
-"""The keyboard: shortcut keys anywhere on the page, and arrows moving focus
-within the hand and among the lit places. What a key means is decided by
-the controller (``Controller.key``, ``focus.next_focus``); this only listens and
-moves focus."""
+"""The keyboard (thin): shortcut keys anywhere on the page, and arrows moving
+focus within the hand and among the lit places. What a key means is decided
+by the controller (``Controller.key``, ``Controller.row_focus``); the page's
+thread hears only those keys, and prevents their default."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from pyscript import document
 
 from ...moves import parse_move
-from ..dom import closest, el, found, on, show_dialog
-from ..table.focus import next_focus
-from .controller import Controller
+from ..paint.events import Listen, PageEvent
+from ..paint.listening_page import listen
+from ..paint.parts import Effect
+from ..paint.writer_page import page
+from ..table.focus import ROW_KEYS
+from .controller import SHORTCUTS, Controller
 from .steps import Command, Reply
 
-TYPING = ("INPUT", "SELECT", "TEXTAREA")
+PRESS = ("Enter", " ")  # on a lit place: play there
 
 
 class Keyboard:
@@ -25,41 +25,31 @@ class Keyboard:
         self.answer = answer
 
     def bind(self) -> None:
-        on(el("keys-button"), "click", lambda _e: show_dialog("keys"))
-        on(document, "keydown", self.shortcut)
-        on(el("hand"), "keydown", lambda e: self.arrow(e, "#hand [data-tile]"))
-        on(el("board"), "keydown", self.board_key)
+        listen(Listen("click", "#keys-button"), lambda _e: page.write({}, [Effect("open", "keys")]))
+        # a shortcut, unless the person is typing, holds a modifier, or a dialog is open
+        listen(Listen("keydown", "html", keys=SHORTCUTS, plain=True, unless="dialog[open]",
+                      prevent=True), self.shortcut)
+        listen(Listen("keydown", "#hand", keys=ROW_KEYS, prevent_when="#hand [data-tile]"),
+               lambda e: self.arrow("hand", e.focus.data.get("tile", ""), e.key))
+        listen(Listen("keydown", "#board", keys=(*PRESS, *ROW_KEYS), prevent=True),
+               self.board_key)
 
-    def shortcut(self, evt: Any) -> None:
-        """A shortcut, unless the person is typing, holds a modifier, or a dialog is open."""
-        target = found(evt.target)
-        typing = target is not None and str(target.tagName) in TYPING
-        if typing or evt.ctrlKey or evt.metaKey or evt.altKey or evt.defaultPrevented:
-            return
-        if found(document.querySelector("dialog[open]")) is not None:
-            return
-        reply = self.controller.key(str(evt.key))
-        if reply is not None:
-            evt.preventDefault()
-            if reply == Command("keys"):
-                show_dialog("keys")
-            else:
-                self.answer(reply)
-
-    def board_key(self, evt: Any) -> None:
-        """Enter or Space on a lit place plays there; arrows move among the places."""
-        place = closest(evt, "[data-target]")
-        if evt.key in ("Enter", " ") and place is not None:
-            evt.preventDefault()
-            self.answer(self.controller.click_place(parse_move(str(place.dataset.move))))
+    def shortcut(self, event: PageEvent) -> None:
+        reply = self.controller.key(event.key)
+        if reply == Command("keys"):
+            page.write({}, [Effect("open", "keys")])
         else:
-            self.arrow(evt, "#board [data-target]")
+            self.answer(reply)
 
-    def arrow(self, evt: Any, selector: str) -> None:
-        nodes = list(document.querySelectorAll(selector))
-        current = found(document.activeElement)
-        index = next((i for i, n in enumerate(nodes) if n == current), 0)
-        to = next_focus(index, len(nodes), str(evt.key))
+    def board_key(self, event: PageEvent) -> None:
+        """Enter or Space on a lit place plays there; arrows move among the places."""
+        move = event.focus.data.get("move", "")
+        if event.key not in PRESS:
+            self.arrow("board", move, event.key)
+        elif move:
+            self.answer(self.controller.click_place(parse_move(move)))
+
+    def arrow(self, row: str, at: str, key: str) -> None:
+        to = self.controller.row_focus(row, at, key)
         if to is not None:
-            evt.preventDefault()
-            nodes[to].focus()
+            page.write({}, [Effect("focus", to)])

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
-from typing import Any, Protocol
-
-from pyscript import window
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ...coach.tutor import Verdict
 from ...moves import DRAW, PASS, Move
 from ...tiles import parse_tile
-from .. import dom
 from ..bots.client_page import BotClient
-from ..dom import closest, el, on, spawn
+from ..dom import spawn
+from ..paint.events import MEDIA, SIZE, Listen, PageEvent
+from ..paint.listening_page import listen
+from ..paint.parts import Effect
+from ..paint.writer_page import page
 from ..table import focus_page, words
 from ..table import saves_page as saves
 from ..table.hand import played_tile
 from ..table.shared_controls import Reviewed
 from ..table.table import Position, Table
+from . import frame, steps
 from . import screen_page as screen
-from . import steps
 from .controller import Controller
 from .cues import cue
 from .drag_page import Drag
@@ -45,6 +46,9 @@ class Judge(Protocol):
     def prepare(self) -> None: ...
 
 
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+
+
 class TablePage:
     def __init__(self, ctl: Controller, bots: BotClient, ended: Callable[[Table], str],
                  review: Callable[[], None]) -> None:
@@ -61,32 +65,35 @@ class TablePage:
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
         self.queued: tuple[Position, Move] | None = None
         self.paused = False  # a game at a real table is on: this one waits, untouched
+        self.still = False  # the person asks for reduced motion: no tile slides
 
     def bind(self) -> None:
-        on(el("hand"), "click", self.on_hand_click)
-        self.drag.bind(el("hand"), el("board"))
+        listen(Listen("click", "#hand [data-tile]"), self.on_hand_click)
+        self.drag.bind()
         self.keys.bind()
-        on(el("undo"), "click", lambda _e: self.take_back())
-        on(el("draw"), "click", lambda _e: self.answer(Play(DRAW)))
-        on(el("pass"), "click", lambda _e: self.answer(Play(PASS)))
-        on(el("hint"), "click", self.on_hint)
-        on(el("next-round"), "click", self.on_next_round)
+        listen(Listen("click", "#undo"), lambda _e: self.take_back())
+        listen(Listen("click", "#draw"), lambda _e: self.answer(Play(DRAW)))
+        listen(Listen("click", "#pass"), lambda _e: self.answer(Play(PASS)))
+        listen(Listen("click", "#hint"), self.on_hint)
+        listen(Listen("click", "#next-round"), self.on_next_round)
         # Escape must not close the round-end panel: the game would be stranded
-        on(el("round-end"), "cancel", lambda e: e.preventDefault())
+        listen(Listen("cancel", "#round-end", prevent=True, send=False))
         # nor the privacy screen: only its button lifts it, for the person to move;
         # a browser may close it still (Chrome does at a repeated Escape): it comes back
-        on(el("privacy"), "cancel", lambda e: e.preventDefault())
-        on(el("privacy"), "close", lambda _e: self.redraw())
-        on(el("privacy-show"), "click", self.on_reveal)
-        on(window, "resize", lambda _e: self.screen.resized())
+        listen(Listen("cancel", "#privacy", prevent=True, send=False))
+        listen(Listen("close", "#privacy"), lambda _e: self.redraw())
+        listen(Listen("click", "#privacy-show"), self.on_reveal)
+        listen(Listen(SIZE, "#board"), lambda e: self.screen.resized(e.size))
+        listen(Listen(MEDIA, REDUCED_MOTION), self.on_motion)
 
-    def redraw(self, settled: bool | None = None) -> None:
+    def redraw(self, settled: bool | None = None, then: Sequence[Effect] = ()) -> None:
         """The table drawn as it stands; ``settled``: the turn loop has come to
-        rest (by default: when no loop runs). At rest, the privacy screen is
-        up exactly while the status line says "pass" (``Controller.privacy``),
-        whatever closed or covered it."""
+        rest (by default: when no loop runs); ``then``: effects once it is
+        drawn (``Screen.redraw``). At rest, the privacy screen is up exactly
+        while the status line says "pass" (``Controller.privacy``), whatever
+        closed or covered it."""
         settled = not self.busy() if settled is None else settled
-        self.screen.redraw(self.ctl, settled, active=not self.paused)
+        self.screen.redraw(self.ctl, settled, active=not self.paused, then=then)
         if settled and not self.paused:
             screen.privacy(self.ctl.view(), self.ctl.privacy())
 
@@ -127,24 +134,20 @@ class TablePage:
     def show(self, reply: steps.Select | steps.Refuse | steps.Say) -> None:
         """A tile picked (its places light up; from the keyboard, focus goes on
         to them), a move refused (said on the status line), words to say."""
-        if isinstance(reply, steps.Select):
-            from_hand = screen.in_hand()
-            self.redraw()
-            if from_hand and reply.tile is not None:
-                screen.focus("#board [data-target]")
+        if isinstance(reply, steps.Select):  # from the hand (the keyboard's), on to its places
+            self.redraw(then=[Effect("refocus", "#board [data-target]", "#hand")]
+                        if reply.tile is not None else [])
             return
         if isinstance(reply, steps.Refuse):
             self.ctl.say(reply.text)
             self.redraw()
         screen.announce(reply.text)
 
-    def on_hand_click(self, evt: Any) -> None:
-        button = closest(evt, "[data-tile]")
-        if not self.drag.takes_click() and button is not None and (
-                not self.busy() or self.ctl.can_act()):
-            self.answer(self.ctl.click_tile(parse_tile(str(button.dataset.tile))))
+    def on_hand_click(self, event: PageEvent) -> None:
+        if not self.busy() or self.ctl.can_act():
+            self.answer(self.ctl.click_tile(parse_tile(event.at.data.get("tile", ""))))
 
-    async def on_hint(self, _evt: Any) -> None:
+    async def on_hint(self, _event: PageEvent | None) -> None:
         ask = None if self.busy() else self.ctl.ask_hint()
         if ask is None:
             return
@@ -191,8 +194,7 @@ class TablePage:
                     await self.make(queued[1])  # asked for while the last tile slid in
                     continue
                 self.redraw(settled=True)
-                if screen.at_table():
-                    screen.focus(self.ctl.hand(self.ctl.view()).focus())
+                screen.focus_at_table(self.ctl.hand(self.ctl.view()).focus())
                 self.screen.mark_ready()
                 self.bots.start()  # once the table is playable: the page's first load comes first
                 if self.judge is not None:
@@ -205,7 +207,7 @@ class TablePage:
                 await self.make(step.move)
             elif isinstance(step, steps.PassTo):
                 # what the last person had open (Review from their seat) goes first
-                dom.close_dialogs("review", "coach", "keys")
+                close("review", "coach", "keys")
                 self.redraw(settled=True)  # the privacy screen comes up
                 self.bots.start()
                 return
@@ -225,7 +227,8 @@ class TablePage:
     async def make(self, move: Move) -> None:
         """Make a move, save, redraw, and slide the tile to its place."""
         view = self.ctl.view()
-        source = screen.source_rect(view.player.turn, view.seat, played_tile(move))
+        tile = played_tile(move)
+        slide = None if tile is None else frame.slide(view.player.turn, view.seat, tile)
         played = self.ctl.play(move)
         if self.judge is not None:
             self.judge.prepare()  # the person's next decision is analysed from now on
@@ -235,24 +238,32 @@ class TablePage:
             return
         screen.announce(played.said)
         self.sound.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
+        ms = 0 if self.still else self.ctl.settings.slide_ms
+        if played.tile is not None and slide is not None:
+            screen.slide(slide[1], slide[0], ms)  # from where the tile is before the commit
         self.commit()
         if played.tile is not None:
-            await screen.slide(played.tile, source, self.ctl.settings.slide_ms)
+            if ms:  # the tile slides: the turn goes on once it is in
+                await asyncio.sleep(ms / 1000)
         elif played.linger:
             await asyncio.sleep(played.linger)
 
+    def on_motion(self, event: PageEvent) -> None:
+        """Reduced motion asked for, or no longer (the page's thread says)."""
+        self.still = event.checked is True
+
     # -- the table changes hands ---------------------------------------------------
 
-    def on_reveal(self, _evt: Any) -> None:
+    def on_reveal(self, _event: PageEvent) -> None:
         """The person to move asks to see their hand: the privacy screen lifts."""
         if self.busy() or not self.ctl.reveal():
             return  # the screen stays up: nobody's hand may show yet
-        el("privacy").close()
+        close("privacy")
         self.run_turns()
         self.commit()
 
-    def on_next_round(self, _evt: Any) -> None:
-        el("round-end").close()
+    def on_next_round(self, _event: PageEvent) -> None:
+        close("round-end")
         if self.ctl.next_round():
             self.run_turns()
             self.commit()
@@ -286,12 +297,12 @@ class TablePage:
         if self.turns is not None:
             self.turns.cancel()
         self.queued = None
-        dom.close_dialogs("privacy")  # the game at the real table is not this one
+        close("privacy")  # the game at the real table is not this one
 
     def take_over(self, table: Table) -> None:
         """Play ``table`` from where it stands, in place of the game in progress."""
         self.paused = False
-        dom.close_dialogs("new-game", "round-end", "game-over", "coach", "privacy")
+        close("new-game", "round-end", "game-over", "coach", "privacy")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
         self.queued = None
@@ -305,3 +316,8 @@ class TablePage:
         back = self.ctl.taken_back()
         if back is not None:
             self.take_over(back)
+
+
+def close(*dialogs: str) -> None:
+    """Close these dialogs (those open)."""
+    page.write({}, [Effect("close", d) for d in dialogs])

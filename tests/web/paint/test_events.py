@@ -10,7 +10,9 @@ import json
 import pytest
 
 from allfives.web.paint.events import (
+    DRAG,
     Control,
+    Draggable,
     File,
     Hook,
     Listen,
@@ -104,6 +106,23 @@ def test_a_listen_crosses_as_json():
         "kind": "keydown", "selector": "body", "keys": ["d", "h"], "plain": True,
         "unless": "dialog[open]", "prevent": False, "prevent_when": "#hand[data-live]",
         "file_limit": 0, "send": True}
+
+
+def test_a_drag_is_listened_for_with_what_it_drags_and_ends_over_a_target():
+    one = Listen(DRAG, "#hand [data-tile]", drag=Draggable("#board [data-target]", "#felt",
+                                                             "drop", 8))
+    assert json.loads(json.dumps(one.to_json()))["drag"] == {
+        "targets": "#board [data-target]", "table": "#felt", "light": "drop", "start_px": 8}
+    assert "drag" not in Listen("click", "#a").to_json()  # only a drag says what it drags
+    dropped = event_from_json('{"kind": "drag", "selector": "#hand [data-tile]",'
+                              ' "at": {"id": "", "data": {"tile": "3-5"}}, "value": "drop",'
+                              ' "checked": true,'
+                              ' "target": {"id": "", "data": {"move": "3-5>5-5"}}}')
+    assert (dropped.value, dropped.checked, dropped.target) == (
+        "drop", True, Hook("", {"move": "3-5>5-5"}))
+    assert event_from_json('{"kind": "click", "selector": "#a"}').target == Hook()
+    with pytest.raises(ValueError):
+        event_from_json('{"kind": "drag", "selector": "#a", "target": "#b"}')
 
 
 def test_a_listen_that_only_prevents_has_no_handler():

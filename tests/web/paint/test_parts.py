@@ -22,6 +22,7 @@ from allfives.web.paint.parts import (
     frame_to_json,
     merged,
     shown,
+    slide_effect,
 )
 
 
@@ -142,6 +143,15 @@ def test_a_link_copied_and_the_query_dropped_are_effects_that_cross_as_json():
         ["copy-link", "#game-over-share-link", "?deal=standard.2.medium.7"],
         ["drop-query", "", ""]]
     assert effects_from_json(effects_to_json(effects)) == effects
+
+
+def test_a_slide_names_its_place_where_it_comes_from_and_how_long():
+    slide = slide_effect('#board [data-tile="3-5"]', '#hand [data-tile="3-5"]', 350)
+    assert (slide.kind, slide.target) == ("slide", '#board [data-tile="3-5"]')
+    assert json.loads(slide.text) == {"from": '#hand [data-tile="3-5"]', "ms": 350}
+    refocus = Effect("refocus", "#draw", "#hand, #board")
+    assert effects_from_json(json.loads(json.dumps(effects_to_json([slide, refocus])))) == [
+        slide, refocus]
 
 
 @pytest.mark.parametrize("data", [

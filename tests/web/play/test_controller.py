@@ -10,15 +10,16 @@ from collections.abc import Callable
 import pytest
 
 from allfives.bots.analysis import ESTIMATE, EXACT, Best, review
-from allfives.moves import DRAW, PASS, Move, parse_move
+from allfives.moves import DRAW, PASS, Move, move_text, parse_move
 from allfives.record import replay
 from allfives.tiles import NAMES
 from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots.decide import decide
 from allfives.web.draw.board import BoardScene, Target
-from allfives.web.play.controller import Controller
-from allfives.web.play.pointer import drag_started
+from allfives.web.paint.events import DRAG, Hook, PageEvent
+from allfives.web.play.controller import SHORTCUTS, Controller
+from allfives.web.play.pointer import HAND_DRAG, dragged
 from allfives.web.play.steps import (
     AutoMove,
     AwaitPerson,
@@ -248,8 +249,35 @@ def test_a_person_who_takes_every_hint_is_never_told_by_review_it_was_a_mistake(
     assert [(d.round, d.move, d.loss) for d in decisions if d.best != d.played] == []
 
 
+def drag(ctl: Controller, tile: str, value: str, move: str = "", on_table: bool = False):
+    """What the page's thread sends of a drag (static/drag.mjs), answered."""
+    return dragged(ctl, PageEvent(DRAG, HAND_DRAG.selector, at=Hook(data={"tile": tile}),
+                                  value=value, checked=on_table,
+                                  target=Hook(data={"target": "0-5", "move": move}) if move
+                                  else Hook()))
+
+
+def test_a_drag_on_the_page_decides_like_clicking():
+    ctl = Controller(scripted_table(), Settings())
+    assert drag(ctl, "2-4", "start") is None  # it fits nowhere: nothing lights up
+    assert drag(ctl, "0-6", "start") == Select(ZERO_SIX)
+    assert drag(ctl, "0-6", "start") is None  # already lit
+    assert drag(ctl, "0-6", "drop", on_table=True) is None  # two places: which one?
+    assert drag(ctl, "0-6", "cancel") is None
+    assert drag(ctl, "0-6", "drop", "0-6>0-5", on_table=True) == Play(parse_move("0-6>0-5"))
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("4-5")  # fits only the spinner's free end
+    ctl = Controller(table, Settings())
+    assert drag(ctl, "4-5", "drop") is None  # let go off the table
+    assert drag(ctl, "4-5", "cancel") is None
+    assert drag(ctl, "4-5", "drop", on_table=True) == Play(parse_move("4-5>5-5"))
+    # the page's thread drags the tiles that can be played, lights the place under them
+    assert HAND_DRAG.to_json()["drag"] == {"targets": "#board [data-target]", "table": "#felt",
+                                           "light": "drop", "start_px": 8}
+    assert HAND_DRAG.selector == "#hand [data-playable=true]"
+
+
 def test_dragging_decides_like_clicking():
-    assert not drag_started(5, 5) and drag_started(8, 0) and drag_started(-6, 6)
     ctl = Controller(scripted_table(), Settings())
     assert ctl.can_drag(ZERO_SIX) and not ctl.can_drag(NAMES.index("2-4"))
     assert ctl.drag_moved(ZERO_SIX) == Select(ZERO_SIX)
@@ -318,6 +346,39 @@ def test_shortcut_keys_mean_what_the_keys_panel_says():
     table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits
     ctl = Controller(table, Settings())
     assert ctl.key("D") == Play(DRAW) and ctl.key("h") is None
+
+
+def test_the_page_hears_every_shortcut_key_and_only_those():
+    """The page's thread sends only ``SHORTCUTS`` (and prevents their default):
+    every other key means nothing, whatever the table's state."""
+    table = scripted_table()
+    table.game.round.hands[0] = 1 << NAMES.index("3-3")  # nothing fits
+    picked = Controller(scripted_table(), Settings())
+    picked.click_tile(ZERO_SIX)
+    ctls = (Controller(scripted_table(), Settings()), Controller(table, Settings()), picked)
+    others = [chr(c) for c in range(32, 127)] + [
+        "Enter", "Tab", "Backspace", "ArrowLeft", "ArrowRight", "Home", "End", "F1"]
+    assert [(k, c.key(k)) for k in others if k not in SHORTCUTS for c in ctls
+            if c.key(k) is not None] == []
+    assert all(any(c.key(k) is not None for c in ctls) for k in SHORTCUTS)
+
+
+def test_arrows_move_focus_in_the_hand_and_the_lit_places_as_drawn():
+    ctl = Controller(scripted_table(), Settings())
+    row = [NAMES[t] for t in ctl.hand(ctl.view()).tiles]  # the hand's buttons, in order
+    assert len(row) > 2
+    assert ctl.row_focus("hand", row[0], "ArrowRight") == f'#hand [data-tile="{row[1]}"]'
+    assert ctl.row_focus("hand", row[0], "ArrowUp") == f'#hand [data-tile="{row[-1]}"]'
+    assert ctl.row_focus("hand", row[1], "Home") == f'#hand [data-tile="{row[0]}"]'
+    assert ctl.row_focus("hand", "", "ArrowDown") == f'#hand [data-tile="{row[1]}"]'  # the hand
+    assert ctl.row_focus("hand", row[0], "a") is None
+    assert ctl.row_focus("board", "", "ArrowRight") is None  # no place lit
+    ctl.click_tile(ZERO_SIX)  # two places light up, in the order the board draws them
+    places = [move_text(t.move) for t in ctl.targets(ctl.view())]
+    assert sorted(places) == ["0-6>0-5", "0-6>5-6"]
+    assert ctl.row_focus("board", places[0], "ArrowRight") == \
+        f'#board [data-move="{places[1]}"]'
+    assert ctl.row_focus("board", places[1], "End") == f'#board [data-move="{places[1]}"]'
 
 
 def test_the_table_read_out_names_every_open_end_and_the_count():
