@@ -101,10 +101,6 @@ function depth(el) {
   return n;
 }
 
-// What happens to the window or the document itself (a Listen's selector
-// ":window" or ":document"): another window's storage written (its key, ""
-// when storage was cleared; its new value, none when removed), the page hidden or shown again (the document's
-// visibilityState), the window resized.
 // An event on its way: at once, in the event's own task (as the page's
 // Python beside the page has always answered), unless a file is being read
 // for an earlier one: then after it, in the order they happened. An event
@@ -122,6 +118,11 @@ function send(out, file = null, limit = 0, later = false) {
     .finally(() => { reading -= 1; });
 }
 
+// What happens to the window or the document itself (a Listen's selector
+// ":window" or ":document"): another window's storage written (its key, ""
+// when storage was cleared; its new value, none when removed), the page
+// hidden or shown again (the document's visibilityState), the window
+// resized, an answer to a question the Python asked (static/paint.mjs).
 function heardAt(evt) {
   const place = evt.currentTarget === window ? ":window" : ":document";
   for (const listen of atPlaces.get(evt.type) ?? []) {

@@ -48,14 +48,21 @@ WATCH_WRITES = """() => { window.__written = [];
 
 HINTED = "document.querySelector('#hint-text').textContent.startsWith('Hint:')"
 # Ask for a hint, and while it is being found start a new game (the dialog as
-# it stands); from then on note every text #hint-text shows. Answers the text
-# #hint-text showed just before the new game.
-HINT_THEN_NEW_GAME = """() => {
+# it stands), each step once the page has answered the one before (the page's
+# Python answers a click in its own task only when no earlier event waits: a
+# dialog's focus moving does); from then on note every text #hint-text shows.
+# Answers the text #hint-text showed just before the new game.
+HINT_THEN_NEW_GAME = """async () => {
   const text = document.querySelector('#hint-text');
   const before = text.textContent;
+  const answered = async (done) => {
+    while (!done()) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
   document.querySelector('#new-game-button').click();
+  await answered(() => document.querySelector('#new-game').open);
   document.querySelector('#ng-start').click();
-  document.querySelector('#confirm[open] [data-confirm]')?.click();  // the game in progress ends
+  await answered(() => document.querySelector('#confirm').open);  // the game in progress
+  document.querySelector('#confirm [data-confirm]').click();  // ends
   window.__hints = [text.textContent];
   new MutationObserver(() => window.__hints.push(text.textContent)).observe(
     text, {childList: true, subtree: true, characterData: true});

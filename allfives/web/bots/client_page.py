@@ -184,14 +184,7 @@ class BotClient:
         call = request.call
         answer = None
         try:
-            if needs_tables(request) and data_files.TABLES not in self.handed:
-                # within the request's own deadline (a watched one's: as long
-                # as ``alive`` may take): a worker that hangs or died on the
-                # tables is noticed as soon as one that hangs on the request
-                started = time.monotonic()
-                await self._hand(data_files.TABLES,
-                                 min(seconds, self._alive_seconds()) if watched else seconds)
-                seconds = max(seconds - (time.monotonic() - started), 0.1)
+            seconds = await self._tables_handed(request, seconds, watched)
             asked = asyncio.wait_for(self.worker.call(call, json.dumps(request.to_json())),
                                      seconds)
             answer = asyncio.ensure_future(asked) if watched else None
@@ -212,11 +205,25 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - the worker's own error: a bug, reported
             if answer is not None:
                 answer.cancel()
+            if self.failed:  # given up meanwhile (another request's deadline): ended by us
+                return None
             raise worker_error(call, e) from e
         try:
             return read(text)
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
             raise worker_error(call, e) from e
+
+    async def _tables_handed(self, request: Request, seconds: float, watched: bool) -> float:
+        """The tables handed to the worker first if ``request`` reads them,
+        within its own deadline (a watched one's: as long as ``alive`` may
+        take), so a worker that hangs or died on them is noticed as soon as one
+        that hangs on the request; the seconds left of ``seconds``."""
+        if not needs_tables(request) or data_files.TABLES in self.handed:
+            return seconds
+        started = time.monotonic()
+        await self._hand(data_files.TABLES,
+                         min(seconds, self._alive_seconds()) if watched else seconds)
+        return max(seconds - (time.monotonic() - started), 0.1)
 
     async def _hand(self, path: str, seconds: float) -> None:
         """Give the worker a data file the page has (fetched), once, within ``seconds``."""

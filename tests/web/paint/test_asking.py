@@ -4,11 +4,12 @@ waiting changes nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from allfives.web.paint.asking import Asks
 from allfives.web.paint.parts import Effect
+
+from ..bots.test_bot_answers import run as run_alone
 
 
 def test_answers_reach_the_question_they_answer_in_any_order():
@@ -22,7 +23,7 @@ def test_answers_reach_the_question_they_answer_in_any_order():
         asks.answered("7", "granted")  # no such question: dropped
         return await persisted, await copied, first, second
 
-    persisted, copied, first, second = asyncio.run(run())
+    persisted, copied, first, second = run_alone(run())
     assert (persisted, copied) == ("granted", "copied")
     assert (first.kind, first.target, json.loads(first.text)) == (
         "ask", "persist", {"id": "1", "arg": ""})
@@ -37,4 +38,4 @@ def test_an_answer_without_a_value_is_empty_text():
         asks.answered("1", None)
         return await answer
 
-    assert asyncio.run(run()) == ""
+    assert run_alone(run()) == ""
