@@ -67,7 +67,12 @@ def wait_until_kept(page: object, base: str, needed: list[str]) -> None:
 
 def reload_offline(page: object, base: str, httpd: object) -> None:
     """Reload with the network gone: the server stopped (Playwright's offline
-    mode alone would let the service worker's own fetches through)."""
+    mode alone would let the service worker's own fetches through). A fetch
+    the page makes ahead as the server stops (the equity tables, after the
+    bots' worker has started) fails then, and the page takes that in its stride:
+    the browser's own console line for it is no error of the page's."""
+    page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
+    page.watch.allow_errors = (*page.watch.allow_errors, "Failed to load resource: net::ERR_FAILED")
     httpd.shutdown()
     httpd.server_close()
     page.context.set_offline(True)
