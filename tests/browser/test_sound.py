@@ -52,6 +52,15 @@ def warnings(page: object) -> list[str]:
     return said
 
 
+def a_few_turns(page) -> None:
+    """Up to three of the person's turns, while the round lasts."""
+    for _ in range(3):
+        page.wait_for_selector(TURN_OR_ROUND_OVER)
+        if page.get_attribute("#status", "data-phase") != "human":
+            break
+        take_turn(page)
+
+
 def test_a_move_is_heard_note_for_note_and_muted_nothing_is(page, server):
     page.context.add_init_script(FAKE_AUDIO)
     open_game(page, server, "?seed=3")
@@ -64,11 +73,7 @@ def test_a_move_is_heard_note_for_note_and_muted_nothing_is(page, server):
     page.click("#mute")
     page.wait_for_selector("#mute[aria-pressed=true]")
     page.evaluate("window.played = []; delete document.getElementById('mute').dataset.sound")
-    for _ in range(3):
-        page.wait_for_selector(TURN_OR_ROUND_OVER)
-        if page.get_attribute("#status", "data-phase") != "human":
-            break
-        take_turn(page)
+    a_few_turns(page)
     assert page.evaluate(HEARD) == [None, []]
 
 
@@ -76,11 +81,7 @@ def test_broken_audio_is_silent_warns_once_and_says_nothing_wrong(page, server):
     said = warnings(page)
     page.context.add_init_script(FAKE_AUDIO + "window.broken = true;")
     open_game(page, server, "?seed=3")
-    for _ in range(3):
-        page.wait_for_selector(TURN_OR_ROUND_OVER)
-        if page.get_attribute("#status", "data-phase") != "human":
-            break
-        take_turn(page)
+    a_few_turns(page)
     assert page.evaluate(HEARD) == [None, []]
     assert [w for w in said if w.startswith("allfives: no sound")] == [
         "allfives: no sound: Error: the device went away"]

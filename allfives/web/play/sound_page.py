@@ -13,8 +13,7 @@ from ..paint.writer_page import page
 from .cues import Sound, sound_effect
 
 
-class Player:
-    def play(self, sound: Sound | None, muted: bool) -> None:
-        effect = sound_effect(sound, muted)
-        if effect is not None:
-            page.write({}, [effect])
+def play(sound: Sound | None, muted: bool) -> None:
+    effect = sound_effect(sound, muted)
+    if effect is not None:
+        page.write({}, [effect])

@@ -26,13 +26,12 @@ from ..table import saves_page as saves
 from ..table.hand import played_tile
 from ..table.shared_controls import Reviewed
 from ..table.table import Position, Table
-from . import frame, steps
+from . import frame, sound_page, steps
 from . import screen_page as screen
 from .controller import Controller
 from .cues import cue
 from .drag_page import Drag
 from .keyboard_page import Keyboard
-from .sound_page import Player
 from .steps import Play, Reply
 
 
@@ -59,7 +58,6 @@ class TablePage:
         self.judge: Judge | None = None  # the coach, once the page has made it
         self.screen = screen.Screen()
         self.saver = saves.Saver()
-        self.sound = Player()
         self.drag = Drag(ctl, self.answer)
         self.keys = Keyboard(ctl, self.answer)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop
@@ -237,7 +235,7 @@ class TablePage:
             self.redraw()
             return
         screen.announce(played.said)
-        self.sound.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
+        sound_page.play(cue(played, self.ctl.status().phase), self.ctl.settings.mute)
         ms = 0 if self.still else self.ctl.settings.slide_ms
         if played.tile is not None and slide is not None:
             screen.slide(slide[1], slide[0], ms)  # from where the tile is before the commit
