@@ -9,6 +9,7 @@
 export function facts() {
   return JSON.stringify({
     search: location.search,
+    site: new URL(".", location.href).href, // the page's folder: the site's files are fetched from it
     lang: document.documentElement.lang || "en",
   });
 }
