@@ -247,7 +247,7 @@ async def main() -> None:
         App(await page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))).start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
-        page_language.apply(i18n.current())  # shows the page's texts, these among them
+        await page_language.apply(i18n.current())  # shows the page's texts, these among them
         page.write({"#progress": Part(text=i18n._(NOT_STARTED), attrs=(shown(True),)),
                     "#status": Part(text=i18n._("Not started."))})
 

@@ -1,8 +1,9 @@
 """What every page module uses and no page element: a task whose failure is
 reported (and who tells it), the browser's storage as the page's thread
-hands it over (``storage.mirror``), what the address asks and the visit's
-language. Thin wiring over ``js``: nothing here decides anything about the
-game, and nothing here reaches an element (a worker has none)."""
+hands it over (``storage.mirror``), what the address asks, the visit's
+language and the browser's. Thin wiring over ``js``: nothing here decides
+anything about the game, and nothing here reaches an element (a worker has
+none)."""
 
 from __future__ import annotations
 
@@ -97,8 +98,8 @@ def stored_json(key: str) -> Any:
         return None
 
 
-# The page's address and language (static/page.mjs), read once.
-FACTS: dict[str, str] = json.loads(str(js.allfivesPage.facts()))
+# The page's address and languages (static/page.mjs), read once.
+FACTS: dict[str, Any] = json.loads(str(js.allfivesPage.facts()))
 
 
 def url_param(name: str) -> str | None:
@@ -109,4 +110,10 @@ def url_param(name: str) -> str | None:
 
 def page_language() -> str:
     """The visit's language, as ``<html lang>`` has it."""
-    return FACTS["lang"]
+    return str(FACTS["lang"])
+
+
+def preferred_languages() -> list[str]:
+    """The browser's preferred languages, best first (``navigator.languages``)."""
+    languages = FACTS.get("languages")
+    return [tag for tag in languages if isinstance(tag, str)] if isinstance(languages, list) else []
