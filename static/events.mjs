@@ -9,8 +9,8 @@
 // happens, from the Listen (prevent; prevent_when: while the page has a match
 // for a selector, which the Python's frames set).
 //
-// Until the page's Python runs in a worker, index.html loads this module
-// before Python starts and the Python calls globalThis.allfivesEvents.
+// index.html loads this module; static/main.mjs connects it to the page's
+// worker, whose Python asks where to listen through it.
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 const BUBBLING = new Set(["click", "keydown", "keyup", "input", "change", "submit", "pointerdown",
@@ -20,7 +20,7 @@ const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
 let sending = Promise.resolve(); // the events waiting for a file, in the order they happened
 let reading = 0; // how many of them
-const AT_ONCE = new Set(["click", "submit"]); // answered in the event's own task
+const AT_ONCE = new Set(["click", "submit"]); // sent in the event's own task
 const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
 const watchers = new Map(); // kind -> another module's watcher of its Listens (drag.mjs)
 
@@ -101,8 +101,7 @@ function depth(el) {
   return n;
 }
 
-// An event on its way: at once, in the event's own task (as the page's
-// Python beside the page has always answered), unless a file is being read
+// An event on its way: sent at once, in the event's own task, unless a file is being read
 // for an earlier one: then after it, in the order they happened. An event
 // other than a click or a submit goes a moment later (``later``: once the
 // listeners on its element have run, as when the Python listened there).

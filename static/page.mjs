@@ -2,10 +2,10 @@
 // address asks (its query), the visit's language (static/progress.js
 // chose it and put it on <html lang>) and the browser's preferred languages,
 // best first. The Python reads no window of its own, so it can run in a
-// worker (issue 40), whose location would be its own script's.
+// worker (issue 40), whose location is its own script's.
 //
-// Until the page's Python runs in a worker, index.html loads this module
-// before Python starts and the Python calls globalThis.allfivesPage.facts().
+// index.html loads this module; static/main.mjs hands its facts to the
+// page's worker, where the Python reads them (allfives/web/dom.py FACTS).
 
 // navigator.languages, or the one navigator.language where a browser has no list.
 function preferred() {

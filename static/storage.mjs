@@ -3,8 +3,8 @@
 // write done here. So the Python reads its storage from memory and never
 // touches localStorage itself, which a worker cannot (issue 40).
 //
-// Until the page's Python runs in a worker, index.html loads this module
-// before Python starts and the Python calls globalThis.allfivesStorage.
+// index.html loads this module; static/main.mjs hands what it holds to the
+// page's worker and calls keep for the Python there.
 
 const PREFIX = "allfives.";
 

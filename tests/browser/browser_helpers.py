@@ -216,7 +216,7 @@ def answering(page: object) -> None:
             setattr(owner, name, _answering(getattr(owner, name), page))
     locator = playwright_api.Locator
     if not getattr(locator, "answering", False):
-        for name in ACTIONS:
+        for name in (*ACTIONS[:-2], "drag_to", "focus"):
             setattr(locator, name, _locator_answering(getattr(locator, name)))
         locator.answering = True
 
