@@ -42,9 +42,38 @@ function save(filename, text) {
 }
 
 
+// A backup's values (allfives/web/storage/restoring.py), as JSON {key: value,
+// or null to keep nothing there), kept whole: "kept"; or, if the browser
+// refuses one, none of them, each key put back as it was: "refused".
+function keepAll(text) {
+  const before = {};
+  try {
+    const values = JSON.parse(text);
+    for (const key of Object.keys(values)) before[key] = localStorage.getItem(key);
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    }
+    return "kept";
+  } catch (error) {
+    console.warn(`allfives: a backup not kept: ${error}`);
+    try { // all out first, so what they held fits again as it did
+      for (const key of Object.keys(before)) localStorage.removeItem(key);
+      for (const [key, value] of Object.entries(before)) {
+        if (value !== null) localStorage.setItem(key, value);
+      }
+    } catch (broken) {
+      console.error(`allfives: storage not put back as it was: ${broken}`);
+    }
+    return "refused";
+  }
+}
+
 // What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
-// each answer a word: will the browser keep this page's storage?
+// each answer a word: will the browser keep this page's storage? Will it
+// keep a backup's values (all of them, or none)?
 const QUESTIONS = {
+  "keep-all": keepAll,
   async persist() {
     const storage = navigator.storage;
     if (!storage?.persist) return "missing";
