@@ -44,24 +44,22 @@ function save(filename, text) {
 
 // A backup's values (allfives/web/storage/restoring.py), as JSON {key: value,
 // or null to keep nothing there), kept whole: "kept"; or, if the browser
-// refuses one, none of them, each key put back as it was: "refused".
+// refuses one, none of them, each key written put back as it was: "refused".
 function keepAll(text) {
-  const before = {};
+  const written = []; // [key, what it held], in order
   try {
-    const values = JSON.parse(text);
-    for (const key of Object.keys(values)) before[key] = localStorage.getItem(key);
-    for (const [key, value] of Object.entries(values)) {
+    for (const [key, value] of Object.entries(JSON.parse(text))) {
+      const was = localStorage.getItem(key);
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
+      written.push([key, was]);
     }
     return "kept";
   } catch (error) {
     console.warn(`allfives: a backup not kept: ${error}`);
     try { // all out first, so what they held fits again as it did
-      for (const key of Object.keys(before)) localStorage.removeItem(key);
-      for (const [key, value] of Object.entries(before)) {
-        if (value !== null) localStorage.setItem(key, value);
-      }
+      for (const [key] of written) localStorage.removeItem(key);
+      for (const [key, was] of written) if (was !== null) localStorage.setItem(key, was);
     } catch (broken) {
       console.error(`allfives: storage not put back as it was: ${broken}`);
     }
