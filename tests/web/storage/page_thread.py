@@ -37,13 +37,17 @@ class PageThread:
         for _ in range(20):
             if not self.waiting:
                 return told
-            writes, self.waiting = self.waiting, []
-            refusals = [r for r in (self.write(*w) for w in writes) if r is not None]
-            for key, now, full in refusals:
-                told.append((key, now, full))
-                assert self.mirror is not None
-                self.mirror.refused(key, now, full)
+            told += self.step()
         raise AssertionError(f"the writes never settle: {told[-6:]}")
+
+    def step(self) -> list[tuple[str, str | None, bool]]:
+        """Do the writes waiting now, then tell their refusals."""
+        writes, self.waiting = self.waiting, []
+        refusals = [r for r in (self.write(*w) for w in writes) if r is not None]
+        for key, now, full in refusals:
+            assert self.mirror is not None
+            self.mirror.refused(key, now, full)
+        return refusals
 
     def write(self, key: str, value: str | None, was: str | None
               ) -> tuple[str, str | None, bool] | None:

@@ -79,6 +79,18 @@ def test_another_windows_game_written_first_is_put_aside_and_the_save_written_on
     assert save.mine == A2 and warned == []
 
 
+def test_each_refusal_brings_one_write_more_while_another_window_writes_first():
+    browser, save, warned = saver({SAVE_KEY: A1})
+    save.write(A2)
+    for other in (B1, C1):  # the other window writes again before each write is done
+        browser.other_window(SAVE_KEY, other)
+        assert browser.step() == [(SAVE_KEY, other, False)]
+    assert browser.settle() == []
+    assert saves(browser) == [(A2, A1), (A2, B1), (A2, C1)]
+    assert browser.held[SAVE_KEY] == A2 and aside(browser) == [C1, B1]
+    assert save.mine == A2 and warned == []
+
+
 def test_this_windows_own_game_taken_back_elsewhere_is_written_over_without_a_copy():
     browser, save, warned = saver({SAVE_KEY: A2})
     browser.other_window(SAVE_KEY, A1)  # the other window took a move back
