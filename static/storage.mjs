@@ -27,11 +27,16 @@ export function held() {
 
 // A write not done, told as the window's event "allfives-refused" (static/
 // events.mjs sends it on to the Python like any other): the key, what the
-// storage holds there now (null: nothing), and whether the browser refused
-// it (full: true) rather than another window having written first. Told a
-// moment later, as a worker would hear it: never inside the write's call.
-function refused(key, value, full) {
+// storage holds there as it is told (null: nothing; read then, so that a
+// write the Python made meanwhile is not taken back), and whether the browser
+// refused it (full: true) rather than another window having written first.
+// Told a moment later, as a worker would hear it: never inside the write's call.
+function refused(key, full) {
   queueMicrotask(() => {
+    let value = null;
+    try {
+      value = localStorage.getItem(key);
+    } catch { /* storage that cannot be read holds nothing for the page */ }
     dispatchEvent(new CustomEvent("allfives-refused", { detail: { key, value, full } }));
   });
 }
@@ -45,18 +50,18 @@ export function keep(key, value, was) {
   try {
     now = localStorage.getItem(key);
   } catch {
-    refused(key, null, true);
+    refused(key, true);
     return;
   }
   if (now !== (was ?? null)) {
-    refused(key, now, false);
+    refused(key, false);
     return;
   }
   try {
     if (value === null || value === undefined) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   } catch {
-    refused(key, now, true);
+    refused(key, true);
   }
 }
 

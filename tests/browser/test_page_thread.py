@@ -343,15 +343,18 @@ def test_a_write_is_done_only_over_what_the_python_believed_else_told_back(page,
         keep("allfives.y", "new", null);
         keep("allfives.y", null, "new");
         keep("allfives.z", "z", "gone");  // removed meanwhile
+        keep("allfives.w", "w", "stale");
+        localStorage.setItem("allfives.w", "later");  // told as it stands when told
         const setItem = Storage.prototype.setItem;
         Storage.prototype.setItem = () => { throw new DOMException("full", "QuotaExceededError"); };
         keep("allfives.x", "more of mine", "mine");
         Storage.prototype.setItem = setItem;
     }""")
-    page.wait_for_function("window.heard.length === 3")
+    page.wait_for_function("window.heard.length === 4")
     assert [(e.kind, e.selector, e.key, e.value, e.checked) for e in heard(page)] == [
-        (REFUSED, WINDOW, "allfives.x", "theirs", False),
+        (REFUSED, WINDOW, "allfives.x", "mine", False),  # as it stands when told: the 2nd keep's
         (REFUSED, WINDOW, "allfives.z", None, False),
+        (REFUSED, WINDOW, "allfives.w", "later", False),
         (REFUSED, WINDOW, "allfives.x", "mine", True)]
     assert page.evaluate("[localStorage.getItem('allfives.x'), localStorage.getItem('allfives.y'),"
                          " localStorage.getItem('allfives.z')]") == ["mine", None, None]
