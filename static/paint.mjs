@@ -68,10 +68,8 @@ function keepAll(text) {
 }
 
 // What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
-// each answer a word: will the browser keep this page's storage? Will it
-// keep a backup's values (all of them, or none)?
+// each answer a word: will the browser keep this page's storage?
 const QUESTIONS = {
-  "keep-all": keepAll,
   async persist() {
     const storage = navigator.storage;
     if (!storage?.persist) return "missing";
@@ -83,6 +81,7 @@ const QUESTIONS = {
       return "missing";
     }
   },
+  "keep-all": keepAll, // will it keep a backup's values (all of them, or none)?
 };
 
 // The answer comes back as an event at the document (static/events.mjs
