@@ -121,7 +121,8 @@ function send(out, file = null, limit = 0, later = false) {
 // ":window" or ":document"): another window's storage written (its key, ""
 // when storage was cleared; its new value, none when removed), the page
 // hidden or shown again (the document's visibilityState), the window
-// resized, an answer to a question the Python asked (static/paint.mjs).
+// resized, an answer to a question the Python asked (static/paint.mjs), a
+// write of the Python's not done (static/storage.mjs).
 function heardAt(evt) {
   const place = evt.currentTarget === window ? ":window" : ":document";
   for (const listen of atPlaces.get(evt.type) ?? []) {
@@ -135,6 +136,11 @@ function heardAt(evt) {
     if (evt.type === "allfives-answer") { // static/paint.mjs's answer to a question
       out.key = String(evt.detail.id);
       out.value = String(evt.detail.value);
+    }
+    if (evt.type === "allfives-refused") { // static/storage.mjs's write not done
+      out.key = String(evt.detail.key);
+      if (typeof evt.detail.value === "string") out.value = evt.detail.value; // none: nothing kept
+      out.checked = evt.detail.full === true; // the browser refused it (else: another window wrote)
     }
     send(out);
   }

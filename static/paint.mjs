@@ -113,6 +113,31 @@ function markShown(target) {
   }
 }
 
+// A backup's values (allfives/web/storage/restoring.py), as JSON {key: value,
+// or null to keep nothing there), kept whole: "kept"; or, if the browser
+// refuses one, none of them, each key written put back as it was: "refused".
+function keepAll(text) {
+  const written = []; // [key, what it held], in order
+  try {
+    for (const [key, value] of Object.entries(JSON.parse(text))) {
+      const was = localStorage.getItem(key);
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      written.push([key, was]);
+    }
+    return "kept";
+  } catch (error) {
+    console.warn(`allfives: a backup not kept: ${error}`);
+    try { // all out first, so what they held fits again as it did
+      for (const [key] of written) localStorage.removeItem(key);
+      for (const [key, was] of written) if (was !== null) localStorage.setItem(key, was);
+    } catch (broken) {
+      console.error(`allfives: storage not put back as it was: ${broken}`);
+    }
+    return "refused";
+  }
+}
+
 // What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
 // each answer a text: will the browser keep this page's storage? What do the
 // page's marked texts say?
@@ -129,6 +154,7 @@ const QUESTIONS = {
       return "missing";
     }
   },
+  "keep-all": keepAll, // will it keep a backup's values (all of them, or none)?
 };
 
 // The answer comes back as an event at the document (static/events.mjs

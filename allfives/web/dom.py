@@ -63,11 +63,12 @@ def _held() -> dict[str, str] | None:
     return json.loads(str(text)) if isinstance(text, str) else None
 
 
-def _keep(key: str, value: str | None) -> bool:
-    return bool(js.allfivesStorage.keep(key, value))
+def _keep(key: str, value: str | None, was: str | None) -> None:
+    js.allfivesStorage.keep(key, value, was)
 
 
-# The browser's storage, read once (static/storage.mjs) and kept in memory.
+# The browser's storage, read once (static/storage.mjs) and kept in memory;
+# a write not done comes back as an event (paint.listening_page).
 STORAGE = Mirror(_held(), _keep)
 
 
@@ -76,12 +77,13 @@ def stored(key: str) -> str | None:
 
 
 def store(key: str, value: str) -> bool:
-    """Keep ``value`` under ``key``; False when storage refused (full or switched off)."""
+    """Keep ``value`` under ``key`` (``Mirror.set``: a write not done is
+    told later); False when storage cannot be used at all."""
     return STORAGE.set(key, value)
 
 
 def unstore(key: str) -> bool:
-    """Keep nothing under ``key``; False when storage refused."""
+    """Keep nothing under ``key``; False when storage cannot be used."""
     return STORAGE.remove(key)
 
 
