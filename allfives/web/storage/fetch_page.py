@@ -5,10 +5,9 @@ worker fetches nothing: the page hands it what it fetched."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable
 from typing import Any
-
-import json
 
 import js
 from pyodide.ffi import JsException
