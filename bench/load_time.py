@@ -209,6 +209,8 @@ def you_lead() -> int:
 
 
 GAMES = ("game", "base")  # this tree's game, and another commit's (--base)
+# What an older site serves beyond today's files (its PyScript config).
+OLD_EXTRA = ("pyscript.json",)
 
 
 class Pages:
@@ -551,9 +553,7 @@ def main() -> int:
     parser.add_argument("--only", choices=["cold", "slow", "repeat", "think"], action="append",
                         help="measure only these (repeatable); default: all")
     parser.add_argument("--json", action="store_true", help=f"also write {OUT.relative_to(ROOT)}")
-    parser.add_argument("--base", type=Path, metavar="CHECKOUT",
-                        help="also measure the game of another checkout, vendored (e.g. a git "
-                             "worktree at an issue's starting commit, after its scripts/vendor.py)")
+    harness.add_base(parser)  # its game measured too: vendored (its scripts/vendor.py run)
     args = parser.parse_args()
     only = set(args.only or ["cold", "slow", "repeat", "think"])
     if serve.missing_vendor():
@@ -570,7 +570,8 @@ def main() -> int:
             site = build_site(Path(tmp))
             old_site = built(args.base, Path(tmp) / "base") if args.base else None
             with harness.serving(site, BARE) as base, \
-                    harness.serving(old_site or site) as old, harness.chromium() as browser:
+                    harness.serving(old_site or site, OLD_EXTRA) as old, \
+                    harness.chromium() as browser:
                 pages = Pages(base, site, old if old_site else None, old_site)
                 measure_visits(browser, pages, only, args.runs, tmp, out)
                 if "think" in only:

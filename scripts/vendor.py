@@ -69,6 +69,11 @@ def main() -> int:
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide_dir / name)
+    # Pyodide reads its lock file as it starts (27 kB gzipped): the packages
+    # it could load from its CDN, which the page never asks another host for
+    # (its Content-Security-Policy would refuse them anyway). Kept: its info.
+    lock = pyodide_dir / "pyodide-lock.json"
+    lock.write_text(json.dumps({**json.loads(lock.read_text()), "packages": {}}))
     fonts_dir = VENDOR / "fonts"
     fonts_dir.mkdir()
     for name in FONT_FILES:

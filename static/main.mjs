@@ -36,17 +36,21 @@ const parsed = new Promise((resolve) => {
   }
 });
 
+// The loading line and the status say so, in the visit's language (the
+// build's words: allfives/web/i18n/page_text.py NOT_STARTED).
 function failed(why) {
-  const words = globalThis.ALLFIVES_PAGE_WORDS?.[document.documentElement.lang]?.failed ??
-    "The game could not start in this browser. Reloading the page may help.";
+  const [line, status] = globalThis.ALLFIVES_PAGE_WORDS?.[document.documentElement.lang]?.failed ??
+    ["The game could not start in this browser. Reloading the page may help.", "Not started."];
   console.warn(`allfives: the game could not start (${why})`);
   parsed.then(() => {
-    const line = document.getElementById("progress");
-    if (line) {
-      line.hidden = false;
-      line.textContent = words;
+    const progress = document.getElementById("progress");
+    if (progress) {
+      progress.hidden = false;
+      progress.textContent = line;
+      progress.dataset.failed = "";
     }
-    document.getElementById("status")?.setAttribute("data-phase", "failed");
+    const said = document.getElementById("status");
+    if (said) said.textContent = status;
   });
 }
 

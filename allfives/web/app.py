@@ -18,7 +18,7 @@ js.allfivesPage.mark("allfives:python-ready")  # bench/load_time.py: the game's 
 
 from allfives.web import dom
 from allfives.web.i18n.catalogs import data_file
-from allfives.web.i18n.page_text import NOT_STARTED
+from allfives.web.i18n.page_text import NOT_STARTED, NOT_STARTED_STATUS
 from allfives.web.storage.fetch_page import FILES
 
 # The visit's catalog asked for now, to travel while the game's modules import
@@ -248,8 +248,9 @@ async def main() -> None:
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
         await page_language.apply(i18n.current())  # shows the page's texts, these among them
-        page.write({"#progress": Part(text=i18n._(NOT_STARTED), attrs=(shown(True),)),
-                    "#status": Part(text=i18n._("Not started."))})
+        page.write({"#progress": Part(text=i18n._(NOT_STARTED),
+                                      attrs=(shown(True), ("data-failed", ""))),
+                    "#status": Part(text=i18n._(NOT_STARTED_STATUS))})
 
 
 # static/page-worker.mjs runs this script with top-level await.

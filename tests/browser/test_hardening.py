@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from allfives.web.i18n.page_text import NOT_STARTED
+from allfives.web.i18n.page_text import NOT_STARTED, NOT_STARTED_STATUS
 from allfives.web.realtable import kept as table_kept
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
@@ -265,8 +265,10 @@ def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_s
 
     page.route("**/index.html*", without_workers)
     page.goto(server + "index.html")
-    page.wait_for_selector("#status[data-phase=failed]", timeout=5_000)
+    page.wait_for_selector("#progress[data-failed]", timeout=5_000)
+    assert page.get_attribute("#status", "data-phase") == "loading"
     assert page.inner_text("#progress") == NOT_STARTED
+    assert page.inner_text("#status") == NOT_STARTED_STATUS
     assert page.is_visible("#progress")
 
 
