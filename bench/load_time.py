@@ -40,9 +40,9 @@ the snapshot is made within 1.5 times normal.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -179,12 +179,11 @@ class CountingHandler(serve.Handler):
 
 
 def built(checkout: Path, into: Path) -> Path:
-    """The site of ``checkout`` as its own scripts/site.py publishes it."""
-    spec = importlib.util.spec_from_file_location(f"site_of_{into.name}",
-                                                  checkout / "scripts" / "site.py")
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    return Path(builder.build(into))
+    """The site of ``checkout`` as its own scripts/site.py publishes it (run
+    by a Python of its own: it imports that checkout's ``allfives``)."""
+    out = subprocess.run([sys.executable, str(checkout / "scripts" / "site.py"), str(into)],
+                         check=True, capture_output=True, text=True)
+    return Path(out.stdout.strip().splitlines()[-1])
 
 
 def build_site(into: Path) -> Path:
@@ -199,6 +198,12 @@ def build_site(into: Path) -> Path:
     shutil.copytree(ROOT / "node_modules" / "@pyscript" / "core" / "dist",
                     site / "bench" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
     return site
+
+
+def bare_files(site: Path) -> tuple[str, ...]:
+    """The bare page's files, which the server serves beside the site."""
+    return BARE + tuple(p.relative_to(site).as_posix()
+                        for p in (site / "bench" / "pyscript").rglob("*") if p.is_file())
 
 
 # -- visits ----------------------------------------------------------------------
@@ -569,7 +574,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
             site = build_site(Path(tmp))
             old_site = built(args.base, Path(tmp) / "base") if args.base else None
-            with harness.serving(site, BARE) as base, \
+            with harness.serving(site, bare_files(site)) as base, \
                     harness.serving(old_site or site, OLD_EXTRA) as old, \
                     harness.chromium() as browser:
                 pages = Pages(base, site, old if old_site else None, old_site)

@@ -17,7 +17,6 @@
 // {failed: why}, {started: true}. From it: {snapshots: bool} (whether this
 // browser may keep a memory snapshot: the page's thread decides) at once,
 // {facts, held} once the page is parsed, then {event: text} and {modules: true}.
-import "./bots.mjs";
 
 const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url);
 const APP_URL = new URL("../allfives/web/app.py", import.meta.url);
@@ -34,6 +33,7 @@ const zip = fetched(ZIP_URL, (r) => r.arrayBuffer());
 const script = fetched(APP_URL, (r) => r.text());
 zip.catch(() => {});
 script.catch(() => {});
+const bots = import("./bots.mjs"); // globalThis.allfivesBots, for the Python
 
 // Everything said to the page while Python answers one event (or runs one
 // step of a task) goes as one message: the page applies it in one task, so
@@ -81,12 +81,15 @@ function pageGlobals({ facts, held }) {
   globalThis.allfivesPage = { facts: () => facts, mark: (name) => send({ mark: name }) };
 }
 
+// The modules the Python has imported (for the snapshot's maker).
 function listModules(pyodide) {
-  const names = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: pyodide.toPy({}) });
+  const scope = pyodide.toPy({});
+  const names = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: scope });
   try {
     return names.toJs();
   } finally {
     names.destroy();
+    scope.destroy();
   }
 }
 
@@ -95,9 +98,9 @@ async function start() {
   const { loadPyodide } = await import("./boot.mjs");
   send({ progress: "Loading interpreter" });
   const pyodide = await loadPyodide((await snapshots).snapshots);
-  send({ boot: globalThis.allfivesBoot, mark: "allfives:pyodide-ready",
-         measures: performance.getEntriesByType("measure").filter((m) => m.name.startsWith("allfives:"))
-           .map((m) => [m.name, m.duration]) });
+  const measures = performance.getEntriesByType("measure")
+    .filter((m) => m.name.startsWith("allfives:")).map((m) => [m.name, m.duration]);
+  send({ boot: globalThis.allfivesBoot, mark: "allfives:pyodide-ready", measures });
   send({ progress: "Loading files" });
   pyodide.unpackArchive(await zip, "zip", { extractDir: "./" });
   pageGlobals(await given);
@@ -105,9 +108,11 @@ async function start() {
     if ("event" in data) {
       deliver(data.event);
       send({ answered: true });
+    } else if ("modules" in data) {
+      send({ modules: listModules(pyodide) });
     }
-    else if ("modules" in data) send({ modules: listModules(pyodide) });
   });
+  await bots;
   await pyodide.runPythonAsync(await script, { filename: "app.py" });
   send({ started: true });
 }

@@ -265,7 +265,7 @@ def language_options() -> str:
 # -- the page's words, before Python runs ---------------------------------------------
 
 # What the loading line says (static/progress.js): the first words before
-# PyScript starts, then one per step of PyScript's (progress.js STEPS).
+# the page's worker starts, then one per step of its (progress.js STEPS).
 LOADING = (
     # Translators: the loading line on the empty table, the page's first words
     N_("Starting Python in your browser…"),
