@@ -40,8 +40,9 @@ the snapshot is made within 1.5 times normal.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -177,19 +178,32 @@ class CountingHandler(serve.Handler):
                     TRAFFIC.answers.append((self.path.split("?")[0], self.status, self.sent))
 
 
+def built(checkout: Path, into: Path) -> Path:
+    """The site of ``checkout`` as its own scripts/site.py publishes it (run
+    by a Python of its own: it imports that checkout's ``allfives``)."""
+    out = subprocess.run([sys.executable, str(checkout / "scripts" / "site.py"), str(into)],
+                         check=True, capture_output=True, text=True)
+    return Path(out.stdout.strip().splitlines()[-1])
+
+
 def build_site(into: Path) -> Path:
     """The site as published, plus the bare page: files nobody rebuilds
     while the bench runs (tests and servers elsewhere repack allfives.zip)."""
     if bundle.is_stale():
         bundle.build()
-    spec = importlib.util.spec_from_file_location("site_builder", ROOT / "scripts" / "site.py")
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    site = builder.build(into / "site")
+    site = built(ROOT, into / "site")
     (site / "bench").mkdir()
     for name in BARE:
         (site / name).write_bytes((ROOT / name).read_bytes())
+    shutil.copytree(ROOT / "node_modules" / "@pyscript" / "core" / "dist",
+                    site / "bench" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
     return site
+
+
+def bare_files(site: Path) -> tuple[str, ...]:
+    """The bare page's files, which the server serves beside the site."""
+    return BARE + tuple(p.relative_to(site).as_posix()
+                        for p in (site / "bench" / "pyscript").rglob("*") if p.is_file())
 
 
 # -- visits ----------------------------------------------------------------------
@@ -199,12 +213,25 @@ def you_lead() -> int:
     return next(s for s in range(1000) if Table.new(Setup(), str(s)).game.round.starter == 0)
 
 
+GAMES = ("game", "base")  # this tree's game, and another commit's (--base)
+# What an older site serves beyond today's files (its PyScript config).
+OLD_EXTRA = ("pyscript.json",)
+
+
 class Pages:
-    def __init__(self, base: str, site: Path) -> None:
+    def __init__(self, base: str, site: Path, old: str | None = None,
+                 old_site: Path | None = None) -> None:
         self.base, self.site = base, site
+        self.old, self.old_site = old, old_site  # --base: its game, on a server of its own
         self.seed = you_lead()
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ("bare", "game", "base") if self.old else ("bare", "game")
+
     def url(self, kind: str) -> str:
+        if kind == "base":
+            return f"{self.old}index.html?seed={self.seed}"
         return self.base + ("bench/bare.html" if kind == "bare" else f"index.html?seed={self.seed}")
 
     @staticmethod
@@ -223,7 +250,7 @@ class Pages:
     def settle(page: Any, kind: str) -> None:
         """Until the visit is over: the game has made its snapshot (or could
         not) and the service worker has kept the files; nothing is sent."""
-        if kind == "game":
+        if kind in GAMES:
             page.wait_for_selector("body[data-bots=worker], body[data-bots=page]", timeout=LOAD_MS)
             if page.get_attribute("html", "data-boot") != "snapshot":
                 page.wait_for_selector("html[data-snapshot=made], html[data-snapshot=failed], "
@@ -272,8 +299,10 @@ TIMELINE = """(names) => {
     }
     return at;
 }"""
-ARRIVALS = ["core.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-            "stdlib.zip", "pyodide-lock.json", "allfives.zip"]
+# (the game's Pyodide and package arrive in its worker: not in the page's timeline)
+ARRIVALS = ["core.js", "main.mjs", "page-worker.mjs", "pyodide.mjs", "pyodide.asm.mjs",
+            "pyodide.asm.wasm", "python_stdlib.zip", "stdlib.zip", "pyodide-lock.json",
+            "allfives.zip"]
 CPU_SLOWDOWN = 4
 
 
@@ -296,7 +325,8 @@ def cold(browser: Any, pages: Pages, kind: str, slow: bool) -> dict[str, Any]:
         long_tasks = [(t, d) for t, d in page.evaluate("window.__longtasks") if t < ms]
         pages.settle(page, kind)
         return {"ms": ms, "bytes": TRAFFIC.sent,
-                "raw bytes": raw_bytes(pages.site, TRAFFIC.answers),
+                "raw bytes": raw_bytes(pages.old_site if kind == "base" else pages.site,
+                                       TRAFFIC.answers),
                 "requests": len(TRAFFIC.answers), "timeline": timeline,
                 "blocked": sum(max(0.0, d - 50) for _, d in long_tasks),
                 "long tasks": sum(d for _, d in long_tasks)}
@@ -325,7 +355,7 @@ def repeat(browser: Any, pages: Pages, kind: str, folder: Path,
         TRAFFIC.reset()
         out["repeat"] = pages.visit(context.pages[0], kind)
         out["repeat bytes"] = TRAFFIC.sent
-        if kind == "game":
+        if kind in GAMES:
             out["restored"] = float(context.pages[0].get_attribute("html", "data-boot")
                                     == "snapshot")
         pages.settle(context.pages[0], kind)
@@ -334,7 +364,7 @@ def repeat(browser: Any, pages: Pages, kind: str, folder: Path,
         timelines.setdefault(f"{kind}: reload", []).append(
             context.pages[0].evaluate(TIMELINE, ARRIVALS))
         pages.settle(context.pages[0], kind)
-    if kind == "game":
+    if kind in GAMES:
         # Playwright's offline mode lets the service worker's own fetches
         # through; the server dropping every connection does not.
         with profile(browser, folder, offline=True) as context:
@@ -483,7 +513,7 @@ def measure_visits(browser: Any, pages: Pages, only: set[str], runs: int, tmp: s
                    out: Results) -> None:
     """Cold, slow and repeat visits, the bare page and the game alternating."""
     for run in range(runs):
-        for kind in ("bare", "game") if run % 2 == 0 else ("game", "bare"):
+        for kind in pages.kinds if run % 2 == 0 else pages.kinds[::-1]:
             for name, slow in ((COLD, False), (SLOW_COLD, True)):
                 if ("slow" if slow else "cold") in only:
                     visit = cold(browser, pages, kind, slow)
@@ -528,18 +558,26 @@ def main() -> int:
     parser.add_argument("--only", choices=["cold", "slow", "repeat", "think"], action="append",
                         help="measure only these (repeatable); default: all")
     parser.add_argument("--json", action="store_true", help=f"also write {OUT.relative_to(ROOT)}")
+    harness.add_base(parser)  # its game measured too: vendored (its scripts/vendor.py run)
     args = parser.parse_args()
     only = set(args.only or ["cold", "slow", "repeat", "think"])
     if serve.missing_vendor():
         print(f"static/vendor/ is missing: run `{serve.SETUP}`", file=sys.stderr)
         return 1
+    if args.base and not (args.base / "scripts" / "site.py").is_file():
+        print(f"--base {args.base}: not a checkout of the game (no scripts/site.py)",
+              file=sys.stderr)
+        return 2
     serve_handler, serve.Handler = serve.Handler, CountingHandler
     out = Results()
     try:
         with tempfile.TemporaryDirectory(prefix="allfives-load-") as tmp:
             site = build_site(Path(tmp))
-            with harness.serving(site, BARE) as base, harness.chromium() as browser:
-                pages = Pages(base, site)
+            old_site = built(args.base, Path(tmp) / "base") if args.base else None
+            with harness.serving(site, bare_files(site)) as base, \
+                    harness.serving(old_site or site, OLD_EXTRA) as old, \
+                    harness.chromium() as browser:
+                pages = Pages(base, site, old if old_site else None, old_site)
                 measure_visits(browser, pages, only, args.runs, tmp, out)
                 if "think" in only:
                     measure_bots(browser, pages, args.think, out)
@@ -579,10 +617,13 @@ def report_times(results: dict[str, list[float]]) -> None:
     for name in (COLD, SLOW_COLD):
         for part, unit in (("", "ms"), (" bytes", "B"), (" raw bytes", "B"), (" requests", ""),
                            (" blocked", "ms")):
-            for kind in ("bare", "game"):
+            for kind in ("bare", "base", "game"):
                 if f"{kind}: {name}{part}" in results:
                     print(row(f"{kind}: {name}{part}", results[f"{kind}: {name}{part}"],
                               base_of(results, f"bare: {name}{part}"), unit))
+            if f"base: {name}{part}" in results and f"game: {name}{part}" in results:
+                print(row(f"game: {name}{part} (vs base)", results[f"game: {name}{part}"],
+                          base_of(results, f"base: {name}{part}"), unit))
 
 
 def median_timeline(runs: list[dict[str, float]]) -> dict[str, float]:
@@ -601,10 +642,13 @@ def report_timelines(timelines: dict[str, list[dict[str, float]]]) -> None:
 def report_repeats(results: dict[str, list[float]]) -> None:
     warm = base_of(results, "bare: reload")
     for name in ("repeat", "reload", "offline"):
-        for kind in ("bare", "game"):
+        for kind in ("bare", "base", "game"):
             if f"{kind}: {name}" in results:
                 print(row(f"{kind}: {name} (vs bare reload)", results[f"{kind}: {name}"], warm))
-    for kind in ("bare", "game"):
+        if f"base: {name}" in results and f"game: {name}" in results:
+            print(row(f"game: {name} (vs base)", results[f"game: {name}"],
+                      base_of(results, f"base: {name}")))
+    for kind in ("bare", "base", "game"):
         if f"{kind}: repeat" in results:
             print(row(f"{kind}: repeat (vs bare repeat)", results[f"{kind}: repeat"],
                       base_of(results, "bare: repeat")))
@@ -627,20 +671,28 @@ def report_snapshot(entry: dict[str, Any]) -> None:
 
 
 def write_json(out: Results) -> None:
-    """The run's medians, ratios against the bare page and every run's value."""
+    """The run's medians, ratios against the bare page (and, for the game,
+    against --base's) and every run's value."""
     results, thinking, playing = out.values, out.thinking, out.playing
     def ratio(name: str) -> float | None:
         kind, _, what = name.partition(": ")
         base = base_of(results, f"bare: {what}")
-        if what in ("reload", "repeat", "offline") and kind == "game":
+        if what in ("reload", "repeat", "offline") and kind in GAMES:
             base = base_of(results, "bare: reload")
         return round(median(results[name]) / base, 3) if base else None
+
+    def to_base(name: str) -> dict[str, float]:
+        kind, _, what = name.partition(": ")
+        base = base_of(results, f"base: {what}")
+        return {"ratio to base": round(median(results[name]) / base, 3)} \
+            if kind == "game" and base else {}
 
     harness.write_json(OUT, {
         **harness.identity(),
         "machine": f"{harness.machine()}, load average {os.getloadavg()[0]:.1f} at the end",
         "results": {name: {"median": round(median(v), 1), "ratio to bare": ratio(name),
-                           "runs": [round(x, 1) for x in v]} for name, v in results.items()},
+                           **to_base(name), "runs": [round(x, 1) for x in v]}
+                    for name, v in results.items()},
         "timelines": {name: {k: round(v, 1) for k, v in median_timeline(runs).items()}
                       for name, runs in out.timelines.items()},
         "think ms": {"while making": {"median": median(thinking[0]),

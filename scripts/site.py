@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site as GitHub Pages serves it: ``python3 scripts/site.py [DIR]``.
 
-What ``allfives.site.CONTENTS`` names (the page, its config, the offline
-service worker, ``static/`` with the vendored PyScript and Pyodide, and the
-``allfives`` package); nothing else. Default DIR: ``_site``. DIR is replaced
+What ``allfives.site.CONTENTS`` names (the page, the offline service
+worker, ``static/`` with the vendored Pyodide, and the ``allfives`` package); nothing else. Default DIR: ``_site``. DIR is replaced
 only if it is empty or a site this script built (it holds ``allfives.site.MARKER``).
 """
 

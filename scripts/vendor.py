@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copy the pinned PyScript and Pyodide files, and the Devanagari font Hindi
+"""Copy the pinned Pyodide files, and the Devanagari font Hindi
 pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
 allfives package for the page, build the standard library it starts with,
 render the app's PNG icons (allfives/site/icons.py) and write its manifest and
@@ -37,11 +37,10 @@ FONT_FILES = ("files/noto-sans-devanagari-devanagari-400-normal.woff2",
 
 # What the page imports from the standard library besides what an import
 # statement names (tests/browser/test_stdlib_imports.py records it), and the
-# Python the page runs besides allfives.zip: its scripts and PyScript's package.
+# Python the page runs besides allfives.zip: its worker's scripts.
 STDLIB_SEEN = ROOT / "allfives" / "site" / "page_stdlib.txt"
 PAGE_PYTHON = (("allfives.web.app", "allfives/web/app.py"),
-               ("allfives.web.worker", "allfives/web/worker.py"),
-               ("pyscript", "node_modules/@pyscript/core/src/stdlib/pyscript"))
+               ("allfives.web.worker", "allfives/web/worker.py"))
 
 # Renders the PNG icons at build time (scripts/icons.mjs); nothing of it is served.
 ICON_RENDERER = "@resvg/resvg-wasm"
@@ -57,7 +56,7 @@ def pinned_version(package: str) -> str:
 
 
 def main() -> int:
-    for package in ("@pyscript/core", "pyodide", FONT_PACKAGE, ICON_RENDERER):
+    for package in ("pyodide", FONT_PACKAGE, ICON_RENDERER):
         if not (NODE / package / "package.json").exists():
             print(f"vendor: {package} is not in node_modules/; run `npm ci` first", file=sys.stderr)
             return 1
@@ -66,13 +65,15 @@ def main() -> int:
                   f"pins {pinned_version(package)}; run `npm ci`", file=sys.stderr)
             return 1
     shutil.rmtree(VENDOR, ignore_errors=True)
-    pyscript_dir = VENDOR / "pyscript"
-    shutil.copytree(NODE / "@pyscript/core/dist", pyscript_dir,
-                    ignore=shutil.ignore_patterns("*.map"))
     pyodide_dir = VENDOR / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide_dir / name)
+    # Pyodide reads its lock file as it starts (27 kB gzipped): the packages
+    # it could load from its CDN, which the page never asks another host for
+    # (its Content-Security-Policy would refuse them anyway). Kept: its info.
+    lock = pyodide_dir / "pyodide-lock.json"
+    lock.write_text(json.dumps({**json.loads(lock.read_text()), "packages": {}}))
     fonts_dir = VENDOR / "fonts"
     fonts_dir.mkdir()
     for name in FONT_FILES:
@@ -105,8 +106,8 @@ def main() -> int:
         print(f"vendor: could not write the translated manifests and page words ({e})",
               file=sys.stderr)
         return 1
-    print(f"vendor: PyScript {installed_version('@pyscript/core')} and Pyodide "
-          f"{installed_version('pyodide')} copied into {VENDOR.relative_to(ROOT)}/")
+    print(f"vendor: Pyodide {installed_version('pyodide')} copied into "
+          f"{VENDOR.relative_to(ROOT)}/")
     return 0
 
 

@@ -1,27 +1,20 @@
-// How the page and the bots' worker start Pyodide: the page's PyScript config
-// (pyscript.json) names this module as the interpreter (PyScript calls its
-// loadPyodide(options)); the bots' worker (./bots-worker.mjs) calls it itself. Without that line PyScript would fetch Pyodide from a
-// CDN. The config is JSON, not TOML, so that PyScript need not fetch its TOML
-// parser first (a serial step of ~70 ms on every visit). Its "files" has
-// PyScript unpack allfives.zip (scripts/vendor.py) where the page runs.
+// How the page's worker (./page-worker.mjs) and the bots' worker
+// (./bots-worker.mjs) start Pyodide: the vendored one (scripts/vendor.py),
+// never a CDN's.
 //
-// Pyodide is the vendored one (scripts/vendor.py). On a return visit it
-// starts from a memory snapshot of a Pyodide that has already imported the
-// game (the engine, the bots, the page's pure-Python modules), which skips
-// Python's own start-up and those imports. The snapshot is made once, in a
-// worker of its own (./snapshot-maker.js), after the first visit reached a
-// playable table and the page is idle, and kept in Cache Storage without its
-// pages that are all zeros (packSnapshot: ~14 MB of 31.5, read in ~60%
+// On a return visit it starts from a memory snapshot of a Pyodide that has
+// already imported the game (the engine, the bots, the page's pure-Python
+// modules), which skips Python's own start-up and those imports. The
+// snapshot is made once, in a worker of its own (./snapshot-maker.js, which
+// ./snapshot-keeper.mjs starts from the page once the first visit reached a
+// playable table and the page is idle), and kept in Cache Storage without
+// its pages that are all zeros (packSnapshot: ~14 MB of 31.5, read in ~60%
 // of the time, with nothing to decompress; gzip would keep 6.8 MB, but
 // decompressing made return visits ~130 ms slower; bench/load_time.py)
 // under the exact build: Pyodide's version and the SHA-256 of the
 // allfives.zip it imported. A return visit hashes the allfives.zip it is
-// served (68 kB, the same file PyScript unpacks) while the snapshot is
-// read, so a new deploy never restores an old snapshot.
-//
-// In the page, index.html runs this module as soon as it has arrived, and a
-// return visit starts restoring Python then, while PyScript loads its own
-// modules and config; PyScript's loadPyodide takes the Python restored.
+// served (the same file the worker unpacks) while the snapshot is read, so
+// a new deploy never restores an old snapshot.
 //
 // It can never make things worse: no snapshot, a stale, truncated or corrupt
 // one (its length and a checksum are kept with it), a browser without Cache
@@ -38,7 +31,7 @@ import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.m
 export { version };
 
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-// The package, as pyscript.json's files name it (relative to the page).
+// The game's package (scripts/vendor.py), which the workers unpack.
 const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
 // Pyodide's standard library with the modules it and the game import as
 // bytecode (scripts/vendor.py, allfives/site/compile_stdlib.mjs): compiling
@@ -55,22 +48,19 @@ const SUM_HEADER = "x-allfives-snapshot-sum";
 // What the snapshot imports: every module the page itself has imported once
 // it is playable (the engine, the bots, the page's pure-Python modules and
 // the standard library they use) that can be imported without a browser.
-// The maker refuses js, pyscript and their kin, so a module that needs them
+// The maker refuses js and pyodide_js, so a module that needs them
 // is left out (and named in the maker's answer): what is kept never depends
 // on where it was made. These are imported even if the page cannot say.
 export const SNAPSHOT_IMPORTS = ["allfives", "allfives.bots", "allfives.web.bots.decide", "asyncio",
                                  "json"];
-const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "_pyscript", "polyscript"];
+const BROWSER_MODULES = ["js", "pyodide_js"];
 
 const warn = (...args) => console.warn("allfives:", ...args);
 
-// In the page, <html data-boot> says how Python started ("snapshot" or
-// "normal") and <html data-snapshot> how making one went ("off": this
-// browser cannot keep one, "making", "made", "failed"). In a worker,
-// globalThis.allfivesBoot says how it started.
-function say(key, value) {
-  if (key === "boot") globalThis.allfivesBoot = value;
-  if (typeof document !== "undefined") document.documentElement.dataset[key] = value;
+// How Python started ("snapshot" or "normal"): the page's worker tells the
+// page (<html data-boot>).
+function said(how) {
+  globalThis.allfivesBoot = how;
 }
 
 export const SNAPSHOT_CACHE = CACHE;
@@ -81,7 +71,7 @@ function slotURL(hash) {
   return url.href;
 }
 
-export function canKeepSnapshots() {
+function canKeepSnapshots() {
   return typeof caches !== "undefined" && typeof crypto?.subtle?.digest === "function";
 }
 
@@ -367,19 +357,19 @@ async function lookUp() {
 
 // Pyodide restored from what lookUp() found, or null: nothing found, another
 // build's snapshot, or a snapshot that did not restore (dropped).
-async function restore(found, options, started) {
+async function restore(found, started) {
   if (!found) return null;
   try {
     if (found.error) throw found.error;
     const { bytes, filled } = found.buffer;
-    const pyodide = await loadVendored({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+    const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
                                          _loadSnapshot: bytes,
                                          createPyodideModule: afterFilling(filled) });
     release(bytes);
     afterRestore(pyodide);
     performance.measure?.("allfives:snapshot-restore", { start: started });
     performance.mark?.("allfives:pyodide-ready");
-    say("boot", "snapshot");
+    said("snapshot");
     return pyodide;
   } catch (error) {
     if (error instanceof Stale) return null;
@@ -389,240 +379,22 @@ async function restore(found, options, started) {
   }
 }
 
-// In the page that runs this module itself (index.html does, as soon as it
-// has arrived), a return visit restores Python from the kept snapshot at
-// once, not when PyScript calls loadPyodide (~100 ms later, once its own
-// modules, its config and its storage are ready), which then takes the
-// Python already restored. Until then Python's output goes to the console;
-// then where PyScript says (its stdout and stderr: the only options it passes
-// for a config without packages). Nothing of the kind in a worker (the bots'
-// worker, the snapshot maker) or in a page that only imports this module.
-let streams = {};
-const forward = {
-  stdout: (...args) => (streams.stdout ?? console.log)(...args),
-  stderr: (...args) => (streams.stderr ?? console.error)(...args),
-};
-
-function runByThePage() {
-  return typeof document !== "undefined" &&
-    Array.from(document.scripts).some((script) => script.src === import.meta.url);
-}
-
-let early = null;
-if (runByThePage()) {
-  const started = performance.now();
-  // Pyodide's module (1.3 MB of JS, preloaded by index.html) takes ~40-80 ms
-  // to evaluate: a restore, or a first visit's Pyodide, needs it next.
-  import(INDEX_URL + "pyodide.asm.mjs").catch(() => {});
-  early = lookUp().then((found) => {
-    if (found) preloadTheGame();
-    return restore(found, forward, started);
-  });
-}
-
-// PyScript's interpreter hook: Pyodide started from the kept snapshot when
-// there is a good one, else normally.
-export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-  let restored;
-  if (early) {
-    const pending = early;
-    early = null; // the page's first Python only
-    streams = options;
-    restored = await pending;
-  } else {
-    restored = await restore(await lookUp(), base, performance.now());
-  }
+// Pyodide started from the kept snapshot when there is a good one (and
+// ``snapshots``: the page lets this browser keep them), else normally
+// (./page-worker.mjs, ./bots-worker.mjs).
+export async function loadPyodide(snapshots = true) {
+  const restored = snapshots ? await restore(await lookUp(), performance.now()) : null;
   if (restored) return restored;
-  say("boot", "normal");
-  if (typeof document !== "undefined") preloadTheGame();
-  const pyodide = await loadVendored(base);
+  said("normal");
+  const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
   performance.mark?.("allfives:pyodide-ready"); // bench/load_time.py's boot timeline
-  if (typeof document !== "undefined") whenIdleMakeSnapshot(pyodide);
   return pyodide;
-}
-
-// PyScript asks for the game's files (allfives.zip, then the page's script)
-// only once Python has started, 0.6 s after Pyodide's wasm arrived here (a
-// second or more on a slow phone), and the main thread is busy starting
-// Python all that time; on a return visit, once it is restored, two round
-// trips one after the other. Ask for them now (a return visit: as soon as a
-// snapshot is found), at low priority (after Pyodide's own files), so they
-// wait in the page's preload cache, where PyScript's requests find them.
-// Nothing waits for the service worker: what passes it by is kept later
-// from the HTTP cache (./offline.js tells it what the page loaded).
-let preloaded = false;
-
-function preloadTheGame() {
-  if (preloaded) return;
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", preloadTheGame, { once: true });
-    return;
-  }
-  preloaded = true;
-  const files = [ZIP_URL, document.querySelector("script[type=py][src]")?.src].filter(Boolean);
-  for (const href of files) {
-    document.head.append(Object.assign(document.createElement("link"), {
-      rel: "preload", as: "fetch", crossOrigin: "anonymous", fetchPriority: "low", href }));
-  }
-}
-
-// -- making the snapshot (page side) -------------------------------------------
-
-const PLAYABLE = "allfives:human-can-play";
-// If the page never says (a hook renamed), the snapshot is made anyway.
-const PATIENCE_MS = 60000;
-
-function playable() {
-  return new Promise((resolve) => {
-    if (performance.getEntriesByName(PLAYABLE).length) return resolve();
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName(PLAYABLE).length) done();
-    });
-    const timer = setTimeout(done, PATIENCE_MS);
-    function done() {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    }
-    observer.observe({ type: "mark", buffered: true });
-  });
-}
-
-// The bots' worker has started (or given up): body[data-bots] leaves "loading".
-function botsSettled() {
-  return new Promise((resolve) => {
-    const settled = () => ["worker", "page"].includes(document.body?.dataset.bots);
-    if (settled()) return resolve();
-    const observer = new MutationObserver(() => settled() && done());
-    const timer = setTimeout(done, PATIENCE_MS);
-    function done() {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    }
-    observer.observe(document.documentElement, { attributes: true, subtree: true,
-                                                 attributeFilter: ["data-bots"] });
-  });
-}
-
-function idle() {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(resolve, { timeout: 5000 });
-    else setTimeout(resolve, 1000);
-  });
-}
-
-let making = null;
-
-// After the first visit reached a playable table and the bots' worker has
-// started, when the page is idle: make the snapshot in a worker of its own.
-export function whenIdleMakeSnapshot(pyodide) {
-  if (making) return making;
-  if (!canKeepSnapshots() || typeof Worker !== "function") {
-    say("snapshot", "off");
-    return null;
-  }
-  watchTheBots();
-  making = (async () => {
-    await playable();
-    await botsSettled();
-    await idle();
-    say("snapshot", "making");
-    return makeInWorker(importedModules(pyodide));
-  })().catch((error) => {
-    say("snapshot", "failed");
-    warn("no snapshot made:", error);
-    return null;
-  });
-  return making;
-}
-
-// The modules the page's Python has imported (names), or [].
-function importedModules(pyodide) {
-  try {
-    const scope = pyodide.toPy({});
-    const names = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: scope });
-    const list = names.toJs();
-    names.destroy();
-    scope.destroy();
-    return list;
-  } catch (error) {
-    warn("could not list the page's modules:", error);
-    return [];
-  }
-}
-
-// When the maker may take a core: at the start of the person's turn (the
-// bots have just finished and will not think again until the person has
-// moved: a second or more), or once no bot has thought for REST_MS (the
-// person is away); whatever happens, after MAX_WAIT_MS. #status[data-phase]
-// is "bot" while a bot thinks or plays.
-const FRESH_MS = 300;
-const REST_MS = 5000;
-const MAX_WAIT_MS = 30000;
-let restingSince = performance.now();
-
-function watchTheBots() {
-  const status = document.getElementById("status");
-  if (!status) return;
-  let thinking = status.dataset.phase === "bot";
-  new MutationObserver(() => {
-    const now = status.dataset.phase === "bot";
-    if (thinking && !now) restingSince = performance.now();
-    thinking = now;
-  }).observe(status, { attributes: true, attributeFilter: ["data-phase"] });
-}
-
-function botsResting() {
-  return new Promise((resolve) => {
-    const status = document.getElementById("status");
-    const started = performance.now();
-    const ready = () => {
-      if (!status || performance.now() - started > MAX_WAIT_MS) return true;
-      if (status.dataset.phase === "bot") return false;
-      const rested = performance.now() - restingSince;
-      return rested < FRESH_MS || rested >= REST_MS;
-    };
-    const timer = setInterval(() => ready() && (clearInterval(timer), resolve()), 50);
-  });
-}
-
-// The maker asks before each of its heavy steps ({type: "wait"}) and is let
-// go ({type: "go"}) when the bots are resting, so that the bots' worker
-// keeps its core while the person waits for it.
-function makeInWorker(modules) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {
-      type: "module", name: "allfives-snapshot" });
-    worker.postMessage({ modules });
-    const started = performance.now();
-    worker.onmessage = ({ data }) => {
-      if (data?.type === "wait") {
-        botsResting().then(() => worker.postMessage({ type: "go" }));
-        return;
-      }
-      worker.terminate();
-      if (data?.ok) {
-        performance.measure?.("allfives:snapshot-made", { start: started, detail: data });
-        say("snapshot", "made");
-        resolve(data);
-      } else {
-        reject(new Error(data?.error || "the snapshot worker failed"));
-      }
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      event.preventDefault?.();
-      reject(new Error(event.message || "the snapshot worker failed to start"));
-    };
-  });
 }
 
 // -- making the snapshot (worker side) ------------------------------------------
 
-// Start a Pyodide as PyScript would, unpack allfives.zip where PyScript does
-// ([files] "./static/vendor/allfives.zip" = "./*"), import the game, take
+// Start a Pyodide as ./page-worker.mjs does, unpack allfives.zip where it
+// does (Python's working directory), import the game, take
 // the memory snapshot and keep it. Runs in ./snapshot-maker.js.
 export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   const timings = {};

@@ -1,13 +1,13 @@
 // The bots' worker, started and spoken to for the page's Python
 // (allfives/web/bots/client_page.py): a module worker of our own
-// (./bots-worker.mjs), no PyScript. A request is a call's name and a text;
+// (./bots-worker.mjs). A request is a call's name and a text;
 // its answer a promise of text, rejected with the worker's own error. The
 // worker says once whether it could start (``started``: "" when it could,
 // else why not). Nothing here decides when to give the worker up: the Python
 // does, by its deadlines, and ends it (``end``).
 //
-// Until the page's Python runs in a worker, index.html loads this module
-// before Python starts and the Python calls globalThis.allfivesBots.start().
+// The page's worker (./page-worker.mjs) imports it: the bots' worker is a
+// worker of that worker, and the Python calls globalThis.allfivesBots.start().
 
 const WORKER_URL = new URL("./bots-worker.mjs", import.meta.url);
 

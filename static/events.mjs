@@ -9,8 +9,8 @@
 // happens, from the Listen (prevent; prevent_when: while the page has a match
 // for a selector, which the Python's frames set).
 //
-// Until the page's Python runs in a worker, index.html loads this module
-// before Python starts and the Python calls globalThis.allfivesEvents.
+// index.html loads this module; static/main.mjs connects it to the page's
+// worker, whose Python asks where to listen through it.
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 const BUBBLING = new Set(["click", "keydown", "keyup", "input", "change", "submit", "pointerdown",
@@ -20,7 +20,7 @@ const listens = new Map(); // kind -> [Listen, ...] in the order they came
 let deliver = () => {};
 let sending = Promise.resolve(); // the events waiting for a file, in the order they happened
 let reading = 0; // how many of them
-const AT_ONCE = new Set(["click", "submit"]); // answered in the event's own task
+const AT_ONCE = new Set(["click", "submit"]); // sent in the event's own task
 const atPlaces = new Map(); // kind -> the Listens at ":window" or ":document"
 const watchers = new Map(); // kind -> another module's watcher of its Listens (drag.mjs)
 
@@ -101,8 +101,7 @@ function depth(el) {
   return n;
 }
 
-// An event on its way: at once, in the event's own task (as the page's
-// Python beside the page has always answered), unless a file is being read
+// An event on its way: sent at once, in the event's own task, unless a file is being read
 // for an earlier one: then after it, in the order they happened. An event
 // other than a click or a submit goes a moment later (``later``: once the
 // listeners on its element have run, as when the Python listened there).
@@ -122,7 +121,8 @@ function send(out, file = null, limit = 0, later = false) {
 // ":window" or ":document"): another window's storage written (its key, ""
 // when storage was cleared; its new value, none when removed), the page
 // hidden or shown again (the document's visibilityState), the window
-// resized, an answer to a question the Python asked (static/paint.mjs).
+// resized, an answer to a question the Python asked (static/paint.mjs), a
+// write of the Python's not done (static/storage.mjs).
 function heardAt(evt) {
   const place = evt.currentTarget === window ? ":window" : ":document";
   for (const listen of atPlaces.get(evt.type) ?? []) {
@@ -136,6 +136,11 @@ function heardAt(evt) {
     if (evt.type === "allfives-answer") { // static/paint.mjs's answer to a question
       out.key = String(evt.detail.id);
       out.value = String(evt.detail.value);
+    }
+    if (evt.type === "allfives-refused") { // static/storage.mjs's write not done
+      out.key = String(evt.detail.key);
+      if (typeof evt.detail.value === "string") out.value = evt.detail.value; // none: nothing kept
+      out.checked = evt.detail.full === true; // the browser refused it (else: another window wrote)
     }
     send(out);
   }

@@ -5,7 +5,7 @@
 // loaded, to keep them from the HTTP cache (the server answers 304). It
 // takes control at once: what the bots' worker and the snapshot maker
 // download next passes through it and is kept as it passes.
-const started = new Promise((resolve) => addEventListener("py:all-done", resolve, { once: true }));
+const started = new Promise((resolve) => addEventListener("allfives:started", resolve, { once: true }));
 
 async function keepOffline() {
   await started;

@@ -42,9 +42,107 @@ function save(filename, text) {
 }
 
 
+// The marks of the page's own words (allfives/web/home/language_frame.py):
+// a marked text and the attribute naming an element's marked attributes
+// (index.html's), a text's English as first read, what a language's frame
+// left there, whether it holds markup, the marked element's number.
+export const MARKS = {
+  text: "data-i18n", attribute: "data-i18n-attr", kept: "data-i18n-en",
+  written: "data-i18n-shown", markup: "data-i18n-html", id: "data-i18n-id",
+};
+let numbered = 0; // how many marked elements have a number (MARKS.id)
+
+// Python's whitespace (str.isspace), which page_text.normalize strips: not
+// JavaScript's trim(), which keeps U+001C to U+001F and U+0085 and takes U+FEFF.
+const PY_SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680" +
+  "\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const PY_EDGES = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
+const PY_SPLIT = new RegExp(`${PY_SPACE}+`);
+
+// page_text.normalize: each run of HTML's whitespace one space (a no-break
+// space is kept), none at either end.
+export function normalize(text) {
+  return text.replace(/[ \t\n\r\f]+/g, " ").replace(PY_EDGES, "");
+}
+
+// A marked element's number (MARKS.id), given the first time it is met.
+function numberOf(node) {
+  if (!node.hasAttribute(MARKS.id)) node.setAttribute(MARKS.id, String(numbered++));
+  return Number(node.getAttribute(MARKS.id));
+}
+
+function held(node, name) {
+  return node.hasAttribute(name) ? node.getAttribute(name) : null;
+}
+
+// The "marks" question: every marked text, then every marked attribute, as
+// the page holds it (language_frame.read_marks reads them into Marked
+// values): its element's number, what it shows now (HTML when markup: a text
+// with elements in it, the first time), its English kept and what the last
+// language left there (null before the first), the attribute and all its
+// element's marked ones; and whether the page links a manifest.
+function marks() {
+  const out = [];
+  for (const node of document.querySelectorAll(`[${MARKS.text}]`)) {
+    const markup = node.hasAttribute(MARKS.markup) ||
+      (!node.hasAttribute(MARKS.kept) && node.childElementCount > 0);
+    out.push({ id: numberOf(node), now: markup ? node.innerHTML : node.textContent,
+               kept: held(node, MARKS.kept), written: held(node, MARKS.written), markup });
+  }
+  for (const node of document.querySelectorAll(`[${MARKS.attribute}]`)) {
+    const names = node.getAttribute(MARKS.attribute).split(PY_SPLIT).filter(Boolean);
+    for (const name of names) {
+      out.push({ id: numberOf(node), now: node.getAttribute(name) ?? "",
+                 kept: held(node, `${MARKS.kept}-${name}`),
+                 written: held(node, `${MARKS.written}-${name}`), attribute: name,
+                 marked: names });
+    }
+  }
+  return JSON.stringify({ marks: out,
+                          manifest: document.querySelector("link[rel=manifest]") !== null });
+}
+
+// A "mark-shown" effect, right after a language's frame: each text it kept
+// (the elements ``target`` matches) notes what it shows now, as the page
+// holds it (markup may come back spelled otherwise), for the next language
+// to tell it from what the page's code writes there.
+function markShown(target) {
+  for (const node of document.querySelectorAll(target)) {
+    const now = node.hasAttribute(MARKS.markup) ? node.innerHTML : node.textContent;
+    node.setAttribute(MARKS.written, normalize(now));
+  }
+}
+
+// A backup's values (allfives/web/storage/restoring.py), as JSON {key: value,
+// or null to keep nothing there), kept whole: "kept"; or, if the browser
+// refuses one, none of them, each key written put back as it was: "refused".
+function keepAll(text) {
+  const written = []; // [key, what it held], in order
+  try {
+    for (const [key, value] of Object.entries(JSON.parse(text))) {
+      const was = localStorage.getItem(key);
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      written.push([key, was]);
+    }
+    return "kept";
+  } catch (error) {
+    console.warn(`allfives: a backup not kept: ${error}`);
+    try { // all out first, so what they held fits again as it did
+      for (const [key] of written) localStorage.removeItem(key);
+      for (const [key, was] of written) if (was !== null) localStorage.setItem(key, was);
+    } catch (broken) {
+      console.error(`allfives: storage not put back as it was: ${broken}`);
+    }
+    return "refused";
+  }
+}
+
 // What the page's Python may ask the page's thread (allfives/web/paint/asking.py),
-// each answer a word: will the browser keep this page's storage?
+// each answer a text: will the browser keep this page's storage? What do the
+// page's marked texts say?
 const QUESTIONS = {
+  marks,
   async persist() {
     const storage = navigator.storage;
     if (!storage?.persist) return "missing";
@@ -56,6 +154,7 @@ const QUESTIONS = {
       return "missing";
     }
   },
+  "keep-all": keepAll, // will it keep a backup's values (all of them, or none)?
 };
 
 // The answer comes back as an event at the document (static/events.mjs
@@ -121,7 +220,8 @@ function slide(target, { from, ms }) {
 // One parts.Effect: focus, a dialog opened or closed (by id), a box
 // scrolled to its top or its end, words said to screen readers or hushed,
 // a file saved, a tile's slide, a question asked, the address's query
-// dropped, a sound played; a link copied.
+// dropped, a sound played, the page's marked texts' words noted; a link
+// copied.
 function act(kind, target, text) {
   if (kind === "download") {
     save(target, text);
@@ -141,6 +241,10 @@ function act(kind, target, text) {
   }
   if (kind === "sound") {
     sound(target, text);
+    return;
+  }
+  if (kind === "mark-shown") {
+    markShown(target);
     return;
   }
   if (kind === "open" || kind === "close") {

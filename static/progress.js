@@ -1,6 +1,6 @@
 // The loading line on the felt (#progress), from the first paint until Python
 // has drawn the table and hides it (allfives/web/app.py): what is happening,
-// in words, and a bar that PyScript's steps fill. A classic script in <head>,
+// in words, and a bar that the steps of the page's worker fill (static/main.mjs). A classic script in <head>,
 // run before anything is painted (the CSP allows no inline one): it cannot
 // reach #progress yet, so it hands the words to the style sheet on <html>
 // (--loading-words, a CSS string shown by .progress:empty::before) and the
@@ -14,10 +14,10 @@
 // sets them (the same), and static/page-language.js puts the page's own words
 // in it. The build writes them from the catalogs into
 // static/vendor/page-words.js (allfives/web/i18n/page_text.py LOADING): the
-// first before PyScript starts, then one per step of STEPS.
+// first before Python starts, then one per step of STEPS.
 (function () {
   "use strict";
-  var STEPS = ["Loading Pyodide", "Loading interpreter", "Loading files"]; // PyScript's py:progress
+  var STEPS = ["Loading Pyodide", "Loading interpreter", "Loading files"]; // static/page-worker.mjs
   var WORDS = self.ALLFIVES_PAGE_WORDS || {};
   var root = document.documentElement;
 
@@ -87,7 +87,7 @@
       setTimeout(arrived, FONT_WAIT);
     }
   }
-  addEventListener("py:progress", function (event) {
+  addEventListener("allfives:progress", function (event) {
     var step = STEPS.indexOf(event.detail);
     // once Python has chosen the language, the page is its own
     if (step >= 0 && !root.hasAttribute("data-language")) show(step + 1);

@@ -1,4 +1,4 @@
-"""Pack the ``allfives`` package into one zip for the page's PyScript ``files`` (pyscript.json).
+"""Pack the ``allfives`` package into one zip that the page's worker and the bots' unpack.
 
 One archive, not a file list, so modules added later (new bot levels) reach
 the browser without touching the config. ``scripts/vendor.py`` builds it and
@@ -40,7 +40,7 @@ DATA_DIR = ROOT / data_files.SITE_FOLDER
 
 
 # What the page never imports from the zip: the page's and the worker's
-# scripts (PyScript fetches each by its own path), the build tools and the
+# scripts (their workers fetch each by its own path), the build tools and the
 # command line (with its review's table, the puzzle generator and where long runs
 # play: ``executors``, which alone may import Dask).
 NOT_FOR_THE_PAGE = ("site", "__main__.py", "cli/", "tournament.py", "executors.py",

@@ -7,14 +7,14 @@
 // What the page imports is the union of two ways of finding it:
 // - a static closure (Python's modulefinder, run by the pinned Pyodide): from
 //   Pyodide's own start (its sys.modules once loaded here), every module of
-//   allfives.zip, the page's scripts and PyScript's Python package, through
+//   allfives.zip and the workers' scripts, through
 //   every import statement at every depth (imports inside functions too),
 //   closed over the standard library's own, but not into NEVER below;
 // - what a real page imported (SEEN.txt: recorded in Chromium after a puzzle,
 //   the stats, a backup, a game and its Review, in the page and in the bots'
 //   worker, by tests/browser/test_stdlib_imports.py, which fails if the page
 //   imports a module this zip lacks): it adds modules imported by a computed
-//   name (text codecs) or by the Python PyScript keeps in its JavaScript.
+//   name (text codecs) or by Pyodide's own Python at run time.
 // Modules Pyodide has frozen into its binary are left out: they are never read.
 //
 // Docstrings are dropped from the syntax tree before compiling (-OO would also
@@ -116,7 +116,7 @@ seen = [line.strip() for line in open("/tmp/seen.txt").read().splitlines()
 
 stopped = [name for name in seen if any(name == n or name.startswith(n + ".") for n in NEVER)]
 assert not stopped, f"the page imported these, which NEVER names: {stopped}"
-# The page's script awaits at its top (PyScript runs it so): compiled as such.
+# The page's script awaits at its top (static/page-worker.mjs runs it so): compiled as such.
 modulefinder.compile = lambda source, path, mode: compile(
     source, path, mode, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
 finder = modulefinder.ModuleFinder(path=["/tmp/page", "/tmp/lib"], excludes=list(NEVER))

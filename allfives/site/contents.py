@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-# The page, its PyScript config, the offline service worker, static/ (with the
-# vendored PyScript and Pyodide) and the package (the page and its worker
-# fetch allfives/web/app.py and worker.py by path; the rest comes zipped).
-CONTENTS = ("index.html", "sw.js", "pyscript.json", "static", "allfives")
+# The page, the offline service worker, static/ (with the vendored Pyodide)
+# and the package (the page's worker and the bots' fetch allfives/web/app.py
+# and worker.py by path; the rest comes zipped).
+CONTENTS = ("index.html", "sw.js", "static", "allfives")
 IGNORED = ("__pycache__",)  # left out wherever it appears
 # Written into every site scripts/site.py builds: it deletes only folders holding it.
 MARKER = ".allfives-site"

@@ -7,7 +7,7 @@ validators (``ETag``, ``Last-Modified``) so that revalidating an unchanged
 file, such as the 10 MB Pyodide wasm, costs a ``304 Not Modified``. Like
 GitHub Pages it gzips what compresses (text, JavaScript, JSON, SVG, wasm)
 for a browser that accepts it, so local figures are what players get. It
-refuses to start, and says what to run, if the vendored PyScript/Pyodide
+refuses to start, and says what to run, if the vendored Pyodide
 files are missing, and it repacks ``allfives.zip`` when the package's
 sources are newer than it.
 """
@@ -32,7 +32,7 @@ from . import contents as site
 
 ROOT = bundle.ROOT
 HOST = "127.0.0.1"
-REQUIRED = ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs",
+REQUIRED = ("static/vendor/pyodide/pyodide.mjs",
             "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/stdlib.zip")
 SETUP = "npm ci && python3 scripts/vendor.py"
 

@@ -14,10 +14,11 @@ from dataclasses import replace
 
 import js
 
-js.performance.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
+js.allfivesPage.mark("allfives:python-ready")  # bench/load_time.py: the game's own share starts
 
 from allfives.web import dom
 from allfives.web.i18n.catalogs import data_file
+from allfives.web.i18n.page_text import NOT_STARTED, NOT_STARTED_STATUS
 from allfives.web.storage.fetch_page import FILES
 
 # The visit's catalog asked for now, to travel while the game's modules import
@@ -64,7 +65,7 @@ from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.tabs_page import Tabs
 
-js.performance.mark("allfives:imported")
+js.allfivesPage.mark("allfives:imported")
 
 
 class App:
@@ -109,7 +110,7 @@ class App:
         # until the person chooses (no panel or privacy screen under the question)
         asking = self.restored is not None and self.asked is not None
         self.between.start(waiting=asking)
-        js.performance.mark("allfives:first-render")
+        js.allfivesPage.mark("allfives:first-render")
         page.write({"#progress": Part(attrs=(shown(False),))})
         if asking and self.asked is not None:
             self.sharing.offer(self.asked)  # the deal-choice dialog
@@ -246,12 +247,11 @@ async def main() -> None:
         App(await page_language.visit(Settings.from_json(dom.stored_json(SETTINGS_KEY)))).start()
     except Exception as e:  # noqa: BLE001 - a plain message for people, details in the console
         js.console.error(f"allfives: could not start: {type(e).__name__}: {e}")
-        page_language.apply(i18n.current())  # shows the page's texts, these among them
-        page.write({"#progress": Part(text=i18n._("The game could not start in this browser. "
-                                                  "Reloading the page may help."),
-                                      attrs=(shown(True),)),
-                    "#status": Part(text=i18n._("Not started."))})
+        await page_language.apply(i18n.current())  # shows the page's texts, these among them
+        page.write({"#progress": Part(text=i18n._(NOT_STARTED),
+                                      attrs=(shown(True), ("data-failed", ""))),
+                    "#status": Part(text=i18n._(NOT_STARTED_STATUS))})
 
 
-# The page runs this script with top-level await (index.html: ``async``).
+# static/page-worker.mjs runs this script with top-level await.
 await main()  # type: ignore[top-level-await]  # noqa: F704

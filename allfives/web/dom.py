@@ -1,8 +1,9 @@
 """What every page module uses and no page element: a task whose failure is
 reported (and who tells it), the browser's storage as the page's thread
-hands it over (``storage.mirror``), what the address asks and the visit's
-language. Thin wiring over ``js``: nothing here decides anything about the
-game, and nothing here reaches an element (a worker has none)."""
+hands it over (``storage.mirror``), what the address asks, the visit's
+language and the browser's. Thin wiring over ``js``: nothing here decides
+anything about the game, and nothing here reaches an element (a worker has
+none)."""
 
 from __future__ import annotations
 
@@ -62,11 +63,12 @@ def _held() -> dict[str, str] | None:
     return json.loads(str(text)) if isinstance(text, str) else None
 
 
-def _keep(key: str, value: str | None) -> bool:
-    return bool(js.allfivesStorage.keep(key, value))
+def _keep(key: str, value: str | None, was: str | None) -> None:
+    js.allfivesStorage.keep(key, value, was)
 
 
-# The browser's storage, read once (static/storage.mjs) and kept in memory.
+# The browser's storage, read once (static/storage.mjs) and kept in memory;
+# a write not done comes back as an event (paint.listening_page).
 STORAGE = Mirror(_held(), _keep)
 
 
@@ -75,12 +77,13 @@ def stored(key: str) -> str | None:
 
 
 def store(key: str, value: str) -> bool:
-    """Keep ``value`` under ``key``; False when storage refused (full or switched off)."""
+    """Keep ``value`` under ``key`` (``Mirror.set``: a write not done is
+    told later); False when storage cannot be used at all."""
     return STORAGE.set(key, value)
 
 
 def unstore(key: str) -> bool:
-    """Keep nothing under ``key``; False when storage refused."""
+    """Keep nothing under ``key``; False when storage cannot be used."""
     return STORAGE.remove(key)
 
 
@@ -97,8 +100,8 @@ def stored_json(key: str) -> Any:
         return None
 
 
-# The page's address and language (static/page.mjs), read once.
-FACTS: dict[str, str] = json.loads(str(js.allfivesPage.facts()))
+# The page's address and languages (static/page.mjs), read once.
+FACTS: dict[str, Any] = json.loads(str(js.allfivesPage.facts()))
 
 
 def url_param(name: str) -> str | None:
@@ -109,4 +112,10 @@ def url_param(name: str) -> str | None:
 
 def page_language() -> str:
     """The visit's language, as ``<html lang>`` has it."""
-    return FACTS["lang"]
+    return str(FACTS["lang"])
+
+
+def preferred_languages() -> list[str]:
+    """The browser's preferred languages, best first (``navigator.languages``)."""
+    languages = FACTS.get("languages")
+    return [tag for tag in languages if isinstance(tag, str)] if isinstance(languages, list) else []

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urlsplit
+
+from playwright import sync_api as playwright_api
 
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
@@ -43,6 +46,29 @@ SETTLED = (f"#status[data-phase=round-over], #status[data-phase=game-over], "
 def open_game(page: object, server: str, query: str = "") -> None:
     page.goto(server + "index.html" + query)
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+
+
+def page_worker(page: object) -> object:
+    """The worker that runs the page's Python (static/page-worker.mjs)."""
+    return next(w for w in page.workers if w.url.endswith("/static/page-worker.mjs"))
+
+
+def end_the_bots(page: object) -> None:
+    """End the bots' worker as a dying worker ends (the page's worker started it)."""
+    page_worker(page).evaluate("allfivesBots.running.worker.terminate()")
+
+
+def first_phase_after(page: object, selector: str) -> str:
+    """The first status phase the page shows after a click on ``selector``
+    (the page's Python answers a moment later, in its worker)."""
+    return page.evaluate("""(selector) => new Promise((resolve) => {
+        const status = document.querySelector('#status');
+        new MutationObserver((_, observer) => {
+            observer.disconnect();
+            resolve(status.dataset.phase);
+        }).observe(status, {attributes: true, attributeFilter: ['data-phase']});
+        document.querySelector(selector).click();
+    })""", selector)
 
 
 def phase(page: object) -> str:
@@ -84,6 +110,7 @@ UNREACHABLE = """() => [...document.querySelectorAll('#board [data-target]')].fl
 def click_a_place(page: object) -> None:
     """Click the first of the lit places, if the tile has several, once every
     one of them can be reached by a pointer at its centre."""
+    answered(page)  # the places are lit once the page's Python has answered the tile's click
     targets = page.locator("#board [data-target]")
     if targets.count():
         unreachable = page.evaluate(UNREACHABLE)
@@ -154,9 +181,58 @@ def new_game(page: object, *, players: int, target: int | None, preset: str = "s
     page.wait_for_selector("#new-game", state="hidden")
 
 
+ANSWERED = "!globalThis.allfivesPython || allfivesPython.waiting() === 0"
+
+
+def answered(page: object) -> None:
+    """Wait until the page's Python has answered every event sent to it so far
+    (static/main.mjs): what its handlers wrote is on the page."""
+    page.wait_for_function(ANSWERED)
+
+
+# What a person does through Playwright, after which a test reads what the
+# page's Python answered: each waits for that answer (``answered``) before it
+# returns, as a person sees the page answer before they look. The Python runs
+# in a worker, so it answers a moment after the event, no longer in its task.
+ACTIONS = ("click", "dblclick", "tap", "press", "fill", "type", "check", "uncheck", "set_checked",
+           "select_option", "dispatch_event", "set_input_files", "drag_and_drop", "focus")
+KEYS = ("press", "type", "down", "up", "insert_text")
+POINTER = ("click", "dblclick", "down", "up", "move")
+
+
+def _answering(act: Any, page: object) -> Any:
+    def acted(*args: Any, **kwargs: Any) -> Any:
+        done = act(*args, **kwargs)
+        answered(page)
+        return done
+    return acted
+
+
+def answering(page: object) -> None:
+    """Make ``page``'s actions (its own, its keyboard's and mouse's, and every
+    locator's) wait for the page's Python to answer them."""
+    for owner, names in ((page, ACTIONS), (page.keyboard, KEYS), (page.mouse, POINTER)):
+        for name in names:
+            setattr(owner, name, _answering(getattr(owner, name), page))
+    locator = playwright_api.Locator
+    if not getattr(locator, "answering", False):
+        for name in (*ACTIONS[:-2], "drag_to", "focus"):
+            setattr(locator, name, _locator_answering(getattr(locator, name)))
+        locator.answering = True
+
+
+def _locator_answering(act: Any) -> Any:
+    def acted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        done = act(self, *args, **kwargs)
+        answered(self.page)
+        return done
+    return acted
+
+
 def go_ahead(page: object) -> None:
     """Say yes if the page asks before it ends the game in progress (it asks
-    in the click's own handler, so the question is up once the click returns)."""
+    in the click's own handler, so the question is up once that is answered)."""
+    answered(page)
     if page.locator("#confirm[open]").count():
         page.click("#confirm [data-confirm]")
         page.wait_for_selector("#confirm", state="hidden")
@@ -240,6 +316,7 @@ def watched_page(browser: object, origin: str, *, init: str | None = FAST,
         context.add_init_script(NO_SNAPSHOT)
     watch = Watch(origin.rstrip("/"))
     page = watch.attach(context.new_page())
+    answering(page)
     page.watch = watch
     try:
         yield page

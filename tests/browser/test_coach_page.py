@@ -18,7 +18,14 @@ from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.words_reasons import Said
 
-from .browser_helpers import FIRST_LOAD_MS, go_ahead, moves_logged, open_game, saved
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    end_the_bots,
+    go_ahead,
+    moves_logged,
+    open_game,
+    saved,
+)
 
 # The page makes no memory snapshot (conftest.py: the test does not look at one).
 pytestmark = pytest.mark.no_snapshot
@@ -129,7 +136,7 @@ def test_a_dead_worker_leaves_the_coach_watching_from_the_page(page, server):
                          "{bot_pause: 0, speed: 'off', coach: 'inaccuracies'}))")
     open_game(page, server, f"?seed={SEED}")
     page.wait_for_selector("body[data-bots=worker]", state="attached", timeout=WORKER_MS)
-    page.evaluate("allfivesBots.running.worker.terminate()")
+    end_the_bots(page)
     page.click(f'#hand [data-tile="{BEST}"]')  # the best lead: never stopped
     # the bot answers 0-5 on it (from the page, once the dead worker is noticed); then
     # the person has five moves to choose from, analysed on the page

@@ -23,6 +23,7 @@ from .browser_helpers import (
     PLAYABLE,
     SETTLED,
     TURN_OR_ROUND_OVER,
+    first_phase_after,
     go_ahead,
     new_game,
     open_game,
@@ -209,8 +210,9 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
     assert levels.nth(4).inner_text() == "master"
     for seat in ("bot0", "bot1"):
         page.select_option(f"#ng-bots select[name={seat}]", "master")
-    described = page.locator("#ng-bots .bot-desc").all_inner_texts()
-    assert len(described) == 2 and all(d.startswith("Searches like the expert") for d in described)
+    page.wait_for_function("""() => [...document.querySelectorAll('#ng-bots .bot-desc')]
+        .every((d) => d.textContent.startsWith('Searches like the expert'))""")
+    assert page.locator("#ng-bots .bot-desc").count() == 2
     page.click("#ng-start")
     go_ahead(page)
     page.wait_for_selector("#new-game", state="hidden")
@@ -250,10 +252,8 @@ def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
         assert page.is_visible("#round-end")
         assert page.locator("#round-end-body li").count() >= 1
         # the new round's status at once, not "Round over" until the turn loop
-        # runs (a task later): read in the click's own task
-        assert page.evaluate("""() => { document.querySelector('#next-round').click();
-                                        return document.querySelector('#status').dataset.phase; }"""
-                             ) in ("human", "bot")
+        # runs (a task later): the first status the page shows after the click
+        assert first_phase_after(page, "#next-round") in ("human", "bot")
         rounds += 1
     assert page.is_visible("#game-over")
     scores = [int(t) for t in page.locator("#scores [data-side]").all_inner_texts()]
@@ -266,9 +266,7 @@ def test_a_human_plays_a_whole_two_player_game_by_clicking(page, server):
     # play again: the new game's status at once, not the old one's "Game over"
     page.click("#play-again")
     page.wait_for_selector("#new-game[open]")
-    assert page.evaluate("""() => { document.querySelector('#ng-start').click();
-                                    return document.querySelector('#status').dataset.phase; }"""
-                         ) in ("human", "bot")
+    assert first_phase_after(page, "#ng-start") in ("human", "bot")
 
 
 def test_a_four_player_partnership_round(page, server):

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from allfives.web.i18n.page_text import NOT_STARTED, NOT_STARTED_STATUS
 from allfives.web.realtable import kept as table_kept
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
@@ -20,6 +21,7 @@ from .browser_helpers import (
     FIRST_LOAD_MS,
     HUMAN_LEADS,
     TURN_OR_ROUND_OVER,
+    end_the_bots,
     new_game,
     open_game,
     play_until,
@@ -247,11 +249,12 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
 
 
 @pytest.mark.no_snapshot
-def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
-    # guards: waiting out the load deadline (90 s) for a worker the page's
-    # Content-Security-Policy does not allow (here: no workers at all)
+def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_start(page, server):
+    # guards: a loading line left turning for good where the page's worker,
+    # which runs all of its Python, is refused (here a policy allowing no
+    # workers at all: the bots' worker is the page worker's own, under no
+    # policy of the page's)
     page.watch.allow_errors = ("Content Security Policy",)
-    page.context.add_init_script(MARKS)
     page.context.add_init_script(NO_SERVICE_WORKER)
 
     def without_workers(route) -> None:
@@ -261,12 +264,12 @@ def test_a_worker_the_policy_refuses_is_noticed_at_once(page, server):
         route.fulfill(response=response, body=policy)
 
     page.route("**/index.html*", without_workers)
-    open_game(page, server)
-    took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
-    print(f"worker refused by the policy: bots on the page {took:.2f} s after playable")
-    assert took < NOTICED_S
-    take_turn(page)
-    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    page.goto(server + "index.html")
+    page.wait_for_selector("#progress[data-failed]", timeout=5_000)
+    assert page.get_attribute("#status", "data-phase") == "loading"
+    assert page.inner_text("#progress") == NOT_STARTED
+    assert page.inner_text("#status") == NOT_STARTED_STATUS
+    assert page.is_visible("#progress")
 
 
 @pytest.mark.no_snapshot
@@ -288,7 +291,7 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
         ended: list[bool] = []
         worker.on("close", lambda _w: ended.append(True))
     elif how == "terminated":
-        page.evaluate("allfivesBots.running.worker.terminate()")
+        end_the_bots(page)
     since = page_now(page)
     logged = page.locator("#log li.move").count()
     take_turn(page)  # the person moves; the bot after them asks the worker
@@ -352,7 +355,7 @@ def test_a_worker_that_dies_during_a_review_is_noticed_and_the_review_goes_on(pa
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     for _ in range(3):
         take_turn(page)
-    page.evaluate("allfivesBots.running.worker.terminate()")
+    end_the_bots(page)
     since = page_now(page)
     page.click("#review-button")
     page.wait_for_selector("#review[open]")
@@ -373,7 +376,7 @@ addEventListener("securitypolicyviolation", (e) => window.reportViolation(
 
 
 def test_a_whole_round_plays_under_the_content_security_policy(page, server):
-    # guards: a policy that refuses something Pyodide, PyScript, the bots'
+    # guards: a policy that refuses something Pyodide, the page's worker, the bots'
     # worker, the tile animations or dragging need (the page's own listener
     # sees every violation; workers' show as console errors, which fail too)
     violations: list[str] = []

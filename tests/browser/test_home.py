@@ -328,3 +328,43 @@ def test_a_backup_restores_everything_and_a_bad_file_changes_nothing(page, serve
     assert page.locator("#scores .side").count() == 2
     assert page.locator("#log li.move").count() == len(saved(page)["rounds"][-1]["moves"])
     assert page.locator("#scores [data-tally]").count() == 2 and page.is_hidden("#undo")
+
+
+def test_a_backup_the_browser_will_not_keep_changes_nothing_and_says_so(page, server, tmp_path):
+    # a storage that refuses the settings (as a full one would) once told to
+    page.add_init_script("""
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (window.refuseSettings && key === 'allfives.settings') {
+                throw new DOMException('full', 'QuotaExceededError');
+            }
+            return setItem.call(this, key, value);
+        };""")
+    open_game(page, server, "?seed=5")
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    page.click("#settings-button")
+    with page.expect_download() as download:
+        page.click("#backup-download")
+    file = Path(download.value.path())
+    close(page, "#settings", "#settings-done")
+    new_game(page, players=3, target=100, preset="punt")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    changed = kept(page)
+    assert changed["allfives.save"] != json.loads(file.read_text())["values"]["allfives.save"]
+    # the save and the set-up go in before the settings are refused: all put back
+    page.evaluate("window.refuseSettings = true")
+    page.click("#settings-button")
+    page.set_input_files("#backup-restore", str(file))
+    page.wait_for_selector("#confirm[open], #backup-status:not(:empty)")
+    go_ahead(page)
+    page.wait_for_selector("#backup-status:not(:empty)")
+    assert page.inner_text("#backup-status") == (
+        "This browser would not keep the backup's values (its storage may be full or "
+        "switched off); nothing has changed.")
+    assert kept(page) == changed
+    close(page, "#settings", "#settings-done")
+    assert page.locator("#scores .side").count() == 3  # the game goes on as it was
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert saved(page)["seed"] == json.loads(changed["allfives.save"] or "{}")["seed"]

@@ -149,6 +149,33 @@ def test_dutch_chosen_mid_game_applies_at_once_keeps_the_game_and_is_remembered(
             shows(page, code)
 
 
+# Two choices in one moment (each a change event), the page's words marked as
+# not in a language until a language's frame says which.
+TWO_CHOICES = """codes => {
+  document.documentElement.removeAttribute('data-words');
+  const choice = document.querySelector('#set-language');
+  for (const code of codes) {
+    choice.value = code;
+    choice.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+}"""
+
+
+def test_choices_in_quick_succession_apply_in_turn_and_the_last_one_stays(page, server):
+    # guards: a language applied from the page's marks as they were before the
+    # one chosen just before it was written (each asks the page's thread for
+    # them): the words of the first stayed, under the second's <html lang>
+    open_game(page, server, "?lang=nl")
+    shows(page, "nl")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    page.evaluate(TWO_CHOICES, ["en", "nl"])
+    page.wait_for_selector("html[data-words=nl]")
+    shows(page, "nl")
+    assert page.text_content("#settings-title") == "Instellingen"
+    assert kept_settings(page)["language"] == "nl"
+
+
 # Longer words than English, in place of every marked text: compound German
 # words, and Devanagari (drawn in whatever font the machine has).
 LONG_WORDS = {

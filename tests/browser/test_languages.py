@@ -119,10 +119,10 @@ def test_before_python_starts_the_shell_says_what_it_does_in_the_visits_language
         shown = page.evaluate(LOADING_LINE)
         assert shown[0] in words and shown[1:] == ["visible", "visible"], shown
         page.wait_for_function("document.documentElement.style"
-                               ".getPropertyValue('--loaded') > '0.2'")  # PyScript is loading
+                               ".getPropertyValue('--loaded') > '0.2'")  # Pyodide is loading
         assert page.evaluate(LOADING_LINE)[0] in words[1:]
         # its hook's text once the page is parsed, and the page's, read at once (the
-        # loading line moves on as PyScript loads)
+        # loading line moves on as Pyodide loads)
         line, text = page.evaluate("[document.querySelector('#progress').textContent,"
                                    " document.body.innerText]")
         assert line in words[1:]
@@ -191,7 +191,7 @@ def test_the_first_paint_is_in_the_visits_language_and_python_keeps_it(
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
         page.goto(f"{server}index.html{query}")
         page.wait_for_function("document.documentElement.style"
-                               ".getPropertyValue('--loaded') > '0.2'")  # PyScript is loading
+                               ".getPropertyValue('--loaded') > '0.2'")  # Pyodide is loading
         assert (page.get_attribute("html", "lang"), page.get_attribute("html", "dir"),
                 page.get_attribute("html", "data-words")) == (code, "ltr", code)
         assert page.evaluate("document.documentElement.hasAttribute('data-language')") is False

@@ -90,7 +90,7 @@ def test_the_visits_language_comes_before_its_words_and_another_once_chosen(page
     assert page.get_attribute("html", "lang") == "nl"
     assert page.inner_text("#status") == "Jij begint: kies een steen."
     assert page.inner_text("#settings-button") == "Instellingen"
-    assert asked == [catalog("nl")]
+    assert [a for a in asked if a != TABLES] == [catalog("nl")]
     choose_language(page, "de")
     page.wait_for_selector("html[lang=de]")
     page.wait_for_function("document.querySelector('#status').textContent === "
@@ -100,7 +100,8 @@ def test_the_visits_language_comes_before_its_words_and_another_once_chosen(page
     choose_language(page, "nl")
     page.wait_for_selector("html[lang=nl]")
     assert page.inner_text("#status") == "Jij begint: kies een steen."
-    assert asked == [catalog("nl"), catalog("de")]
+    # (the tables come too once the bots' worker has started, whenever that is)
+    assert [a for a in asked if a != TABLES] == [catalog("nl"), catalog("de")]
     kept = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
     assert kept["language"] == "nl"
 

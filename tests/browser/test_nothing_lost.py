@@ -105,6 +105,52 @@ def test_two_windows_of_one_profile_never_lose_a_game(page, server):
     assert moves(saved(a)) == moves(game_b) and [moves(g) for g in aside(a)] == [moves(game_a)]
 
 
+# A window that hears no other window's storage events while window.holdStorage
+# is set: as a worker's page may, for a moment, between another window's
+# write and its storage event reaching the Python.
+HOLD_STORAGE_EVENTS = """addEventListener("storage", (e) => {
+    if (window.holdStorage) e.stopImmediatePropagation();
+}, true);"""
+
+
+def test_a_game_saved_by_a_window_not_heard_yet_is_put_aside_not_written_over(page, server):
+    """The page's thread writes a save only over what the Python believed
+    was there (static/storage.mjs): a game another window saved since is
+    told back, put aside, and this window's save written after it."""
+    a = page
+    a.add_init_script(HOLD_STORAGE_EVENTS)
+    open_game(a, server, f"?seed={HUMAN_LEADS}")
+    take_turn(a)
+    a.wait_for_selector(TURN_OR_ROUND_OVER)
+    game_a = saved(a)
+    a.evaluate("window.holdStorage = true")
+    # another window deals a new game, plays in it, and is closed: its game
+    # is only in storage, and A has not heard of it
+    b = a.watch.attach(a.context.new_page())
+    b.goto(server + "index.html")
+    b.wait_for_selector(READY, timeout=FIRST_LOAD_MS)
+    deal_anew(b)
+    take_turn(b)
+    b.wait_for_selector(TURN_OR_ROUND_OVER)
+    game_b = saved(b)
+    b.close()
+    assert game_b["seed"] != game_a["seed"] and aside(a) == []
+    # A plays on: its save would have gone over B's game
+    take_turn(a)
+    a.wait_for_function("() => localStorage.getItem('allfives.aside') !== null")
+    assert [moves(g) for g in aside(a)] == [moves(game_b)]
+    a.wait_for_selector(TURN_OR_ROUND_OVER)
+    now = saved(a)
+    assert now["seed"] == game_a["seed"] and moves(now)[0][:len(moves(game_a)[0])] == \
+        moves(game_a)[0]
+    assert a.is_hidden("#tab-changed") and a.is_hidden("#notice")
+    # reloaded, A offers B's game back
+    a.evaluate("window.holdStorage = false")
+    a.reload()
+    a.wait_for_selector("#aside[open]", timeout=FIRST_LOAD_MS)
+    assert saved(a)["seed"] == game_a["seed"]
+
+
 def test_new_game_and_the_daily_deal_ask_before_they_end_a_game_in_progress(page, server):
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     # no move yet: nothing to lose, no question

@@ -28,6 +28,7 @@ from allfives.web.paint.events import (
 )
 from allfives.web.paint.parts import Effect, Part, slide_effect
 from allfives.web.paint.writer import Writer
+from allfives.web.storage.mirror import REFUSED
 
 from ..web.paint.test_parts import blank, write
 
@@ -326,6 +327,37 @@ def test_the_window_and_the_document_are_heard_too(page, server):
     assert [(e.kind, e.selector, e.key, e.value) for e in heard(page)] == [
         ("storage", WINDOW, "allfives.save", None), ("storage", WINDOW, "", None),
         ("visibilitychange", DOCUMENT, "", "visible")]
+
+
+def test_a_write_is_done_only_over_what_the_python_believed_else_told_back(page, server):
+    """static/storage.mjs's keep (one-way, as from a worker): compare and
+    set; a write not done comes back as the window's event, heard as a value."""
+    open_blank(page, server)
+    page.evaluate(HEARD)
+    listen(page, Listen(REFUSED, WINDOW))
+    page.evaluate("""async () => {
+        const { keep } = await import("/static/storage.mjs");
+        localStorage.setItem("allfives.x", "theirs");
+        keep("allfives.x", "mine", "what I read");  // another window wrote meanwhile
+        keep("allfives.x", "mine", "theirs");
+        keep("allfives.y", "new", null);
+        keep("allfives.y", null, "new");
+        keep("allfives.z", "z", "gone");  // removed meanwhile
+        keep("allfives.w", "w", "stale");
+        localStorage.setItem("allfives.w", "later");  // told as it stands when told
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = () => { throw new DOMException("full", "QuotaExceededError"); };
+        keep("allfives.x", "more of mine", "mine");
+        Storage.prototype.setItem = setItem;
+    }""")
+    page.wait_for_function("window.heard.length === 4")
+    assert [(e.kind, e.selector, e.key, e.value, e.checked) for e in heard(page)] == [
+        (REFUSED, WINDOW, "allfives.x", "mine", False),  # as it stands when told: the 2nd keep's
+        (REFUSED, WINDOW, "allfives.z", None, False),
+        (REFUSED, WINDOW, "allfives.w", "later", False),
+        (REFUSED, WINDOW, "allfives.x", "mine", True)]
+    assert page.evaluate("[localStorage.getItem('allfives.x'), localStorage.getItem('allfives.y'),"
+                         " localStorage.getItem('allfives.z')]") == ["mine", None, None]
 
 
 def test_a_box_is_watched_for_its_size(page, server):

@@ -115,9 +115,9 @@ def play(page: object, move: str) -> None:
 
 
 def test_the_loading_shell(browser, server):
-    # PyScript arrives empty: the shell stays as a person first sees it
+    # the page's worker arrives empty: the shell stays as a person first sees it
     with picture_page(browser, server, service_workers="block") as page:
-        page.route("**/static/vendor/pyscript/**", lambda route: route.fulfill(
+        page.route("**/static/page-worker.mjs", lambda route: route.fulfill(
             body="", content_type="text/javascript"))
         page.goto(server + "index.html", wait_until="commit")
         page.wait_for_selector("#status[data-phase=loading]", state="attached")

@@ -13,7 +13,14 @@ from typing import NamedTuple
 
 import pytest
 
-from .browser_helpers import FIRST_LOAD_MS, open_game, saved, take_turn, watched_page
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    open_game,
+    page_worker,
+    saved,
+    take_turn,
+    watched_page,
+)
 
 BOOT = "./static/boot.mjs"
 MADE_MS = 120_000
@@ -107,7 +114,7 @@ def keep(page, server: str, body: bytes, length: int, sum_: str | None = None,
     """Put ``body`` into this context's Cache Storage as the kept snapshot."""
     page.context.route(server + FAKE, lambda route: route.fulfill(
         body=body, headers={"content-type": "application/octet-stream"}))
-    page.goto(server + "pyscript.json")  # any document of the origin
+    page.goto(server + "sw.js")  # any document of the origin, at the site's root
     return page.evaluate(PUT, [server + FAKE, length, sum_, slot])
 
 
@@ -132,17 +139,21 @@ def test_a_return_visit_starts_the_page_and_the_bots_from_the_snapshot(page, ser
     assert page.get_attribute("html", "data-snapshot") is None  # nothing more to make
 
 
-def test_the_page_restores_python_before_pyscript_asks(page, server, snapshot):
-    """index.html runs boot.mjs itself: a return visit starts restoring at
-    once, not when PyScript calls its loadPyodide hook; here PyScript never
-    runs (its module is empty) and Python is restored all the same."""
+def test_python_starts_in_the_pages_worker_and_the_pages_thread_loads_none_of_it(
+        page, server, snapshot):
+    """The page's own thread never loads Pyodide, the standard library or the
+    game's package: its worker does (restoring the snapshot at once), so
+    nothing of Python's start blocks the page; and there Python finds no
+    document to reach (the page's thread is the only code that does)."""
     keep(page, server, snapshot.body, snapshot.length, snapshot.sum)
-    page.route(server + "static/vendor/pyscript/core.js", lambda route: route.fulfill(
-        body="", headers={"content-type": "text/javascript"}))
-    page.goto(server + "index.html")
-    page.wait_for_selector("html[data-boot=snapshot]", timeout=FIRST_LOAD_MS)
+    open_game(page, server)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    assert any(name.endswith("/static/main.mjs") for name in loaded)
+    python = ("pyodide", "stdlib.zip", "allfives.zip", "/allfives/web/", "boot.mjs")
+    assert [name for name in loaded if any(part in name for part in python)] == []
+    assert page_worker(page).evaluate("typeof document") == "undefined"
     assert page.evaluate("performance.getEntriesByName('allfives:pyodide-ready').length") == 1
-    assert page.get_attribute("#status", "data-phase") == "loading"  # no PyScript, no game
 
 
 def test_every_restore_deals_its_own_game(browser, server, snapshot):

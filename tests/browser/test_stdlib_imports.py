@@ -19,8 +19,8 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 
 STOCK = bundle.VENDOR / "pyodide" / "python_stdlib.zip"
 OURS = bundle.VENDOR / "stdlib.zip"
-# boot.mjs, with each Pyodide that its loadPyodide gives (the page's and the
-# bots' worker's) also kept on that global scope, for the test to ask.
+# boot.mjs, with each Pyodide that its loadPyodide gives (the page's worker's
+# and the bots' worker's) also kept on that worker's global scope, for the test to ask.
 KEEP = """
 export async function loadPyodide(options = {}) {
   const python = await startPython(options);
@@ -83,8 +83,9 @@ def test_every_standard_module_the_page_imports_is_in_the_zip_as_bytecode(page, 
     play_game(page)
     page.click("#game-over-review")
     page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=120_000)
-    [main] = page.evaluate(IMPORTED)
-    [bots] = [files for w in page.workers for files in asked(w)]
+    pythons = {w.url.rsplit("/", 1)[-1]: asked(w) for w in page.workers}
+    [main] = pythons["page-worker.mjs"]
+    [bots] = pythons["bots-worker.mjs"]
     # read from the stock zip, as sources: the page ran on it
     assert all(f.endswith(".py") for f in [*main, *bots])
     assert {"asyncio", "gettext", "html.parser", "datetime"} <= modules(set(main))

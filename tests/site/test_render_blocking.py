@@ -45,7 +45,7 @@ def test_rendering_waits_for_the_bodys_last_element():
     page = Page()
     page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
     assert page.expects == [("#page-end", "render")]
-    # only scripts follow it (PyScript's tag, which draws later anyway)
+    # only scripts follow it
     ends = [i for i, (_, id_) in enumerate(page.body_children) if id_ == "page-end"]
     assert len(ends) == 1 and len(page.body_children) > 10
     assert {tag for tag, _ in page.body_children[ends[0] + 1:]} <= {"script"}

@@ -89,7 +89,7 @@ def test_serve_hides_everything_but_the_site(served, path):
 
 
 def test_serve_serves_the_site(served):
-    for path in ("/", "/index.html", "/sw.js", "/pyscript.json", "/static/style.css",
+    for path in ("/", "/index.html", "/sw.js", "/static/main.mjs", "/static/style.css",
                  "/static/vendor/allfives.zip", "/allfives/web/worker.py", "/allfives/web/app.py"):
         assert served.get(path)[0] == 200, path
     pycache = next((ROOT / "allfives").glob("__pycache__/*.pyc"), None)

@@ -1,25 +1,25 @@
 """The backup in the page: download everything the page keeps as one file,
-and restore such a file whole or not at all (``backup`` reads and checks it)."""
+and restore such a file whole or not at all (``backup`` reads and checks it,
+``restoring`` has the page's thread keep it)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 
-from ..dom import store, stored, unstore
+from ..dom import STORAGE, spawn, stored
 from ..paint.events import Listen, PageEvent
-from ..paint.listening_page import listen
+from ..paint.listening_page import ask, listen
 from ..paint.parts import download
 from ..paint.writer_page import page
+from ..storage import restoring
 from ..storage.backup import (
     BackupError,
     Checks,
     backup_name,
     make_backup,
-    not_kept,
     not_restored,
     read_backup,
-    restored,
     too_big,
 )
 from ..storage.keys import KEYS
@@ -65,16 +65,9 @@ class BackupPage:
         self.ask(lambda: self.restore(name, values))
 
     def restore(self, name: str, values: dict[str, str]) -> None:
-        before = {key: stored(key) for key in KEYS}
-        if not all(put(key, values.get(key)) for key in KEYS):
-            for key in KEYS:
-                put(key, before[key])
-            page.write(backup_status(not_kept()))
-            return
-        self.reopen()
-        page.write(backup_status(restored(name)))
+        spawn(self.kept(name, values))
 
-
-def put(key: str, value: str | None) -> bool:
-    """Keep ``value`` under ``key``, or nothing when it is None."""
-    return store(key, value) if value is not None else unstore(key)
+    async def kept(self, name: str, values: dict[str, str]) -> None:
+        """The backup kept by the page's thread, all or nothing, then said so."""
+        page.write(backup_status(await restoring.restore(name, values, ask, STORAGE,
+                                                         self.reopen)))

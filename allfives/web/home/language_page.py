@@ -1,55 +1,42 @@
 """The page in the visit's language: which language (``?lang=``, the kept
-choice, the browser's), the page's marked texts read as values for
+choice, the browser's), the page's marked texts (as the page's thread
+reports them: ``static/paint.mjs``'s question "marks") read as values for
 ``language_frame``, whose frame the page's one writer writes, and the
 language choice in Settings (``#set-language``). A language's catalog is
 fetched first (``storage.fetch_page``): the visit's before a word is
 written, another when chosen; one that cannot be fetched leaves the page as
 it was, with a notice. Thin wiring: which text is decided in
-``language_frame``, ``page_text`` and ``catalogs``."""
+``language_frame``, ``page_text`` and ``catalogs``; no element is reached
+from here (issue 40)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
-
-from pyscript import document, window
 
 from ...data_files import DataFileError
-from ..dom import found, store, url_param
+from ..dom import oops, preferred_languages, store, url_param
 from ..i18n import catalogs as i18n
-from ..i18n import page_text
 from ..paint.events import Listen
-from ..paint.listening_page import listen
+from ..paint.listening_page import ask, listen
 from ..paint.notice_page import notice
 from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..storage.keys import SETTINGS_KEY
 from ..table.settings import Settings, visit_language
 from .language_frame import (
-    KEPT,
-    MARK_ID,
-    MARKUP,
-    WRITTEN,
+    MARK_SHOWN,
     Marked,
-    key,
     language_choice,
     language_frame,
     not_shown,
     not_switched,
+    read_marks,
 )
 
-_numbered = [0]  # how many marked elements have a number (``MARK_ID``)
-
-
-def preferred() -> list[str]:
-    """The browser's preferred languages, best first."""
-    nav = window.navigator
-    languages = getattr(nav, "languages", None)
-    if languages:
-        return [str(tag) for tag in languages]
-    one = getattr(nav, "language", None)
-    return [str(one)] if isinstance(one, str) else []
+# One language applied at a time: each reads the marks the one before left.
+_applying = asyncio.Lock()
 
 
 async def fetched(code: str) -> str | None:
@@ -68,59 +55,37 @@ async def visit(settings: Settings) -> Settings:
     """Show the page in this visit's language (``?lang=``, the kept choice, the
     browser's; in English with a notice if its catalog cannot be fetched); a
     ``?lang=`` is remembered. Returns the settings to use."""
-    code, chosen = visit_language(url_param("lang"), settings, preferred())
+    code, chosen = visit_language(url_param("lang"), settings, preferred_languages())
     if chosen != settings:
         store(SETTINGS_KEY, json.dumps(chosen.to_json()))
     problem = await fetched(code)
-    apply(i18n.ENGLISH if problem else code)
+    await apply(i18n.ENGLISH if problem else code)
     if problem:
         notice(not_shown(code, problem))
     return chosen
 
 
-def apply(code: str) -> str:
+async def apply(code: str) -> str:
     """Make ``code`` the page's language (English if we have no such language):
     every later ``_`` and the static text now. Returns the code in use. What
     the page's code wrote is forgotten by the writer: the screens write it
     again, in this language."""
-    code = i18n.use(code)
-    texts = list(document.querySelectorAll(f"[{page_text.TEXT_MARK}]"))
-    marks = [_text(node) for node in texts]
-    for node in document.querySelectorAll(f"[{page_text.ATTRIBUTE_MARK}]"):
-        names = tuple(str(node.getAttribute(page_text.ATTRIBUTE_MARK)).split())
-        marks += [_attribute(node, name, names) for name in names]
-    page.forget()
-    page.write(language_frame(code, marks, i18n._,
-                              found(document.querySelector("link[rel=manifest]")) is not None))
-    for node in texts:  # as the page holds it: markup may come back spelled otherwise
-        if node.hasAttribute(KEPT):
-            now = node.innerHTML if node.hasAttribute(MARKUP) else node.textContent
-            node.setAttribute(WRITTEN, page_text.normalize(str(now)))
+    async with _applying:
+        marks, manifest = await _marks()
+        code = i18n.use(code)
+        page.forget()
+        page.write(language_frame(code, marks, i18n._, manifest), [MARK_SHOWN])
     return code
 
 
-def _number(node: Any) -> str:
-    """The selector of a marked element, numbered the first time it is met."""
-    if not node.hasAttribute(MARK_ID):
-        node.setAttribute(MARK_ID, str(_numbered[0]))
-        _numbered[0] += 1
-    return key(int(str(node.getAttribute(MARK_ID))))
-
-
-def _kept(node: Any, name: str) -> str | None:
-    return str(node.getAttribute(name)) if node.hasAttribute(name) else None
-
-
-def _text(node: Any) -> Marked:
-    markup = node.hasAttribute(MARKUP) or (not node.hasAttribute(KEPT)
-                                           and bool(node.childElementCount))
-    return Marked(_number(node), str(node.innerHTML if markup else node.textContent),
-                  _kept(node, KEPT), _kept(node, WRITTEN), markup)
-
-
-def _attribute(node: Any, name: str, names: tuple[str, ...]) -> Marked:
-    return Marked(_number(node), str(node.getAttribute(name) or ""), _kept(node, f"{KEPT}-{name}"),
-                  _kept(node, f"{WRITTEN}-{name}"), attribute=name, marked=names)
+async def _marks() -> tuple[list[Marked], bool]:
+    """The page's marked texts, and whether it links a manifest; none when its
+    thread's answer cannot be read (told: the page's words stay as they are)."""
+    try:
+        return read_marks(await ask("marks"))
+    except ValueError as e:
+        oops(e)
+        return [], False
 
 
 class Languages:
@@ -146,4 +111,4 @@ class Languages:
             page.write({"#set-language": language_choice(i18n.current())})
             notice(not_switched(code, problem))
             return
-        self.chosen(apply(code))
+        self.chosen(await apply(code))

@@ -265,7 +265,7 @@ def language_options() -> str:
 # -- the page's words, before Python runs ---------------------------------------------
 
 # What the loading line says (static/progress.js): the first words before
-# PyScript starts, then one per step of PyScript's (progress.js STEPS).
+# the page's worker starts, then one per step of its (progress.js STEPS).
 LOADING = (
     # Translators: the loading line on the empty table, the page's first words
     N_("Starting Python in your browser…"),
@@ -276,6 +276,11 @@ LOADING = (
     # Translators: the loading line: the game's own files are downloading, the last step
     N_("Loading the game…"),
 )
+# What the loading line and the status say when the game could not start
+# (static/main.mjs when the page's worker fails before Python can say it;
+# app.py when Python can).
+NOT_STARTED = N_("The game could not start in this browser. Reloading the page may help.")
+NOT_STARTED_STATUS = N_("Not started.")
 # The page is shown in the visit's language from the first paint, before any
 # Python runs: the build writes, for every language, the loading line's words
 # and the translation of each of the page's messages (``messages``) into
@@ -292,12 +297,14 @@ WORDS_GLOBAL = "ALLFIVES_PAGE_WORDS"  # static/progress.js and page-language.js 
 
 def page_words(translators: Mapping[str, Callable[[str], str]], html: str) -> str:
     """The script of ``PAGE_WORDS``: for each language code of ``translators``
-    its loading line (``loading``), each distinct message of the page ``html``
+    its loading line (``loading``), what the line and the status say when the
+    game could not start (``failed``), each distinct message of the page ``html``
     in the page's order (``page``: English's are the msgids, which
     static/page-language.js looks the others up by), and the app's manifest
     (``manifest``)."""
     msgids = list(dict.fromkeys(message.text for message in messages(html)))
     words = {code: {"loading": [translate(text) for text in LOADING],
+                    "failed": [translate(NOT_STARTED), translate(NOT_STARTED_STATUS)],
                     "page": [translate(text) for text in msgids],
                     "manifest": manifest_href(code)}
              for code, translate in translators.items()}

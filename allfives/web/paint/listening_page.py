@@ -13,6 +13,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from ..dom import STORAGE, oops, spawn
+from ..storage.mirror import REFUSED
 from .asking import ANSWER, Asks, Question
 from .events import DOCUMENT, WINDOW, Handler, Listen, Listeners, event_from_json
 from .writer_page import page
@@ -36,6 +37,9 @@ js.allfivesEvents.connect(_proxy)
 # Another window's write reaches the storage's mirror first: handlers run in
 # the order they were added, so whoever answers the same event reads it kept.
 _listeners.on(Listen("storage", WINDOW), lambda e: STORAGE.heard(e.key, e.value))
+# A write not done (static/storage.mjs): the mirror takes what storage holds
+# and tells its subscribers (the save).
+_listeners.on(Listen(REFUSED, WINDOW), lambda e: STORAGE.refused(e.key, e.value, e.checked is True))
 
 
 _asks = Asks()

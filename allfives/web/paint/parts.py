@@ -50,7 +50,7 @@ Frame = dict[str, Part]
 
 EffectKind = Literal["focus", "open", "close", "scroll-start", "scroll-end", "say", "hush",
                      "download", "copy-link", "drop-query", "ask", "sound", "refocus",
-                     "slide"]
+                     "slide", "mark-shown"]
 EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
 
 
@@ -75,7 +75,8 @@ class Effect:
     of them focuses the first that applies and finds its element);
     ``slide``: the element at ``target`` slides in from where the element
     ``text`` names was (``slide_effect``), unless the person asks for
-    reduced motion."""
+    reduced motion; ``mark-shown``: each marked text at ``target`` notes the
+    words it shows (``home.language_frame.MARK_SHOWN``)."""
 
 
     kind: EffectKind

@@ -74,7 +74,7 @@ class Screen:
         """Mark the first moment the person can play."""
         if not self.ready:
             self.ready = True
-            js.performance.mark("allfives:human-can-play")
+            js.allfivesPage.mark("allfives:human-can-play")
 
 
 def announce(text: str) -> None:

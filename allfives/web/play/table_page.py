@@ -57,7 +57,7 @@ class TablePage:
         self.review = review  # the Review shortcut
         self.judge: Judge | None = None  # the coach, once the page has made it
         self.screen = screen.Screen()
-        self.saver = saves.Saver()
+        self.saver = saves.saver()
         self.drag = Drag(ctl, self.answer)
         self.keys = Keyboard(ctl, self.answer)
         self.turns: asyncio.Task[None] | None = None  # the one turn loop

@@ -2,23 +2,22 @@
 and downloaded as a record file. A save that cannot be read is kept under
 its own key for download and a notice says so; storage that refuses is
 reported once. Another window's game in progress is never written over
-(``tabs.before_write``: it is put aside first)."""
+(``saving.Saver``: it is put aside first)."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import js
 
-from ..dom import store, stored
+from ..dom import STORAGE, store, stored
 from ..i18n.catalogs import _
 from ..paint.notice_page import notice
 from ..paint.parts import download
 from ..paint.writer_page import page
-from ..storage.keys import ASIDE_KEY, SAVE_KEY, UNREADABLE_KEY
+from ..storage.keys import SAVE_KEY, UNREADABLE_KEY
+from .saving import Saver
 from .table import SaveError, Table
-from .tabs import aside_list, before_write
 
 
 def restore() -> Table | None:
@@ -40,27 +39,12 @@ def restore() -> Table | None:
         return None
 
 
-class Saver:
-    def __init__(self) -> None:
-        self.warned = False
-        self.mine = stored(SAVE_KEY)  # the save this window last read or wrote
-
-    def save(self, table: Table) -> None:
-        text = table.to_save()
-        now = stored(SAVE_KEY)
-        if now != text:
-            aside = aside_list(stored(ASIDE_KEY))
-            kept = before_write(text, now, self.mine, aside)
-            if kept != aside:
-                store(ASIDE_KEY, json.dumps(kept))
-        if store(SAVE_KEY, text):
-            self.mine = text
-        if self.warned or self.mine == text:
-            return
-        self.warned = True  # say it once, not after every move
+def saver() -> Saver:
+    """The game's saver on the page's storage, and its one warning."""
+    return Saver(STORAGE, lambda: notice(
         # Translators: "Download record" is the name of a button on the page: use the same words
-        notice(_("This browser would not save the game (its storage may be full or "
-                 "switched off). Use Download record to keep a copy."))
+        _("This browser would not save the game (its storage may be full or "
+          "switched off). Use Download record to keep a copy.")))
 
 
 def download_record(table: Table) -> None:

@@ -22,7 +22,7 @@ from . import tabs
 from .confirm_page import Confirm
 from .dialog_frames import aside_frame
 from .ending import discard_aside
-from .saves_page import Saver
+from .saving import Saver
 from .table import Table
 
 

@@ -12,6 +12,8 @@ from allfives.site import page_words as words_build
 from allfives.web.i18n import catalogs as i18n
 from allfives.web.i18n.page_text import (
     LOADING,
+    NOT_STARTED,
+    NOT_STARTED_STATUS,
     WORDS_GLOBAL,
     Message,
     PageTextError,
@@ -193,9 +195,11 @@ def test_the_page_words_are_a_script_of_each_language_s_translations():
     page = ["A game", "Go", "Draw and pass for me", "Mute", "Mute the sounds", "off",
             "draw (or pass) when <em>no</em> tile fits"]
     assert words_table(script) == {
-        "en": {"loading": list(LOADING), "page": page,
+        "en": {"loading": list(LOADING), "failed": [NOT_STARTED, NOT_STARTED_STATUS], "page": page,
                "manifest": "./static/manifest.webmanifest"},
-        "de": {"loading": [t.upper() for t in LOADING], "page": [t.upper() for t in page],
+        "de": {"loading": [t.upper() for t in LOADING],
+               "failed": [NOT_STARTED.upper(), NOT_STARTED_STATUS.upper()],
+               "page": [t.upper() for t in page],
                "manifest": "./static/vendor/manifests/de.webmanifest"}}
 
 
@@ -211,12 +215,14 @@ def test_the_build_writes_every_language_s_words_for_every_message_of_the_page(t
     assert len(msgids) > 140
     assert table["en"]["page"] == msgids
     for code, words in table.items():
-        assert list(words) == ["loading", "page", "manifest"], code
+        assert list(words) == ["loading", "failed", "page", "manifest"], code
         assert len(words["loading"]) == len(LOADING) and all(words["loading"]), code
         assert len(words["page"]) == len(msgids) and all(words["page"]), code
         assert words["manifest"] == manifest_href(code)
         if code != i18n.ENGLISH:
             assert not set(words["loading"]) & set(LOADING), code  # translated, every one
+            assert words["failed"][0] != NOT_STARTED and words["failed"][1] != NOT_STARTED_STATUS
+            assert all(words["failed"]), code
             # translated too, but for the few words the language writes as English does
             same = [m for m, w in zip(msgids, words["page"], strict=True) if m == w]
             assert len(same) <= 3, (code, same)
@@ -234,10 +240,10 @@ def test_progress_js_chooses_the_language_as_the_page_does():
     assert 'get("lang")' in PROGRESS_JS
     assert "[asked, kept()].concat(preferred)" in PROGRESS_JS
     assert '.replace(/_/g, "-").split("-")[0].toLowerCase()' in PROGRESS_JS  # catalogs.supported
-    # the words come after the language's script and before PyScript
+    # the words come after the language's script and before the page's worker starts
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE)
     assert scripts.index("./static/vendor/page-words.js") < \
-        scripts.index("./static/progress.js") < scripts.index("./static/vendor/pyscript/core.js")
+        scripts.index("./static/progress.js") < scripts.index("./static/main.mjs")
 
 
 def test_the_headers_short_labels_are_words_of_every_language():
