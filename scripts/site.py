@@ -2,8 +2,9 @@
 """Build the static site as GitHub Pages serves it: ``python3 scripts/site.py [DIR]``.
 
 What ``allfives.site.CONTENTS`` names (the page, the offline service
-worker, ``static/`` with the vendored Pyodide, and the ``allfives`` package); nothing else. Default DIR: ``_site``. DIR is replaced
-only if it is empty or a site this script built (it holds ``allfives.site.MARKER``).
+worker, ``static/`` with the vendored Pyodide, and the ``allfives``
+package); nothing else. Default DIR: ``_site``. DIR is replaced only if it
+is empty or a site this script built (it holds ``allfives.site.MARKER``).
 """
 
 from __future__ import annotations
