@@ -75,8 +75,7 @@ function pageGlobals({ facts, held }) {
   };
   globalThis.allfivesStorage = {
     held: () => held,
-    // believed at once: the page thread says when it did not keep it (./storage.mjs)
-    keep: (...args) => { send({ call: ["allfivesStorage", "keep", args] }); return true; },
+    keep: relay("allfivesStorage", "keep"), // one way: a write not done comes back as an event
   };
   globalThis.allfivesPage = { facts: () => facts, mark: (name) => send({ mark: name }) };
 }

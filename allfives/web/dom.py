@@ -14,16 +14,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import js
-from pyodide.ffi import jsnull
 
 from .i18n.catalogs import _
 from .storage.bounded_json import UnreadableError, loads
 from .storage.mirror import Mirror
-
-
-def found(node: Any) -> Any:
-    """The node, or None: a JS ``null`` reaches Python as ``jsnull``, not None."""
-    return None if node is None or node is jsnull else node
 
 
 def spawn(coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
