@@ -20,7 +20,7 @@
 // It lives at the top of the site so its scope is the page's folder (under
 // GitHub Pages that is /REPO/); every path here is relative to that scope.
 
-const VERSION = 5; // bump when what is kept, or how, changes
+const VERSION = 6; // bump when what is kept, or how, changes
 const PREFIX = "allfives-v";
 const CACHE = `${PREFIX}${VERSION} ${self.registration.scope}`;
 const ALSO_KEEP = [
@@ -30,6 +30,8 @@ const ALSO_KEEP = [
   "./static/progress.js",
   "./static/offline.js",
   "./static/boot.mjs",
+  "./static/packed.mjs",
+  "./static/vendor/fzstd.mjs",
   "./static/main.mjs",
   "./static/page-worker.mjs",
   "./static/snapshot-keeper.mjs",
@@ -48,9 +50,9 @@ const ALSO_KEEP = [
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",
-  "./static/vendor/stdlib.zip",
+  "./static/vendor/stdlib.zip.zst",
   "./static/vendor/pyodide/pyodide-lock.json",
-  "./static/vendor/allfives.zip",
+  "./static/vendor/allfives.zip.zst",
   "./allfives/web/app.py",
   "./allfives/web/worker.py",
 ];

@@ -237,9 +237,17 @@ TURN = ("#status[data-phase=round-over], #status[data-phase=game-over], "
 LOGGED = "n => document.querySelectorAll('#log li.move').length > n"
 
 
+# The page has answered a tile's click: the move was logged, or places lit up.
+ANSWERED = ("n => document.querySelectorAll('#log li.move').length > n"
+            " || document.querySelector('#board [data-target]') !== null")
+
+
 def first_tile(page: Any) -> None:
-    """Play as a hurried person: the first playable tile, at its first lit place."""
+    """Play as a hurried person: the first playable tile, at its first lit
+    place (once lit: the page's Python answers in its worker, a moment later)."""
+    before = page.locator("#log li.move").count()
     page.locator("#hand [data-playable=true]").first.click()
+    page.wait_for_function(ANSWERED, arg=before)
     places = page.locator("#board [data-target]")
     if places.count():
         places.first.click()
@@ -274,12 +282,12 @@ def play_through(page: Any, done: Callable[[int], bool],
     return moves
 
 
-# Ask the page's bots' worker, retrying until it has started.
+# Ask the page's bots' worker (from the page's worker: static/bots.mjs),
+# retrying until it has started.
 _WARM_UP = """async ([req, method]) => {
     for (let i = 0; ; i++) {
         try {
-            const el = document.querySelector('script[worker][name=bots]');
-            return await el.xworker.sync[method](JSON.stringify(req));
+            return await allfivesBots.running.call(method, JSON.stringify(req));
         } catch (e) {
             if (i > 240) throw e;
             await new Promise(ok => setTimeout(ok, 500));
@@ -287,11 +295,10 @@ _WARM_UP = """async ([req, method]) => {
     }
 }"""
 _TIMED = """async ([reqs, method]) => {
-    const bots = document.querySelector('script[worker][name=bots]').xworker.sync;
     const times = [];
     for (const req of reqs) {
         const started = performance.now();
-        await bots[method](JSON.stringify(req));
+        await allfivesBots.running.call(method, JSON.stringify(req));
         times.push(performance.now() - started);
     }
     return times;
@@ -307,8 +314,9 @@ def worker_times(requests: Mapping[str, list[dict[str, Any]]],
     with serving() as url, chromium() as browser:
         page = browser.new_page()
         page.goto(f"{url}index.html")
-        page.wait_for_selector("#status[data-phase=human]", timeout=120_000)
-        page.evaluate(_WARM_UP, [next(iter(requests.values()))[0], method])
+        page.wait_for_selector("body[data-bots=worker]", timeout=120_000)
+        worker = next(w for w in page.workers if w.url.endswith("/static/page-worker.mjs"))
+        worker.evaluate(_WARM_UP, [next(iter(requests.values()))[0], method])
         for group, reqs in requests.items():
-            out[group] = [ms / 1000 for ms in page.evaluate(_TIMED, [reqs, method])]
+            out[group] = [ms / 1000 for ms in worker.evaluate(_TIMED, [reqs, method])]
     return out

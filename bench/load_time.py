@@ -47,7 +47,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,8 +301,8 @@ TIMELINE = """(names) => {
 }"""
 # (the game's Pyodide and package arrive in its worker: not in the page's timeline)
 ARRIVALS = ["core.js", "main.mjs", "page-worker.mjs", "pyodide.mjs", "pyodide.asm.mjs",
-            "pyodide.asm.wasm", "python_stdlib.zip", "stdlib.zip", "pyodide-lock.json",
-            "allfives.zip"]
+            "pyodide.asm.wasm", "python_stdlib.zip", "stdlib.zip", "stdlib.zip.zst",
+            "pyodide-lock.json", "allfives.zip", "allfives.zip.zst"]
 CPU_SLOWDOWN = 4
 
 
@@ -399,34 +399,46 @@ def expert_requests(n: int) -> list[dict[str, Any]]:
     return out
 
 
-ASK = """async ([reqs, whileMaking]) => {
+# One expert move asked of the bots' worker, timed where the page asks it:
+# in the page's worker (this tree: static/bots.mjs), or in the page
+# (before issue 40: PyScript's named worker).
+ASK_IN_WORKER = """async (req) => {
+    const started = performance.now();
+    await allfivesBots.running.call('choose', JSON.stringify(req));
+    return performance.now() - started;
+}"""
+ASK_IN_PAGE = """async (req) => {
     const bots = document.querySelector('script[worker][name=bots]').xworker.sync;
-    const times = [];
-    for (let i = 0; ; i = (i + 1) % reqs.length) {
-        if (whileMaking && document.documentElement.dataset.snapshot !== 'making') break;
-        if (!whileMaking && times.length >= reqs.length) break;
-        const started = performance.now();
-        await bots.choose(JSON.stringify(reqs[i]));
-        times.push(performance.now() - started);
-    }
-    return times;
+    const started = performance.now();
+    await bots.choose(JSON.stringify(req));
+    return performance.now() - started;
 }"""
 
 
-def think(browser: Any, pages: Pages, reqs: list[dict[str, Any]]) -> tuple[list[float],
-                                                                            list[float]]:
+def asker(page: Any) -> Callable[[dict[str, Any]], float]:
+    """Ask one request of the page's bots, as the page asks: its time (ms)."""
+    worker = next((w for w in page.workers if w.url.endswith("/static/page-worker.mjs")), None)
+    if worker is not None:
+        return lambda req: float(worker.evaluate(ASK_IN_WORKER, req))
+    return lambda req: float(page.evaluate(ASK_IN_PAGE, req))
+
+
+def think(browser: Any, pages: Pages, kind: str,
+          reqs: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
     """Expert think times (ms) in the bots' worker while the snapshot is
     made, then the same requests once it is made."""
     context = browser.new_context()
     try:
         page = context.new_page()
-        pages.visit(page, "game")
+        pages.visit(page, kind)
         page.wait_for_selector("body[data-bots=worker]", timeout=LOAD_MS)
         page.wait_for_selector("html[data-snapshot]", timeout=LOAD_MS)
-        making = page.evaluate(ASK, [reqs, True])
+        ask = asker(page)
+        making: list[float] = []
+        while page.get_attribute("html", "data-snapshot") == "making":
+            making.append(ask(reqs[len(making) % len(reqs)]))
         page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
-        after = page.evaluate(ASK, [reqs, False])
-        return making, after
+        return making, [ask(req) for req in reqs]
     finally:
         context.close()
 
@@ -504,6 +516,7 @@ class Results:
     made: list[dict[str, Any]] = field(default_factory=list)  # the snapshot's making
     thinking: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     playing: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    base_thinking: list[float] = field(default_factory=list)  # --base's, after its snapshot
 
     def add(self, name: str, value: float) -> None:
         self.values.setdefault(name, []).append(value)
@@ -532,9 +545,11 @@ def measure_bots(browser: Any, pages: Pages, think_runs: int, out: Results) -> N
     """The bots' think time while the snapshot is made, and after."""
     reqs = expert_requests(12)
     for _ in range(think_runs):
-        making, after = think(browser, pages, reqs)
+        making, after = think(browser, pages, "game", reqs)
         out.thinking[0].extend(making)
         out.thinking[1].extend(after)
+        if pages.old:  # the same requests of --base's bots, alternating
+            out.base_thinking.extend(think(browser, pages, "base", reqs)[1])
         making, after = think_in_play(browser, pages)
         out.playing[0].extend(making)
         out.playing[1].extend(after)
@@ -605,6 +620,10 @@ def report(out: Results) -> None:
                   f"{median(after):.0f} / p95 {percentile(after, 0.95):.0f} "
                   f"({len(after)} moves); "
                   f"ratio of medians {median(during) / median(after):.2f}")
+    if out.base_thinking and out.thinking[1]:
+        print(f"expert moves once the snapshot is made, --base's bots: median "
+              f"{median(out.base_thinking):.0f} ms ({len(out.base_thinking)} moves); ratio "
+              f"{median(out.thinking[1]) / median(out.base_thinking):.3f}")
     for entry in out.made:
         report_snapshot(entry)
 
@@ -700,7 +719,11 @@ def write_json(out: Results) -> None:
                      "after": {"median": median(thinking[1]),
                                "p95": percentile(thinking[1], 0.95)},
                      "in play while making": {"median": median(playing[0])},
-                     "in play after": {"median": median(playing[1])}} if thinking[0] else None,
+                     "in play after": {"median": median(playing[1])},
+                     **({"base after": {"median": median(out.base_thinking),
+                                        "ratio to base": round(median(thinking[1])
+                                                               / median(out.base_thinking), 3)}}
+                        if out.base_thinking else {})} if thinking[1] else None,
         "snapshot": [entry.get("detail") for entry in out.made],
     })
 

@@ -86,9 +86,9 @@ class Page:
         frame and, where it changed, the board's SVG; before frames, every
         string ``screen.table`` wrote."""
         if self.frames is not None:
-            now = self.frames.frame(ctl, self.last, settled=True)
-            if "board" in self.frames.changed(self.last, now):
-                scene = now.board
+            now = self.frames.frame(ctl, True)
+            scene = now.scene
+            if self.last is None or self.last.scene != scene:
                 self.board.board(scene.view, ASPECT, targets=scene.targets,
                                  selected=scene.selected, fresh=scene.fresh,
                                  fresh_points=scene.fresh_points, hint=scene.hint,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Copy the pinned Pyodide files, and the Devanagari font Hindi
-pages use, from node_modules/ into static/vendor/ (git-ignored), pack the
-allfives package for the page, build the standard library it starts with,
+"""Copy the pinned Pyodide files, the Zstandard decoder of its workers and
+the Devanagari font Hindi pages use, from node_modules/ into static/vendor/
+(git-ignored), zip the allfives package for the page, build the standard
+library it starts with (both sent packed: allfives/site/pack.mjs),
 render the app's PNG icons (allfives/site/icons.py) and write its manifest and
 its own words in each language (allfives/site/manifests.py,
 page_words.py).
@@ -42,6 +43,11 @@ STDLIB_SEEN = ROOT / "allfives" / "site" / "page_stdlib.txt"
 PAGE_PYTHON = (("allfives.web.app", "allfives/web/app.py"),
                ("allfives.web.worker", "allfives/web/worker.py"))
 
+# The Zstandard decoder (MIT) the page's workers unpack the packed zips with
+# (static/packed.mjs): its ES module, and its licence beside it.
+DECODER_PACKAGE = "fzstd"
+DECODER_FILES = (("esm/index.mjs", "fzstd.mjs"), ("LICENSE", "fzstd.LICENSE"))
+
 # Renders the PNG icons at build time (scripts/icons.mjs); nothing of it is served.
 ICON_RENDERER = "@resvg/resvg-wasm"
 
@@ -56,7 +62,7 @@ def pinned_version(package: str) -> str:
 
 
 def main() -> int:
-    for package in ("pyodide", FONT_PACKAGE, ICON_RENDERER):
+    for package in ("pyodide", DECODER_PACKAGE, FONT_PACKAGE, ICON_RENDERER):
         if not (NODE / package / "package.json").exists():
             print(f"vendor: {package} is not in node_modules/; run `npm ci` first", file=sys.stderr)
             return 1
@@ -74,6 +80,8 @@ def main() -> int:
     # (its Content-Security-Policy would refuse them anyway). Kept: its info.
     lock = pyodide_dir / "pyodide-lock.json"
     lock.write_text(json.dumps({**json.loads(lock.read_text()), "packages": {}}))
+    for name, served in DECODER_FILES:
+        shutil.copy2(NODE / DECODER_PACKAGE / name, VENDOR / served)
     fonts_dir = VENDOR / "fonts"
     fonts_dir.mkdir()
     for name in FONT_FILES:
@@ -85,6 +93,7 @@ def main() -> int:
         subprocess.run(["node", str(bundle.PACKAGE / "site" / "compile_stdlib.mjs"),
                         str(VENDOR / "stdlib.zip"), str(bundle.BUNDLE), str(STDLIB_SEEN),
                         *(f"{name}={path}" for name, path in PAGE_PYTHON)], check=True, cwd=ROOT)
+        bundle.pack(VENDOR / "stdlib.zip")
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"vendor: could not build static/vendor/stdlib.zip with Node.js ({e})",
               file=sys.stderr)

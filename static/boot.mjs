@@ -12,8 +12,8 @@
 // of the time, with nothing to decompress; gzip would keep 6.8 MB, but
 // decompressing made return visits ~130 ms slower; bench/load_time.py)
 // under the exact build: Pyodide's version and the SHA-256 of the
-// allfives.zip it imported. A return visit hashes the allfives.zip it is
-// served (the same file the worker unpacks) while the snapshot is read, so
+// allfives.zip.zst it imported. A return visit hashes the allfives.zip.zst it
+// is served (the same file the worker unpacks) while the snapshot is read, so
 // a new deploy never restores an old snapshot.
 //
 // It can never make things worse: no snapshot, a stale, truncated or corrupt
@@ -26,17 +26,19 @@
 // makeMemorySnapshot) are experimental; the version is pinned exactly in
 // package-lock.json and a snapshot carries Pyodide's build id, which
 // Pyodide checks on restore.
-import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+import { answeringUnpacked, unpack } from "./packed.mjs";
+import { loadPyodide as loadPyodideFromURLs, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-// The game's package (scripts/vendor.py), which the workers unpack.
-const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url).href;
+// The game's package (scripts/vendor.py), which the workers unpack, packed
+// (./packed.mjs).
+export const ZIP_URL = new URL("./vendor/allfives.zip.zst", import.meta.url).href;
 // Pyodide's standard library with the modules it and the game import as
 // bytecode (scripts/vendor.py, allfives/site/compile_stdlib.mjs): compiling
-// them was about two thirds of Python's start.
-const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
+// them was about two thirds of Python's start. Packed too.
+const STDLIB_URL = new URL("./vendor/stdlib.zip.zst", import.meta.url).href;
 // Bump when what the snapshot holds, or how it is stored, changes.
 const FORMAT = 4;
 const CACHE = "allfives-snapshots";
@@ -84,6 +86,12 @@ async function fetchZip() {
   const response = await fetch(ZIP_URL);
   if (!response.ok) throw new Error(`${ZIP_URL}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// The vendored Pyodide, its standard library unpacked as it arrives.
+function loadVendored(options) {
+  return answeringUnpacked([STDLIB_URL], () =>
+    loadPyodideFromURLs({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...options }));
 }
 
 // Where this build's snapshot is kept (a Cache Storage key).
@@ -362,8 +370,7 @@ async function restore(found, started) {
   try {
     if (found.error) throw found.error;
     const { bytes, filled } = found.buffer;
-    const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
-                                         _loadSnapshot: bytes,
+    const pyodide = await loadVendored({ _loadSnapshot: bytes,
                                          createPyodideModule: afterFilling(filled) });
     release(bytes);
     afterRestore(pyodide);
@@ -386,7 +393,7 @@ export async function loadPyodide(snapshots = true) {
   const restored = snapshots ? await restore(await lookUp(), performance.now()) : null;
   if (restored) return restored;
   said("normal");
-  const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
+  const pyodide = await loadVendored({});
   performance.mark?.("allfives:pyodide-ready"); // bench/load_time.py's boot timeline
   return pyodide;
 }
@@ -404,12 +411,11 @@ export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   if (await cache.match(slot)) return { ok: true, kept: true };
   await whenQuiet();
   let t = performance.now();
-  const pyodide = await loadVendored({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
-                                      _makeSnapshot: true });
+  const pyodide = await loadVendored({ _makeSnapshot: true });
   timings.load = performance.now() - t;
   await whenQuiet();
   t = performance.now();
-  pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
+  pyodide.unpackArchive(unpack(zip, ZIP_URL), "zip", { extractDir: "./" });
   const wanted = [...new Set([...SNAPSHOT_IMPORTS, ...modules])]
     .filter((name) => typeof name === "string" && /^[A-Za-z_][\w.]*$/.test(name) &&
       name !== "__main__" && !BROWSER_MODULES.includes(name.split(".")[0]));

@@ -18,7 +18,8 @@
 // browser may keep a memory snapshot: the page's thread decides) at once,
 // {facts, held} once the page is parsed, then {event: text} and {modules: true}.
 
-const ZIP_URL = new URL("./vendor/allfives.zip", import.meta.url);
+// The game's package, packed (./packed.mjs: unpacked once Pyodide is loaded).
+const ZIP_URL = new URL("./vendor/allfives.zip.zst", import.meta.url);
 const APP_URL = new URL("../allfives/web/app.py", import.meta.url);
 
 function fetched(url, read) {
@@ -94,14 +95,15 @@ function listModules(pyodide) {
 
 async function start() {
   send({ progress: "Loading Pyodide" });
-  const { loadPyodide } = await import("./boot.mjs");
+  const [{ loadPyodide }, { unpack }] = await Promise.all([import("./boot.mjs"),
+                                                          import("./packed.mjs")]);
   send({ progress: "Loading interpreter" });
   const pyodide = await loadPyodide((await snapshots).snapshots);
   const measures = performance.getEntriesByType("measure")
     .filter((m) => m.name.startsWith("allfives:")).map((m) => [m.name, m.duration]);
   send({ boot: globalThis.allfivesBoot, mark: "allfives:pyodide-ready", measures });
   send({ progress: "Loading files" });
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "./" });
+  pyodide.unpackArchive(unpack(await zip, ZIP_URL), "zip", { extractDir: "./" });
   pageGlobals(await given);
   addEventListener("message", ({ data }) => {
     if ("event" in data) {

@@ -12,6 +12,9 @@ page, about a third of the game's import time on a first visit
 Without Node.js or Pyodide in node_modules/ the zip holds the sources, which
 the page imports as well.
 
+The zip stores its files as they are and the site sends it packed whole
+(``pack``: ``allfives.zip.zst``, Zstandard), which the workers unpack.
+
 The data nobody needs before the first move (the match-equity tables, the
 shipped puzzles, the catalogs but English's: ``allfives.data_files``) stays
 out of the zip, in files of their own under ``static/vendor/data/`` that the
@@ -36,6 +39,7 @@ ROOT = PACKAGE.parent
 VENDOR = ROOT / "static" / "vendor"
 BUNDLE = VENDOR / "allfives.zip"
 COMPILER = Path(__file__).with_name("compile_pyc.mjs")
+PACKER = Path(__file__).with_name("pack.mjs")
 DATA_DIR = ROOT / data_files.SITE_FOLDER
 
 
@@ -74,9 +78,11 @@ def is_stale(bundle: Path = BUNDLE) -> bool:
     holds other files than the sources (a module moved or removed keeps its
     old time), or another list of the data files (or the files it names are
     not beside it)."""
-    if not bundle.exists():
+    if not bundle.exists() or not packed(bundle).exists():
         return True
     built = bundle.stat().st_mtime
+    if packed(bundle).stat().st_mtime < built:
+        return True
     if any(p.stat().st_mtime > built for p in [*sources(), *data()]):
         return True
     with zipfile.ZipFile(bundle) as zf:
@@ -123,8 +129,9 @@ def compiled(files: list[Path]) -> dict[str, bytes] | None:
 
 def build(bundle: Path = BUNDLE) -> Path:
     """Write the zip (paths like ``allfives/game.pyc``, or ``allfives/game.py``
-    without a compiler) with the data files' list, and the data files beside
-    it (``static/vendor/data/``); return the zip's path."""
+    without a compiler) with the data files' list, packed beside it
+    (``pack``), and the data files beside it (``static/vendor/data/``);
+    return the zip's path."""
     bundle.parent.mkdir(parents=True, exist_ok=True)
     listed = data_list()
     for entry in data_files.loads(listed).values():
@@ -134,18 +141,60 @@ def build(bundle: Path = BUNDLE) -> Path:
     files = sources()
     pycs = compiled(files)
     tmp = bundle.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
         for path in files:
             name = _name(path)
             if pycs is not None and name in pycs:
                 data, name = pycs[name], _name(path, compiled=True)
             else:
                 data = path.read_bytes()
-            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
-        info = zipfile.ZipInfo(LIST, (1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        zf.writestr(info, listed)
+            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+        zf.writestr(zipfile.ZipInfo(LIST, (1980, 1, 1, 0, 0, 0)), listed)
     tmp.replace(bundle)
+    pack(bundle)
     return bundle
+
+
+def packed(path: Path) -> Path:
+    """The file the site sends for ``path``: packed beside it (``pack``)."""
+    return path.with_name(path.name + ".zst")
+
+
+def pack(path: Path) -> Path:
+    """Write ``path`` packed as the site sends it (``packed``): Zstandard by
+    ``pack.mjs``; without Node.js or Pyodide, in a Zstandard frame that
+    keeps it as it is (``stored_zstd``), which the page unpacks all the same."""
+    node = shutil.which("node")
+    if node is not None and (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+        try:
+            subprocess.run([node, str(PACKER), str(path)], capture_output=True, check=True,
+                           cwd=ROOT)
+            return packed(path)
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(f"bundle: packing with Node.js failed ({e}): {path.name} is sent stored",
+                  file=sys.stderr)
+    packed(path).write_bytes(stored_zstd(path.read_bytes()))
+    return packed(path)
+
+
+ZSTD_MAGIC = 0xFD2FB528
+BLOCK = 128 * 1024  # a Zstandard block's largest size
+
+
+def stored_zstd(data: bytes) -> bytes:
+    """``data`` in one Zstandard frame of raw (uncompressed) blocks, its size
+    in the header (RFC 8878: a single segment, an 8-byte content size).
+
+    >>> stored_zstd(b"ab").hex()  # magic, header, size 2, one last raw block of 2
+    '28b52ffde002000000000000001100006162'
+    """
+    frame = bytearray(ZSTD_MAGIC.to_bytes(4, "little"))
+    frame.append(0b1110_0000)  # content size in 8 bytes, a single segment, no checksum
+    frame += len(data).to_bytes(8, "little")
+    starts = range(0, len(data), BLOCK) if data else range(1)
+    for at in starts:
+        block = data[at:at + BLOCK]
+        last = at + BLOCK >= len(data)
+        frame += (len(block) << 3 | int(last)).to_bytes(3, "little")  # block type 0: raw
+        frame += block
+    return bytes(frame)

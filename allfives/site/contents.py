@@ -12,7 +12,10 @@ from pathlib import PurePosixPath
 # and the package (the page's worker and the bots' fetch allfives/web/app.py
 # and worker.py by path; the rest comes zipped).
 CONTENTS = ("index.html", "sw.js", "static", "allfives")
-IGNORED = ("__pycache__",)  # left out wherever it appears
+# Left out wherever they appear: Python's caches, and the zips the site sends
+# packed (``bundle.packed``: allfives.zip.zst, stdlib.zip.zst), which stay
+# beside them in static/vendor/ for the tests and the build to read.
+IGNORED = ("__pycache__", "allfives.zip", "stdlib.zip")
 # Written into every site scripts/site.py builds: it deletes only folders holding it.
 MARKER = ".allfives-site"
 

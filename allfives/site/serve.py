@@ -8,8 +8,8 @@ file, such as the 10 MB Pyodide wasm, costs a ``304 Not Modified``. Like
 GitHub Pages it gzips what compresses (text, JavaScript, JSON, SVG, wasm)
 for a browser that accepts it, so local figures are what players get. It
 refuses to start, and says what to run, if the vendored Pyodide
-files are missing, and it repacks ``allfives.zip`` when the package's
-sources are newer than it.
+files are missing, and it rebuilds ``allfives.zip`` (and its packed
+``allfives.zip.zst``) when the package's sources are newer than it.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ from . import contents as site
 
 ROOT = bundle.ROOT
 HOST = "127.0.0.1"
-REQUIRED = ("static/vendor/pyodide/pyodide.mjs",
-            "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/stdlib.zip")
+REQUIRED = ("static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.wasm",
+            "static/vendor/stdlib.zip.zst", "static/vendor/fzstd.mjs")
 SETUP = "npm ci && python3 scripts/vendor.py"
 
 
-# Compressed as GitHub Pages compresses them: the rest (zip, woff2, png) is
-# compressed already.
+# Compressed as GitHub Pages compresses them: the rest (zip, zst, woff2, png)
+# is compressed already.
 GZIPPED = ("text/", "application/javascript", "application/json", "application/wasm",
            "image/svg+xml", "application/manifest+json")
 _gzipped: dict[tuple[str, str], bytes] = {}  # (path, etag) -> the file gzipped, made once

@@ -150,7 +150,7 @@ def test_python_starts_in_the_pages_worker_and_the_pages_thread_loads_none_of_it
     assert page.get_attribute("html", "data-boot") == "snapshot"
     loaded = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
     assert any(name.endswith("/static/main.mjs") for name in loaded)
-    python = ("pyodide", "stdlib.zip", "allfives.zip", "/allfives/web/", "boot.mjs")
+    python = ("pyodide", "stdlib.zip", "allfives.zip", "/allfives/web/", "boot.mjs", "zst")
     assert [name for name in loaded if any(part in name for part in python)] == []
     assert page_worker(page).evaluate("typeof document") == "undefined"
     assert page.evaluate("performance.getEntriesByName('allfives:pyodide-ready').length") == 1

@@ -1,4 +1,4 @@
-"""The standard library the page is sent (static/vendor/stdlib.zip) holds every
+"""The standard library the page is sent (static/vendor/stdlib.zip, packed) holds every
 module the page imports: here the page runs on Pyodide's whole standard
 library (python_stdlib.zip, sources), is used as a person would (a puzzle, the
 stats, a backup, a game to its end and its Review), and every standard-library
@@ -62,8 +62,8 @@ def asked(worker: object) -> list[list[str]]:
 @pytest.mark.routed
 def test_every_standard_module_the_page_imports_is_in_the_zip_as_bytecode(page, server):
     page.route("**/static/boot.mjs", keeping_pythons)
-    page.route("**/static/vendor/stdlib.zip", lambda route: route.fulfill(
-        body=STOCK.read_bytes(), content_type="application/zip"))
+    page.route("**/static/vendor/stdlib.zip.zst", lambda route: route.fulfill(
+        body=bundle.stored_zstd(STOCK.read_bytes()), content_type="application/zstd"))
     open_game(page, server, "?seed=4")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     page.click("#puzzles-button")

@@ -279,7 +279,7 @@ def test_serve_serves_the_site_and_nothing_else():
                             preexec_fn=interruptible)
     try:
         base = re.search(r"http://\S+/", proc.stdout.readline()).group(0)
-        for path in ("index.html", "static/vendor/allfives.zip", "allfives/web/worker.py"):
+        for path in ("index.html", "static/vendor/allfives.zip.zst", "allfives/web/worker.py"):
             with urllib.request.urlopen(base + path) as r:
                 assert r.status == 200
         # each exists in the checkout: only the server's choice hides it

@@ -56,6 +56,7 @@ def test_a_bundle_with_a_moved_module_is_stale_though_no_source_is_newer(tmp_pat
         zf.writestr("allfives/web/controller.py", "")  # where a module used to be
     later = max(p.stat().st_mtime for p in bundle.sources()) + 60
     os.utime(built, (later, later))
+    os.utime(bundle.packed(built), (later, later))  # stale for the module alone
     assert bundle.is_stale(built)
     assert bundle.is_stale(tmp_path / "missing.zip")
 

@@ -10,7 +10,8 @@ from ..helpers import ROOT
 
 # What static/page-worker.mjs and static/boot.mjs fetch in the worker.
 THE_WORKERS = ("static/vendor/pyodide/", "static/vendor/stdlib.zip", "static/vendor/allfives.zip",
-               "allfives/web/", "static/boot.mjs", "static/page-worker.mjs", "static/bots")
+               "static/vendor/fzstd.mjs", "allfives/web/", "static/boot.mjs", "static/packed.mjs",
+               "static/page-worker.mjs", "static/bots")
 
 
 class Preloads(HTMLParser):

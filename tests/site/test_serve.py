@@ -90,8 +90,13 @@ def test_serve_hides_everything_but_the_site(served, path):
 
 def test_serve_serves_the_site(served):
     for path in ("/", "/index.html", "/sw.js", "/static/main.mjs", "/static/style.css",
-                 "/static/vendor/allfives.zip", "/allfives/web/worker.py", "/allfives/web/app.py"):
+                 "/static/vendor/allfives.zip.zst", "/static/vendor/stdlib.zip.zst",
+                 "/static/packed.mjs", "/static/vendor/fzstd.mjs", "/allfives/web/worker.py",
+                 "/allfives/web/app.py"):
         assert served.get(path)[0] == 200, path
+    # the zips the site sends packed are not sent as they are
+    for path in ("/static/vendor/allfives.zip", "/static/vendor/stdlib.zip"):
+        assert served.get(path)[0] == 404, path
     pycache = next((ROOT / "allfives").glob("__pycache__/*.pyc"), None)
     if pycache:  # a file that exists, inside the site's folder, but not published
         assert served.get("/" + pycache.relative_to(ROOT).as_posix())[0] == 404

@@ -1,0 +1,83 @@
+"""The zips the site sends packed (``bundle.pack``: allfives.zip.zst and
+stdlib.zip.zst), unpacked here by the page's own decoder (static/vendor/fzstd.mjs,
+run by Node.js as the workers run it, through static/packed.mjs) to exactly
+the zip they were made from."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from allfives.site import bundle
+
+from ..helpers import ROOT
+
+# allfives.zip.zst 289,276 bytes and stdlib.zip.zst 724,332 with Pyodide
+# 314.0.7 (the zips deflating each file: 500,560 and 999,035).
+BOUNDS = {bundle.BUNDLE: 330_000, bundle.VENDOR / "stdlib.zip": 780_000}
+UNPACK = """
+import { unpack } from "%s";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+try {
+  const bytes = unpack(readFileSync(process.argv[1]), process.argv[1]);
+  console.log(createHash("sha256").update(bytes).digest("hex"));
+} catch (error) {
+  console.log(error.message);
+}
+"""
+
+
+def unpacked_hash(path: object) -> str:
+    """What the page's unpack makes of the file at ``path``: the SHA-256 of
+    its bytes, or its error's message."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    script = UNPACK % (ROOT / "static" / "packed.mjs").as_uri()
+    out = subprocess.run([node, "--input-type=module", "-e", script, str(path)],
+                         capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("zipped", list(BOUNDS), ids=lambda p: p.name)
+def test_each_zip_is_sent_packed_smaller_and_unpacks_to_itself(zipped):
+    packed = bundle.packed(zipped)
+    assert packed.name == zipped.name + ".zst"
+    assert packed.stat().st_size < BOUNDS[zipped]
+    assert packed.stat().st_size < zipped.stat().st_size / 3  # the zip stores its files
+    assert unpacked_hash(packed) == hashlib.sha256(zipped.read_bytes()).hexdigest()
+
+
+def test_without_node_a_zip_is_packed_as_it_is_and_the_page_unpacks_it_all_the_same(
+        tmp_path, monkeypatch):
+    data = os.urandom(300_000)  # more than two of a frame's blocks
+    (tmp_path / "some.zip").write_bytes(data)
+    monkeypatch.setattr(bundle.shutil, "which", lambda _name: None)
+    packed = bundle.pack(tmp_path / "some.zip")
+    assert packed.stat().st_size == len(data) + 4 + 1 + 8 + 3 * 3
+    monkeypatch.undo()
+    assert unpacked_hash(packed) == hashlib.sha256(data).hexdigest()
+    (tmp_path / "none").write_bytes(b"")
+    assert unpacked_hash(bundle.pack(tmp_path / "none")) == hashlib.sha256(b"").hexdigest()
+
+
+def test_what_is_not_packed_is_refused_with_the_files_name(tmp_path):
+    (tmp_path / "page.zst").write_text("<!doctype html><title>Moved</title>")
+    said = unpacked_hash(tmp_path / "page.zst")
+    assert said.startswith(f"{tmp_path / 'page.zst'} could not be unpacked ("), said
+
+
+def test_a_zip_whose_packed_file_is_missing_or_older_is_stale(tmp_path):
+    built = bundle.build(tmp_path / "allfives.zip")
+    assert not bundle.is_stale(built)
+    packed = bundle.packed(built)
+    before = built.stat().st_mtime
+    os.utime(packed, (before - 60, before - 60))
+    assert bundle.is_stale(built)
+    packed.unlink()
+    assert bundle.is_stale(built)
