@@ -266,7 +266,8 @@ def play_through(page: Any, done: Callable[[int], bool],
         if phase == "game-over":
             break
         if phase == "round-over":
-            page.click("#next-round")
+            page.click("#next-round")  # answered a moment later, from the page's worker
+            page.wait_for_selector("#status:not([data-phase=round-over])")
             continue
         if think:
             time.sleep(think)

@@ -214,8 +214,9 @@ def you_lead() -> int:
 
 
 GAMES = ("game", "base")  # this tree's game, and another commit's (--base)
-# What an older site serves beyond today's files (its PyScript config).
-OLD_EXTRA = ("pyscript.json",)
+# What an older site serves beyond today's files: its PyScript config, and
+# its zips as they are (today's site sends them packed, and not as they are).
+OLD_EXTRA = ("pyscript.json", "static/vendor/allfives.zip", "static/vendor/stdlib.zip")
 
 
 class Pages:
