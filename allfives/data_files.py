@@ -1,5 +1,6 @@
 """The package's data files that the page's zip leaves out (issue 40): the
-match-equity tables, the shipped puzzles and the catalogs but English's.
+match-equity tables (a file per preset: a game reads only its own), the
+shipped puzzles and the catalogs but English's.
 A first visit needs none of them before the table is playable, so the site
 serves each as a file of its own (``site/bundle.py`` writes them under
 ``static/vendor/data/``, compressed: ``served``), and the page fetches one
@@ -31,8 +32,12 @@ LIST = PACKAGE / "data-files.json"  # only in the page's zip
 FORMAT = "allfives-data-files"
 VERSION = 1
 SITE_FOLDER = "static/vendor/data"  # where the site serves them, from its root
-TABLES = "bots/equity-tables.json"
 PUZZLES = "coach/puzzles.json"
+
+
+def table(preset: str) -> str:
+    """A preset's match-equity table (``bots.game_stake``), in the package."""
+    return f"bots/equity-tables/{preset}.json"
 
 
 def catalog(code: str) -> str:
@@ -71,17 +76,19 @@ class DataFile:
 
 def described(path: str, data: bytes) -> DataFile:
     """The entry of the package's ``path`` holding ``data``: served flat
-    under SITE_FOLDER, compressed (``locale/de/LC_MESSAGES/allfives.mo`` as
-    ``allfives-de.mo.zlib``).
+    under SITE_FOLDER, compressed, named by its path but the top folder
+    (``locale/de/LC_MESSAGES/allfives.mo`` as ``allfives-de.mo.zlib``).
 
     >>> entry = described(catalog("de"), b"Neue Partie")
     >>> entry.url, entry.size, entry.sha256[:12]
     ('static/vendor/data/allfives-de.mo.zlib', 11, '7e1618a52f03')
     >>> described(PUZZLES, b"[]").url
     'static/vendor/data/puzzles.json.zlib'
+    >>> described(table("punt"), b"{}").url
+    'static/vendor/data/equity-tables-punt.json.zlib'
     """
     parts = path.split("/")
-    name = f"allfives-{parts[1]}.mo" if parts[0] == "locale" else parts[-1]
+    name = f"allfives-{parts[1]}.mo" if parts[0] == "locale" else "-".join(parts[1:])
     return DataFile(path, f"{SITE_FOLDER}/{name}.zlib", len(data),
                     hashlib.sha256(data).hexdigest())
 

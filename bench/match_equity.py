@@ -189,17 +189,19 @@ def earlier(path: Path, part: str) -> dict[str, dict]:
 
 
 def ship(tables: dict[str, EquityTable], rows: dict[str, Any]) -> None:
-    """The tables as the bots read them, with how each was made; the
-    presets not built in this run keep their table from the run before."""
-    kept = {"format": game_stake.FORMAT, "version": game_stake.VERSION,
-            "about": f"Match-equity tables for {game_stake.__name__}; figures and sampling "
-                     f"error in bench/{OUT.name}.",
-            "tables": {**earlier(game_stake.TABLES, "tables"),
-                       **{preset: {**game_stake.encode(table, rows[preset]["reach"]),
-                                   **{k: rows[preset][k] for k in MADE},
-                                   "rounds": rows[preset]["rounds"]}
-                          for preset, table in tables.items()}}}
-    harness.write_json(game_stake.TABLES, kept)
+    """The tables as the bots read them, a file per preset
+    (``game_stake.table_file``), each with how it was made; the presets not
+    built in this run keep their file from the run before."""
+    for preset, table in tables.items():
+        file = game_stake.table_file(preset)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        harness.write_json(file, {
+            "format": game_stake.FORMAT, "version": game_stake.VERSION,
+            "about": f"The match-equity table of the {preset} preset for "
+                     f"{game_stake.__name__}; figures and sampling error in bench/{OUT.name}.",
+            "preset": preset,
+            "table": {**game_stake.encode(table, rows[preset]["reach"]),
+                      **{k: rows[preset][k] for k in MADE}, "rounds": rows[preset]["rounds"]}})
 
 
 def main() -> int:
@@ -213,7 +215,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", choices=PRESETS, help="these presets only")
     parser.add_argument("--note", default="", help="a sentence kept in the file")
     parser.add_argument("--ship", action="store_true",
-                        help=f"also write the tables the bots use ({game_stake.TABLES.name})")
+                        help="also write the tables the bots use, a file per preset "
+                             "(allfives/bots/equity-tables/PRESET.json)")
     args = parser.parse_args()
     rows: dict[str, object] = {}
     tables: dict[str, EquityTable] = {}

@@ -10,8 +10,8 @@ decided changes nothing. So where a side can reach the target in this round
 a round, 99 rounds in 100, in the table's sample: rarer rounds that go
 further are valued by points and the bonus), the stake is ``GameChance``: the
 side's chance of winning the game after the round, by the match-equity
-table of the rules (``bots.equity``, shipped in ``equity-tables.json``,
-made by ``bench/match_equity.py``).
+table of the rules (``bots.equity``, shipped a file per preset in
+``equity-tables/``, made by ``bench/match_equity.py``).
 
 **One scale.** A chance is turned into points by the table's own exchange
 rate at the start of a game: ``points_per_game`` is what a whole game's
@@ -39,13 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import data_files
-from ..rules import Rules, Side
+from ..rules import PRESETS, Rules, Side
 from .equity import EquityTable, Grid
 from .exact import Margin, Stake
 
-TABLES = Path(__file__).with_name("equity-tables.json")
 FORMAT = "allfives-equity"
-VERSION = 1
+VERSION = 2  # 2: a file per preset (``table``); 1 kept all six in one
 SCALE = 10_000  # a chance is kept as a whole number of 1/SCALE (far below its sampling error)
 
 
@@ -102,7 +101,7 @@ def points_per_game(table: EquityTable) -> float:
 
 
 def encode(table: EquityTable, reach: int) -> dict[str, Any]:
-    """A table as kept in ``equity-tables.json``: its grid, and its chances
+    """A table as kept in its preset's file (``table_file``): its grid, and its chances
     as whole numbers of 1/SCALE, each as its difference from the one before
     (a table is smooth: the differences are small), high bytes then low
     bytes, compressed."""
@@ -133,37 +132,52 @@ def decode(data: Mapping[str, Any]) -> GameTable:
     return GameTable(table, int(data["reach"]), points_per_game(table))
 
 
-class Shipped(Mapping[str, GameTable]):
-    """The tables of ``equity-tables.json`` by preset, each decoded when its
-    preset is first asked for (a game needs one of six; all six take ~90 ms)."""
+def table_file(preset: str) -> Path:
+    """Where a preset's table is kept (``data_files.table``)."""
+    return data_files.PACKAGE / data_files.table(preset)
 
-    def __init__(self, kept: Mapping[str, Mapping[str, Any]]) -> None:
-        self.kept = kept
+
+def kept(preset: str) -> dict[str, Any]:
+    """A preset's table as its file keeps it (``encode``), with how it was
+    made. In the page the file is fetched when first needed (``data_files``);
+    asked for before, DataFileError, so that no bot plays as if there were
+    no table."""
+    if data_files.missing(data_files.table(preset)) is not None:
+        raise data_files.DataFileError(f"{data_files.table(preset)} has not been fetched")
+    file = table_file(preset)
+    data = json.loads(file.read_text(encoding="utf-8"))
+    if (data.get("format"), data.get("version"), data.get("preset")) != (FORMAT, VERSION, preset):
+        raise ValueError(f"{file.name} is not an {FORMAT} file of version {VERSION} "
+                         f"for {preset}")
+    table: dict[str, Any] = data["table"]
+    return table
+
+
+class Shipped(Mapping[str, GameTable]):
+    """The shipped tables by preset, each read and decoded when its preset
+    is first asked for (a game needs one of six; ``kept``)."""
+
+    def __init__(self) -> None:
         self.decoded: dict[str, GameTable] = {}
 
     def __getitem__(self, preset: str) -> GameTable:
+        if preset not in PRESETS:
+            raise KeyError(preset)
         if preset not in self.decoded:
-            self.decoded[preset] = decode(self.kept[preset])
+            self.decoded[preset] = decode(kept(preset))
         return self.decoded[preset]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.kept)
+        return iter(PRESETS)
 
     def __len__(self) -> int:
-        return len(self.kept)
+        return len(PRESETS)
 
 
 @cache
 def shipped() -> Mapping[str, GameTable]:
-    """The tables of ``equity-tables.json`` by preset. In the page the file
-    is fetched when first needed (``data_files``); asked for before, it
-    raises DataFileError, so that no bot plays as if there were no table."""
-    if data_files.missing(data_files.TABLES) is not None:
-        raise data_files.DataFileError(f"{TABLES.name} has not been fetched")
-    data = json.loads(TABLES.read_text())
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValueError(f"{TABLES.name} is not an {FORMAT} file of version {VERSION}")
-    return Shipped(data["tables"])
+    """The tables by preset, each read when first asked for (``Shipped``)."""
+    return Shipped()
 
 
 # False inside ``without_tables``: a bot that plays as before the tables.

@@ -33,6 +33,7 @@ import zipfile
 from pathlib import Path
 
 from .. import data_files
+from ..rules import PRESETS
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
@@ -50,9 +51,10 @@ DATA_DIR = ROOT / data_files.SITE_FOLDER
 NOT_FOR_THE_PAGE = ("site", "__main__.py", "cli/", "tournament.py", "executors.py",
                     "coach/report.py", "coach/mining.py", "web/app.py", "web/worker.py")
 # Data the page reads from the package, fetched when first needed (``allfives.data_files``):
-# the match-equity tables (``bots.game_stake``), the shipped puzzles (``coach.puzzles``) and
-# the compiled catalogs (``.mo``, made by ``make catalogs``; English needs none).
-DATA = (data_files.TABLES, data_files.PUZZLES)
+# the match-equity tables, a file per preset (``bots.game_stake``), the shipped puzzles
+# (``coach.puzzles``) and the compiled catalogs (``.mo``, made by ``make catalogs``;
+# English needs none).
+DATA = (*(data_files.table(preset) for preset in PRESETS), data_files.PUZZLES)
 
 
 def data() -> list[Path]:

@@ -85,7 +85,7 @@ class App:
                                   else Table.fresh(self.setup))
         self.ctl = Controller(table, settings)
         self.shown_over = table if table.game.over else None  # no game ended here: not asked
-        self.bots = BotClient()
+        self.bots = BotClient(lambda: self.ctl.table.rules)
         self.puzzles = PuzzlesPage(self.bots, self.looks, self.playing)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
         self.table = TablePage(self.ctl, self.bots, self.ended, self.open_review)

@@ -8,8 +8,8 @@ the page can tell a busy worker from a dead one.
 
 This and ``client_page`` are the only places requests and answers are JSON:
 ``decide`` works on values. The match-equity tables (left out of the page's
-zip: ``allfives.data_files``) come from the page, which fetched them, before
-the first request that reads them (``keep_data``)."""
+zip, a file per preset: ``allfives.data_files``) come from the page, which
+fetched them, each before the first request that reads it (``keep_data``)."""
 
 import json
 

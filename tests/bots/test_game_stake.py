@@ -3,10 +3,14 @@ back, the chance as points on one scale, and which rules get which stake."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from allfives import data_files
 from allfives.bots import game_stake, make_bot
 from allfives.bots.analysis import EXACT, Moment, analyse
 from allfives.bots.equity import EquityTable, Trajectory, build
@@ -18,6 +22,7 @@ from allfives.bots.game_stake import (
     GameTable,
     decode,
     encode,
+    kept,
     points_per_game,
     preset_table,
     stake_for,
@@ -26,7 +31,7 @@ from allfives.bots.game_stake import (
 )
 from allfives.game import Round, deal
 from allfives.moves import move_text
-from allfives.rules import Rules
+from allfives.rules import PRESETS, Rules
 from allfives.tiles import mask_of, parse_tile
 from allfives.view import PlayerView
 
@@ -208,3 +213,45 @@ def test_solved_chances_near_the_target_are_plain_minimaxs() -> None:
                 break
             rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
     assert checked >= 10
+
+
+# Each preset's shipped table as the one file of all six (version 1) held it:
+# its grid's size, reach, target, exchange rate and the SHA-256 of its
+# encoded chances (checked by hand, value for value, when the file was split).
+SHIPPED = {
+    "standard": (100, 110, 250, 277.77777777777766, "166e3f255c88fa90"),
+    "winner_takes": (122, 120, 250, 240.96385542168662, "b1eb3e8a7d44c02f"),
+    "cribbage": (122, 21, 61, 63.49206349206352, "339f516c32c5921d"),
+    "punt": (103, 100, 250, 191.2045889101338, "a8c6a5082c29e891"),
+    "muggins": (120, 100, 250, 245.7002457002457, "2221754a14435b35"),
+    "five_up": (100, 115, 250, 267.0226969292389, "dbc3cc869afcc0ff"),
+}
+
+
+def test_each_preset_reads_its_own_file_with_the_values_it_always_had() -> None:
+    assert set(SHIPPED) == set(PRESETS)
+    preset_table.cache_clear()
+    for preset, (size, reach, target, ppg, chances) in SHIPPED.items():
+        data = json.loads(game_stake.table_file(preset).read_text(encoding="utf-8"))
+        assert (data["format"], data["version"], data["preset"]) == ("allfives-equity", 2, preset)
+        assert hashlib.sha256(kept(preset)["chances"].encode()).hexdigest()[:16] == chances
+        game = preset_table(Rules.make(preset))
+        assert game is not None and game is game_stake.shipped()[preset]
+        assert (game.table.grid.size, game.reach, game.table.target) == (size, reach, target)
+        assert len(game.table.values) == 2 * size ** 2
+        assert game.points_per_game == ppg  # exactly: the bots play as before
+    assert not (game_stake.table_file("standard").parent.parent / "equity-tables.json").exists()
+
+
+def test_a_file_of_another_preset_or_shape_is_refused(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(data_files, "PACKAGE", tmp_path)
+    file = game_stake.table_file("punt")
+    file.parent.mkdir(parents=True)
+    for wrong in ({"preset": "muggins"}, {"version": 1}):
+        file.write_text(json.dumps({"format": "allfives-equity", "version": 2, "preset": "punt",
+                                    "table": encode(COIN, reach=10), **wrong}))
+        with pytest.raises(ValueError, match="punt.json is not an allfives-equity file of "
+                                             "version 2 for punt"):
+            kept("punt")
+    assert "nonesuch" not in game_stake.shipped()

@@ -2,11 +2,12 @@
 as a person would: a first visit in English fetches none of it; the
 visit's language's catalog comes before its first words, another when it is
 chosen in Settings; the puzzles when the panel first opens; the match-equity
-tables once the bots' worker has started (so a hint works offline later:
-test_offline), or before, when the expert or the master first needs them.
-Each once a visit (the requests are counted), and a fetch that fails says
-so and loses nothing: the page stays as it was, Puzzles tries again at the
-next opening, the bots wait and play once the tables come."""
+table of the game's preset (a file per preset) once the bots' worker has
+started (so a hint works offline later: test_offline), or before, when the
+expert or the master first needs it, and another preset's only when a game
+of it is played. Each once a visit (the requests are counted), and a fetch
+that fails says so and loses nothing: the page stays as it was, Puzzles
+tries again at the next opening, the bots wait and play once the table comes."""
 
 from __future__ import annotations
 
@@ -14,16 +15,25 @@ import json
 
 import pytest
 
+from allfives.web.table.setup import Setup
+from allfives.web.table.table import Table
+
 from .browser_helpers import (
     HUMAN_LEADS,
     TURN_OR_ROUND_OVER,
+    new_game,
     open_game,
     take_turn,
 )
 
 DATA = "/static/vendor/data/"
 PUZZLES = DATA + "puzzles.json.zlib"
-TABLES = DATA + "equity-tables.json.zlib"
+
+def table(preset: str) -> str:
+    return f"{DATA}equity-tables-{preset}.json.zlib"
+
+
+TABLES = table("standard")  # the default game's
 WORKER_MS = 120_000  # the bots' worker loads beside a busy machine's other work
 SETTLED_BOTS = "body[data-bots=worker], body[data-bots=page]"
 
@@ -40,9 +50,9 @@ def counted(page: object) -> list[str]:
     return asked
 
 
-def against(page: object, level: str) -> None:
-    """Every new game (this visit's first too) against ``level``."""
-    setup = {"bots": [level] * 3}
+def against(page: object, level: str, preset: str = "standard") -> None:
+    """Every new game (this visit's first too) against ``level``, of ``preset``."""
+    setup = {"bots": [level] * 3, "preset": preset}
     page.add_init_script(f"localStorage.setItem('allfives.setup', {json.dumps(json.dumps(setup))})")
 
 
@@ -124,6 +134,32 @@ def test_the_tables_come_once_when_the_bot_first_needs_them(page, server, level)
     assert asked == [TABLES]
 
 
+def test_another_presets_table_comes_only_when_a_game_of_it_is_played(page, server):
+    against(page, "expert", preset="punt")
+    seed = next(s for s in range(100)
+                if Table.new(Setup(preset="punt"), str(s)).game.round.starter == 0)
+    asked = counted(page)
+    open_game(page, server, f"?seed={seed}&lang=en")
+    assert asked == []  # the person leads: nobody has needed it yet
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert asked == [table("punt")]  # the game's own, not standard's nor any other
+    page.wait_for_selector(SETTLED_BOTS, timeout=WORKER_MS)
+    take_turn(page)  # the worker thinks now (handed punt's table), or still the page
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert asked == [table("punt")]
+    new_game(page, players=2, target=None, preset="cribbage")
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert asked == [table("punt"), table("cribbage")]
+    new_game(page, players=2, target=None, preset="punt")  # had: not fetched again
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert asked == [table("punt"), table("cribbage")]
+
+
 @pytest.mark.routed
 def test_puzzles_that_cannot_be_fetched_say_so_and_come_at_the_next_opening(page, server):
     page.watch.allow_errors = ("status of 404",)
@@ -185,7 +221,7 @@ def test_the_bots_wait_for_tables_that_cannot_be_fetched_and_play_once_they_come
     page.wait_for_selector("#notice:not(:empty)")
     assert page.inner_text("#notice span") == (
         "The bots could not download what they need to think "
-        "(static/vendor/data/equity-tables.json.zlib: status 404). "
+        "(static/vendor/data/equity-tables-standard.json.zlib: status 404). "
         "They try again every few seconds; the game waits.")
     assert page.get_attribute("#status", "data-phase") == "bot"
     assert page.locator("#log li.move").count() == moves + 1  # the person's move, kept

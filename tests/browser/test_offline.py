@@ -68,7 +68,7 @@ def wait_until_kept(page: object, base: str, needed: list[str]) -> None:
 def reload_offline(page: object, base: str, httpd: object) -> None:
     """Reload with the network gone: the server stopped (Playwright's offline
     mode alone would let the service worker's own fetches through). A fetch
-    the page makes ahead as the server stops (the equity tables, after the
+    the page makes ahead as the server stops (the game's equity table, after the
     bots' worker has started) fails then, and the page takes that in its stride:
     the browser's own console line for it is no error of the page's."""
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)

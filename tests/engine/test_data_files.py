@@ -30,21 +30,22 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_in_cpython_nothing_is_left_out():
     assert not data_files.LIST.exists()
     assert data_files.left_out() == {}
-    assert missing(data_files.TABLES) is None and missing(MO) is None
+    assert missing(data_files.table("standard")) is None and missing(MO) is None
 
 
 def test_each_file_is_served_flat_and_compressed_with_its_size_and_hash():
     assert described(MO, b"Hallo") == DataFile(
         MO, "static/vendor/data/allfives-de.mo.zlib", 5, hashlib.sha256(b"Hallo").hexdigest())
-    assert described(data_files.TABLES, b"{}").url == \
-        "static/vendor/data/equity-tables.json.zlib"
+    assert data_files.table("five_up") == "bots/equity-tables/five_up.json"
+    assert described(data_files.table("five_up"), b"{}").url == \
+        "static/vendor/data/equity-tables-five_up.json.zlib"
     assert described(data_files.PUZZLES, b"{}").url == "static/vendor/data/puzzles.json.zlib"
     assert data_files.catalog("hi") == "locale/hi/LC_MESSAGES/allfives.mo"
     assert zlib.decompress(data_files.served(b"Hallo" * 100)) == b"Hallo" * 100
 
 
 def test_the_list_reads_back_and_a_broken_one_says_what_is_wrong():
-    files = [described(data_files.TABLES, b"tables"), described(MO, b"Hallo")]
+    files = [described(data_files.table("punt"), b"table"), described(MO, b"Hallo")]
     assert loads(dumps(files)) == {f.path: f for f in files}
     assert dumps(files) == dumps(files[::-1])  # stable
     with pytest.raises(DataFileError, match="not an allfives-data-files list of version 1"):
@@ -61,7 +62,7 @@ def test_a_fetched_file_is_put_in_place_once_checked(package: Path):
     put(entry, data_files.served(b"Hallo"))
     assert (package / MO).read_bytes() == b"Hallo"
     assert missing(MO) is None  # there: never fetched again
-    assert missing(data_files.TABLES) is None  # not left out at all
+    assert missing(data_files.table("punt")) is None  # not left out at all
 
 
 @pytest.mark.parametrize(("served", "said"), [

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from allfives import data_files
+from allfives.rules import PRESETS
 from allfives.site import bundle
 
 
@@ -65,7 +66,7 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
     built = bundle.build(tmp_path / "allfives.zip")
     with zipfile.ZipFile(built) as zf:
         listed = data_files.loads(zf.read("allfives/data-files.json").decode())
-    assert sorted(listed) == sorted([data_files.TABLES, data_files.PUZZLES,
+    assert sorted(listed) == sorted([*(data_files.table(p) for p in PRESETS), data_files.PUZZLES,
                                      *(data_files.catalog(c) for c in ("de", "hi", "nl", "sk"))])
     for path, entry in listed.items():
         content = (bundle.PACKAGE / path).read_bytes()
@@ -74,7 +75,10 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
         assert (entry.size, entry.sha256) == (len(content), hashlib.sha256(content).hexdigest())
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [
         "allfives-de.mo.zlib", "allfives-hi.mo.zlib", "allfives-nl.mo.zlib",
-        "allfives-sk.mo.zlib", "equity-tables.json.zlib", "puzzles.json.zlib"]
+        "allfives-sk.mo.zlib", "equity-tables-cribbage.json.zlib",
+        "equity-tables-five_up.json.zlib", "equity-tables-muggins.json.zlib",
+        "equity-tables-punt.json.zlib", "equity-tables-standard.json.zlib",
+        "equity-tables-winner_takes.json.zlib", "puzzles.json.zlib"]
     assert not bundle.is_stale(built)
     (tmp_path / "data" / "puzzles.json.zlib").unlink()  # the site would 404 on it
     assert bundle.is_stale(built)
@@ -84,7 +88,8 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
 def package(tmp_path, monkeypatch):
     """A package of data files only (no modules: nothing to compile)."""
     root = tmp_path / "allfives"
-    for path in (data_files.TABLES, data_files.PUZZLES, data_files.catalog("de")):
+    for path in (*(data_files.table(p) for p in PRESETS), data_files.PUZZLES,
+                 data_files.catalog("de")):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(f"{path} 1".encode())
     monkeypatch.setattr(bundle, "PACKAGE", root)
@@ -92,8 +97,8 @@ def package(tmp_path, monkeypatch):
     return root
 
 
-@pytest.mark.parametrize("path", [data_files.TABLES, data_files.PUZZLES,
-                                  data_files.catalog("de")])
+@pytest.mark.parametrize("path", [data_files.table("standard"), data_files.table("cribbage"),
+                                  data_files.PUZZLES, data_files.catalog("de")])
 def test_the_zip_and_so_the_snapshots_key_changes_with_any_data_file(package, tmp_path, path):
     # static/boot.mjs keys the memory snapshot by the zip's SHA-256
     before = bundle.build(tmp_path / "site" / "allfives.zip").read_bytes()

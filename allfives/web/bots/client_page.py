@@ -22,15 +22,16 @@ reported (``WorkerError``, the console's details, a plain ``#notice``), never
 hidden by thinking again on the page.
 
 The match-equity tables, which the expert, the master and every analysis
-read for 2 players (``decide.needs_tables``), are left out of the page's
-zip (``allfives.data_files``): the page fetches them once, when the worker
-has started or failed to (the table has long been playable; so the hint,
-Review and the expert work offline later, which they would not if the
-tables were first needed offline), or before, at the first request that
-reads them; and hands them to the worker before the first such request.
-A request waits for them: a fetch that fails is tried again every
-``DATA_RETRY_SECONDS`` (the person is told once), and no bot plays as if
-there were no table.
+read for 2 players (``decide.needs_table``), are left out of the page's
+zip (``allfives.data_files``), a file per preset: the page fetches the
+table of the game on the table once, when the worker has started or failed
+to (the table has long been playable; so the hint, Review and the expert
+work offline later, which they would not if the table were first needed
+offline), and any table before the first request that reads it (another
+preset's game, a puzzle of other rules); and hands each to the worker once,
+before the first request that reads it. A request waits for its table: a
+fetch that fails is tried again every ``DATA_RETRY_SECONDS`` (the person is
+told once), and no bot plays as if there were no table.
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ import js
 from ... import data_files
 from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
+from ...bots.game_stake import may_use_table
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
+from ...rules import Rules
 from ..i18n.catalogs import _
 from ..paint.notice_page import notice
 from ..paint.parts import Part
@@ -64,7 +67,7 @@ from .decide import (
     analysis,
     best,
     decide,
-    needs_tables,
+    needs_table,
 )
 
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
@@ -98,7 +101,8 @@ def first_request() -> MoveAsk:
 
 
 class BotClient:
-    def __init__(self) -> None:
+    def __init__(self, playing: Callable[[], Rules]) -> None:
+        self.playing = playing  # the rules of the game on the table
         self.link: Any = None  # the worker started (static/bots.mjs), to be ended if given up
         self.worker: Any = None  # the same, once it has answered a first request
         self.failed = False
@@ -140,12 +144,15 @@ class BotClient:
             loaded.set_result(None)
             await self._prefetch()
 
-    @staticmethod
-    async def _prefetch() -> None:
-        """The tables fetched ahead of their first use (module docstring); a
-        fetch that fails is tried again at that use, which says so."""
+    async def _prefetch(self) -> None:
+        """The table of the game on the table fetched ahead of its first use
+        (module docstring), if its rules may have one; a fetch that fails is
+        tried again at that use, which says so."""
+        rules = self.playing()
+        if not may_use_table(rules):
+            return
         try:
-            await FILES.ensure(data_files.TABLES)
+            await FILES.ensure(data_files.table(rules.preset))
         except data_files.DataFileError as e:
             js.console.warn(f"allfives: not fetched ahead: {e}")
 
@@ -214,15 +221,16 @@ class BotClient:
             raise worker_error(call, e) from e
 
     async def _tables_handed(self, request: Request, seconds: float, watched: bool) -> float:
-        """The tables handed to the worker first if ``request`` reads them,
-        within its own deadline (a watched one's: as long as ``alive`` may
-        take), so a worker that hangs or died on them is noticed as soon as one
-        that hangs on the request; the seconds left of ``seconds``."""
-        if not needs_tables(request) or data_files.TABLES in self.handed:
+        """The table ``request`` reads handed to the worker first, if it has
+        not got it, within the request's own deadline (a watched one's: as
+        long as ``alive`` may take), so a worker that hangs or died on it is
+        noticed as soon as one that hangs on the request; the seconds left of
+        ``seconds``."""
+        path = needs_table(request)
+        if path is None or path in self.handed:
             return seconds
         started = time.monotonic()
-        await self._hand(data_files.TABLES,
-                         min(seconds, self._alive_seconds()) if watched else seconds)
+        await self._hand(path, min(seconds, self._alive_seconds()) if watched else seconds)
         return max(seconds - (time.monotonic() - started), 0.1)
 
     async def _hand(self, path: str, seconds: float) -> None:
@@ -232,15 +240,16 @@ class BotClient:
         self.handed.add(path)
 
     async def tables(self, request: Request) -> None:
-        """The match-equity tables in place on the page if ``request`` reads
-        them (fetched once; until they can be, tried again every
+        """The match-equity table ``request`` reads in place on the page
+        (fetched once; until it can be, tried again every
         ``DATA_RETRY_SECONDS``, the person told once why it waits)."""
-        if not needs_tables(request):
+        path = needs_table(request)
+        if path is None:
             return
         told = False
         while True:
             try:
-                await FILES.ensure(data_files.TABLES)
+                await FILES.ensure(path)
                 return
             except data_files.DataFileError as e:
                 js.console.warn(f"allfives: {e}")

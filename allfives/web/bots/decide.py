@@ -15,6 +15,7 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict, TypeVar
 
+from ... import data_files
 from ...bots import make_bot
 from ...bots.analysis import Best, Decision, Moment, analysing, best_of
 from ...bots.asks import BestAsk, MoveAsk
@@ -61,14 +62,16 @@ STALE: Final = Stale()
 STAKED_LEVELS: Final = frozenset({"expert", "master"})
 
 
-def needs_tables(request: Request) -> bool:
-    """Whether answering ``request`` reads the match-equity tables: an
-    analysis (every judge values by the game's stake) or a staked level's
-    move, of rules that have a table (``game_stake.may_use_table``). The
-    page puts them in place first (``data_files``: they are fetched)."""
+def needs_table(request: Request) -> str | None:
+    """The match-equity table answering ``request`` reads, by its path in
+    the package (``data_files.table``: its preset's), or None: an analysis
+    (every judge values by the game's stake) or a staked level's move reads
+    it, of rules that may have one (``game_stake.may_use_table``). The page
+    puts it in place first (``data_files``: it is fetched)."""
     if isinstance(request, MoveAsk) and request.bot not in STAKED_LEVELS:
-        return False
-    return may_use_table(request.view.rules)
+        return None
+    rules = request.view.rules
+    return data_files.table(rules.preset) if may_use_table(rules) else None
 
 def decide(ask: MoveAsk) -> Move:
     """The move ``ask.bot`` chooses."""

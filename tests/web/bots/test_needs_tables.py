@@ -1,12 +1,14 @@
-"""The match-equity tables the page fetches (issue 40): which requests read
-them (``decide.needs_tables``), and that no bot plays as if they were
-missing: a level said not to read them chooses with them unreadable, and a
-staked level asked before they are in place fails instead of playing
-otherwise (``game_stake.shipped``)."""
+"""The match-equity tables the page fetches, a file per preset (issue 40):
+which requests read which (``decide.needs_table``), and that no bot plays
+as if its table were missing: a level said not to read one chooses with
+none readable, and a staked level asked before its preset's table is in
+place fails instead of playing otherwise (``game_stake.kept``), whatever
+other presets' tables are there."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,22 +19,22 @@ from allfives.bots.analysis import Moment, moments
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.data_files import DataFileError, described
-from allfives.rules import Rules
+from allfives.rules import PRESETS, Rules
 from allfives.web import worker
-from allfives.web.bots.decide import STAKED_LEVELS, decide, needs_tables
+from allfives.web.bots.decide import STAKED_LEVELS, decide, needs_table
 
 from ...bots.test_analysis import bot_game
 
-TABLES_TEXT = game_stake.TABLES.read_bytes()
+TEXTS = {data_files.table(p): game_stake.table_file(p).read_bytes() for p in PRESETS}
+STANDARD = data_files.table("standard")
 
 
 @pytest.fixture
 def unfetched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """As in the page before the tables are fetched: left out, not in place."""
-    entry = described(data_files.TABLES, TABLES_TEXT)
+    entries = {path: described(path, text) for path, text in TEXTS.items()}
     monkeypatch.setattr(data_files, "PACKAGE", tmp_path)
-    monkeypatch.setattr(data_files, "left_out", lambda: {data_files.TABLES: entry})
-    monkeypatch.setattr(game_stake, "TABLES", tmp_path / data_files.TABLES)
+    monkeypatch.setattr(data_files, "left_out", lambda: entries)
     game_stake.shipped.cache_clear()
     game_stake.preset_table.cache_clear()
     yield tmp_path
@@ -54,14 +56,18 @@ def decisions() -> list[Moment]:
     return views(2)
 
 
-def test_which_requests_read_the_tables(decisions: list[Moment]):
+def test_which_requests_read_which_table(decisions: list[Moment]):
     two, three = decisions[0], views(3)[0]
+    assert two.view.rules.preset == "standard"
     for m in (two, three):
+        table = STANDARD if m.view.rules.players == 2 else None
         asks = [m, BestAsk(m.round, m.move, m.view), CoachAsk(1, m.round, m.move, m.view)]
-        assert [needs_tables(a) for a in asks] == [m.view.rules.players == 2] * 3
-        assert {level: needs_tables(MoveAsk(level, 1, m.view)) for level in BOTS} == {
-            level: m.view.rules.players == 2 and level in ("expert", "master")
-            for level in BOTS}
+        assert [needs_table(a) for a in asks] == [table] * 3
+        assert {level: needs_table(MoveAsk(level, 1, m.view)) for level in BOTS} == {
+            level: table if level in ("expert", "master") else None for level in BOTS}
+    cribbage = replace(two.view, rules=Rules.make("cribbage"))  # only its rules are read
+    assert needs_table(MoveAsk("master", 1, cribbage)) == "bots/equity-tables/cribbage.json"
+    assert needs_table(MoveAsk("hard", 1, cribbage)) is None
     assert game_stake.may_use_table(Rules.make("muggins", players=2, target=100))
     assert not game_stake.may_use_table(Rules.make("standard", players=2, hand_size=7))
 
@@ -72,7 +78,7 @@ def test_a_level_that_needs_no_table_chooses_with_none_in_place(decisions: list[
     for m in decisions:
         for level in set(BOTS) - STAKED_LEVELS:
             ask = MoveAsk(level, 7, m.view)
-            assert not needs_tables(ask)
+            assert needs_table(ask) is None
             expected[(m.round, m.move, level)] = decide(ask)  # reads no table: no error
     assert len(expected) >= 8 * (len(BOTS) - len(STAKED_LEVELS))
 
@@ -80,24 +86,38 @@ def test_a_level_that_needs_no_table_chooses_with_none_in_place(decisions: list[
 def test_before_the_tables_are_in_place_a_staked_level_fails_rather_than_play_otherwise(
         decisions: list[Moment], unfetched: Path):
     m = decisions[-1]
+    # every other preset's table in place: a standard game reads none of them
+    for path, text in TEXTS.items():
+        if path != STANDARD:
+            assert worker.keep_data(json.dumps([path, text.decode()])) == "kept"
     for level in sorted(STAKED_LEVELS):
-        with pytest.raises(DataFileError, match="equity-tables.json has not been fetched"):
+        with pytest.raises(DataFileError,
+                           match="bots/equity-tables/standard.json has not been fetched"):
             decide(MoveAsk(level, 7, m.view))
     # handed over by the page (the worker's ``keep_data``): the same move as in CPython
-    assert worker.keep_data(json.dumps([data_files.TABLES, TABLES_TEXT.decode()])) == "kept"
-    assert (unfetched / data_files.TABLES).read_bytes() == TABLES_TEXT
+    assert worker.keep_data(json.dumps([STANDARD, TEXTS[STANDARD].decode()])) == "kept"
+    assert (unfetched / STANDARD).read_bytes() == TEXTS[STANDARD]
     moved = decide(MoveAsk("expert", 7, m.view))
     game_stake.shipped.cache_clear()
     game_stake.preset_table.cache_clear()
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(data_files, "PACKAGE", Path(data_files.__file__).parent)
         mp.setattr(data_files, "left_out", dict)
-        mp.setattr(game_stake, "TABLES", Path(game_stake.__file__).with_name(
-            "equity-tables.json"))
         assert decide(MoveAsk("expert", 7, m.view)) == moved
 
 
+def test_a_game_reads_its_own_presets_table_only(unfetched: Path):
+    assert worker.keep_data(json.dumps([data_files.table("punt"),
+                                        TEXTS[data_files.table("punt")].decode()])) == "kept"
+    assert game_stake.preset_table(Rules.make("punt")) is not None
+    for preset in set(PRESETS) - {"punt"}:
+        with pytest.raises(DataFileError, match=f"{preset}.json has not been fetched"):
+            game_stake.preset_table(Rules.make(preset))
+    assert sorted(p.name for p in unfetched.rglob("*.json")) == ["punt.json"]
+
+
 def test_the_worker_refuses_tables_that_are_not_this_builds(unfetched: Path):
-    text = json.dumps({**json.loads(TABLES_TEXT), "version": 2})
+    text = json.dumps({**json.loads(TEXTS[STANDARD]), "version": 3})
     with pytest.raises(DataFileError, match="is not this build's"):
-        worker.keep_data(json.dumps([data_files.TABLES, text]))
-    assert not (unfetched / data_files.TABLES).exists()
+        worker.keep_data(json.dumps([STANDARD, text]))
+    assert not (unfetched / STANDARD).exists()
