@@ -56,6 +56,7 @@ from typing import Any
 import harness
 from harness import median, percentile
 
+from allfives import data_files
 from allfives.site import bundle, serve
 from allfives.site.chromium import CHROMIUM, FLAGS
 from allfives.web.bots.decide import decide
@@ -416,10 +417,19 @@ ASK_IN_PAGE = """async (req) => {
 }"""
 
 
-def asker(page: Any) -> Callable[[dict[str, Any]], float]:
-    """Ask one request of the page's bots, as the page asks: its time (ms)."""
+# The match-equity table an expert's move reads, handed to the bots' worker
+# as the page hands it before the first such request (web/bots/client_page.py).
+HAND_TABLE = """(kept) => allfivesBots.running.call('keep_data', JSON.stringify(kept))"""
+
+
+def asker(page: Any, preset: str) -> Callable[[dict[str, Any]], float]:
+    """Ask one request of the page's bots, as the page asks: its time (ms).
+    In a page whose bots fetch the tables (a worker of the page's worker),
+    ``preset``'s table is handed to them first."""
     worker = next((w for w in page.workers if w.url.endswith("/static/page-worker.mjs")), None)
     if worker is not None:
+        path = data_files.table(preset)
+        worker.evaluate(HAND_TABLE, [path, (data_files.PACKAGE / path).read_text()])
         return lambda req: float(worker.evaluate(ASK_IN_WORKER, req))
     return lambda req: float(page.evaluate(ASK_IN_PAGE, req))
 
@@ -434,7 +444,7 @@ def think(browser: Any, pages: Pages, kind: str,
         pages.visit(page, kind)
         page.wait_for_selector("body[data-bots=worker]", timeout=LOAD_MS)
         page.wait_for_selector("html[data-snapshot]", timeout=LOAD_MS)
-        ask = asker(page)
+        ask = asker(page, Setup().preset)  # expert_requests' rules
         making: list[float] = []
         while page.get_attribute("html", "data-snapshot") == "making":
             making.append(ask(reqs[len(making) % len(reqs)]))
