@@ -14,21 +14,30 @@ export function unpack(bytes, url) {
   }
 }
 
-// While `run` runs, a fetch of one of `urls` (packed files) is answered with
-// the file unpacked. Pyodide fetches its standard library itself
-// (loadPyodide's stdLibURL) and has no option to be handed its bytes.
-export async function answeringUnpacked(urls, run) {
+// While `run` runs, a fetch of one of `urls` (packed files) is answered by
+// `answer(response, url)`: the file unpacked (by default, `unpack`).
+// Pyodide fetches its standard library itself (loadPyodide's stdLibURL) and
+// has no option to be handed its bytes.
+export async function answeringUnpacked(urls, run, answer = unpacked) {
   const plain = globalThis.fetch;
   globalThis.fetch = async (resource, init) => {
     const url = String(resource instanceof Request ? resource.url : resource);
     const response = await plain(resource, init);
     if (!urls.includes(url) || !response.ok) return response;
-    return new Response(unpack(await response.arrayBuffer(), url),
-                        { headers: { "content-type": "application/zip" } });
+    return answer(response, url);
   };
   try {
     return await run();
   } finally {
     globalThis.fetch = plain;
   }
+}
+
+// A fetched zip's response, unpacked.
+export async function unpacked(response, url) {
+  return zipResponse(unpack(await response.arrayBuffer(), url));
+}
+
+export function zipResponse(bytes) {
+  return new Response(bytes, { headers: { "content-type": "application/zip" } });
 }
