@@ -34,7 +34,7 @@ export { version };
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The game's package (scripts/vendor.py), which the workers unpack, packed
 // (./packed.mjs).
-export const ZIP_URL = new URL("./vendor/allfives.zip.zst", import.meta.url).href;
+const ZIP_URL = new URL("./vendor/allfives.zip.zst", import.meta.url).href;
 // Pyodide's standard library with the modules it and the game import as
 // bytecode (scripts/vendor.py, allfives/site/compile_stdlib.mjs): compiling
 // them was about two thirds of Python's start. Packed too.

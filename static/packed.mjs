@@ -15,7 +15,7 @@ export function unpack(bytes, url) {
 }
 
 // While `run` runs, a fetch of one of `urls` (packed files) is answered by
-// `answer(response, url)`: the file unpacked (by default, `unpack`).
+// `answer(response, url)`: the file unpacked (by default, `unpacked`).
 // Pyodide fetches its standard library itself (loadPyodide's stdLibURL) and
 // has no option to be handed its bytes.
 export async function answeringUnpacked(urls, run, answer = unpacked) {

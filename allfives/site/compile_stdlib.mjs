@@ -161,8 +161,8 @@ with zipfile.ZipFile("/tmp/out.zip", "w") as dst:
         tree = Docstrings().visit(ast.parse(source, name))
         code = compile(tree, name, "exec", dont_inherit=True)
         # stored: the site sends the zip packed whole (allfives/site/pack.mjs)
-        dst.writestr(zipfile.ZipInfo(name + "c", (1980, 1, 1, 0, 0, 0)), _code_to_hash_pyc(code, importlib.util.source_hash(source),
-                                              checked=False))
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+        dst.writestr(zipfile.ZipInfo(name + "c", (1980, 1, 1, 0, 0, 0)), pyc)
 `, { globals: scope });
 scope.destroy();
 fs.writeFileSync(out, FS.readFile("/tmp/out.zip"));

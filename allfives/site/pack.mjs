@@ -1,5 +1,5 @@
 // Pack files as the site sends them: each FILE beside itself as FILE.zst,
-// Zstandard at its highest level, by the Python of the pinned Pyodide
+// Zstandard at level 19, by the Python of the pinned Pyodide
 // (compression.zstd; no other tool is needed than what compiles the
 // bytecode). The page's workers unpack them with static/vendor/fzstd.mjs
 // (static/packed.mjs).
