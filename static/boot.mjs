@@ -92,9 +92,8 @@ async function fetchZip() {
 // browser keeps snapshots) under the SHA-256 of the packed file: every later
 // start (the bots' worker, the snapshot's maker, a return visit) reads it
 // instead of unpacking it again (85-100 ms of a worker's time on this
-// machine: a return visit took 1.10 times as long as before the zips were
-// packed). What is read is checked against the SHA-256 kept with it; a copy
-// that fails is dropped, and only this build's is kept.
+// machine, at every start). What is read is checked against the SHA-256
+// kept with it; a copy that fails is dropped, and only this build's is kept.
 const UNPACKED_CACHE = "allfives-unpacked";
 const UNPACKED = new URL("./vendor/stdlib-unpacked", import.meta.url).href;
 const UNPACKED_SUM = "x-allfives-unpacked-sha256";
