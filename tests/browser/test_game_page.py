@@ -236,8 +236,8 @@ def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, se
     assert hinted_move(page) == named(best_now(page))
     take_turn(page)
     # every master move was answered by the worker: none taken for a hang
-    assert page.get_attribute("body", "data-bots") == "worker"
     assert page.is_hidden("#notice"), page.inner_text("#notice")
+    assert page.get_attribute("body", "data-bots") == "worker"
     assert page.locator(masters_moves).count() >= 4
 
 

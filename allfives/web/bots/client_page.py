@@ -58,7 +58,7 @@ from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
-from .deadlines import ANSWER_SECONDS, Deadlines
+from .deadlines import ALIVE_EVERY_SECONDS, ALIVE_LIMIT_SECONDS, ANSWER_SECONDS, Deadlines
 from .decide import (
     PAGE_SLICE_SECONDS,
     CoachWork,
@@ -81,13 +81,11 @@ WORKER_LOAD_SECONDS = 90.0
 # One decision analysed in the worker takes well under REVIEW_SECONDS here
 # (bench/review_time.json), far longer on a slow phone; meanwhile the worker is
 # asked every ALIVE_EVERY_SECONDS whether it is alive, and must say so within
-# ALIVE_SECONDS (it pauses every ``decide.SLICE_SECONDS`` to answer), so a dead
-# one is noticed within seconds. A bot's move asked meanwhile (Review opened
+# ``Deadlines.alive_seconds`` (it pauses every ``decide.SLICE_SECONDS`` to
+# answer), so a dead one is noticed within seconds. A bot's move asked meanwhile (Review opened
 # while the bots play on) holds the worker up to that move's own deadline:
 # ``alive`` may take that much longer.
 REVIEW_SECONDS = 60.0
-ALIVE_EVERY_SECONDS = 1.0
-ALIVE_SECONDS = 2.0
 # The tables not fetched (offline, a 404): tried again this often meanwhile.
 DATA_RETRY_SECONDS = 5.0
 T = TypeVar("T")
@@ -198,7 +196,9 @@ class BotClient:
             while answer is not None and not answer.done():
                 await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
                 if not answer.done():
+                    asked_alive = time.monotonic()
                     await asyncio.wait_for(self.worker.call("alive", ""), self._alive_seconds())
+                    self.deadlines.alive_answered(time.monotonic() - asked_alive)
             text = str(await (answer or asked))
         except asyncio.CancelledError:
             if answer is not None:
@@ -262,12 +262,13 @@ class BotClient:
             await asyncio.sleep(DATA_RETRY_SECONDS)
 
     def _alive_seconds(self) -> float:
-        """How long ``alive`` may take: ALIVE_SECONDS, plus the time the moves
-        asked of the worker may still take (it answers nothing while it thinks
-        one over; a move that hangs is noticed by its own deadline)."""
+        """How long ``alive`` may take (``Deadlines.alive_seconds``), plus the
+        time the moves asked of the worker may still take (it answers nothing
+        while it thinks one over; a move that hangs is noticed by its own deadline)."""
         now = time.monotonic()
         self.thinking = {move: until for move, until in self.thinking.items() if until > now}
-        return ALIVE_SECONDS + max([0.0, *(until - now for until in self.thinking.values())])
+        moves = max([0.0, *(until - now for until in self.thinking.values())])
+        return self.deadlines.alive_seconds() + moves
 
     async def choose(self, request: MoveAsk) -> Move:
         """The move a bot chooses for ``request`` (see ``decide``), within
@@ -333,7 +334,7 @@ class BotClient:
     @staticmethod
     async def _drop(worker: Any) -> None:
         try:
-            await asyncio.wait_for(worker.call("drop", ""), ALIVE_SECONDS)
+            await asyncio.wait_for(worker.call("drop", ""), ALIVE_LIMIT_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
 

@@ -15,6 +15,11 @@ slowest move, and the slowest this device has shown.
 >>> deadlines.answered("master", 2.0)  # a slow device: its moves take longer
 >>> deadlines.seconds("master"), deadlines.seconds("expert")
 (6.0, 3.0)
+>>> deadlines.alive_seconds()
+2.0
+>>> deadlines.alive_answered(1.0)  # a busy device answers late while it analyses
+>>> deadlines.alive_seconds()
+3.0
 """
 
 from __future__ import annotations
@@ -37,6 +42,16 @@ ANSWER_SECONDS = 3.0
 MARGIN = 3.0
 # However slow the device has shown itself, a hang is noticed within this.
 LIMIT_SECONDS = 30.0
+# While the worker analyses (it pauses every ``decide.SLICE_SECONDS``), the
+# page asks it whether it is alive after every ALIVE_EVERY_SECONDS without an
+# answer (``client_page``): the answer may take ALIVE_SECONDS, or MARGIN
+# times the slowest answer this worker has given, up to ALIVE_LIMIT_SECONDS,
+# so a dead worker is noticed within 5 s of being asked (issue 17) while a
+# busy device's late answers (1.3 s seen with three pages analysing on two
+# cores) are not taken for death.
+ALIVE_EVERY_SECONDS = 1.0
+ALIVE_SECONDS = 2.0
+ALIVE_LIMIT_SECONDS = 3.5
 
 
 class Deadlines:
@@ -46,6 +61,7 @@ class Deadlines:
 
     def __init__(self) -> None:
         self.slowest: dict[str, float] = {}
+        self.slowest_alive = 0.0
 
     def seconds(self, level: str) -> float:
         """How long a move of ``level`` may take to be answered."""
@@ -55,3 +71,11 @@ class Deadlines:
     def answered(self, level: str, seconds: float) -> None:
         """A move of ``level`` was answered in ``seconds`` (from asking)."""
         self.slowest[level] = max(self.slowest.get(level, 0.0), seconds)
+
+    def alive_seconds(self) -> float:
+        """How long an ``alive`` may take to be answered (moves under way aside)."""
+        return min(ALIVE_LIMIT_SECONDS, max(ALIVE_SECONDS, MARGIN * self.slowest_alive))
+
+    def alive_answered(self, seconds: float) -> None:
+        """An ``alive`` was answered in ``seconds``."""
+        self.slowest_alive = max(self.slowest_alive, seconds)

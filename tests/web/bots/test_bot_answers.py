@@ -118,3 +118,18 @@ def test_a_move_is_waited_for_long_enough_and_a_hang_noticed_within_5_s():
     assert waits.seconds("master") == 7.5 and waits.seconds("easy") == 3.0
     waits.answered("master", 60.0)
     assert waits.seconds("master") == deadlines.LIMIT_SECONDS
+
+
+def test_a_busy_worker_may_answer_alive_late_but_a_dead_one_is_noticed_within_5_s():
+    waits = deadlines.Deadlines()
+    assert waits.alive_seconds() == 2.0  # a fresh worker: as before
+    waits.alive_answered(0.4)
+    assert waits.alive_seconds() == 2.0
+    waits.alive_answered(0.9)  # three pages analysing on two cores: 1.3 s was seen
+    assert waits.alive_seconds() == pytest.approx(2.7)
+    waits.alive_answered(0.5)
+    assert waits.alive_seconds() == pytest.approx(2.7)
+    waits.alive_answered(4.0)
+    assert waits.alive_seconds() == deadlines.ALIVE_LIMIT_SECONDS
+    # asked after a second without an answer, a dead worker is given up within 5 s
+    assert deadlines.ALIVE_EVERY_SECONDS + deadlines.ALIVE_LIMIT_SECONDS < 5.0
