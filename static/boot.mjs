@@ -26,7 +26,7 @@
 // makeMemorySnapshot) are experimental; the version is pinned exactly in
 // package-lock.json and a snapshot carries Pyodide's build id, which
 // Pyodide checks on restore.
-import { answeringUnpacked, unpack, unpacked, zipResponse } from "./packed.mjs";
+import { answeringUnpacked, extractPackage, unpack, unpacked, zipResponse } from "./packed.mjs";
 import { loadPyodide as loadPyodideFromURLs, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -459,7 +459,7 @@ export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   timings.load = performance.now() - t;
   await whenQuiet();
   t = performance.now();
-  pyodide.unpackArchive(unpack(zip, ZIP_URL), "zip", { extractDir: "./" });
+  extractPackage(pyodide, zip, ZIP_URL);
   const wanted = [...new Set([...SNAPSHOT_IMPORTS, ...modules])]
     .filter((name) => typeof name === "string" && /^[A-Za-z_][\w.]*$/.test(name) &&
       name !== "__main__" && !BROWSER_MODULES.includes(name.split(".")[0]));

@@ -5,7 +5,7 @@
 // with the request's number. A function may be a coroutine: the analyses
 // pause every slice, so ``alive`` is answered meanwhile.
 import { loadPyodide } from "./boot.mjs";
-import { unpack } from "./packed.mjs";
+import { extractPackage } from "./packed.mjs";
 
 const ZIP_URL = new URL("./vendor/allfives.zip.zst", import.meta.url); // packed
 const SCRIPT_URL = new URL("../allfives/web/worker.py", import.meta.url);
@@ -22,7 +22,7 @@ const ready = (async () => {
     fetched(ZIP_URL, (r) => r.arrayBuffer()),
     fetched(SCRIPT_URL, (r) => r.text()),
   ]);
-  pyodide.unpackArchive(unpack(zip, ZIP_URL), "zip"); // where Python starts: its imports find the package
+  extractPackage(pyodide, zip, ZIP_URL); // where Python starts: its imports find the package
   const scope = pyodide.globals.get("dict")();
   await pyodide.runPythonAsync(script, { globals: scope, filename: "worker.py" });
   return scope;

@@ -95,15 +95,15 @@ function listModules(pyodide) {
 
 async function start() {
   send({ progress: "Loading Pyodide" });
-  const [{ loadPyodide }, { unpack }] = await Promise.all([import("./boot.mjs"),
-                                                          import("./packed.mjs")]);
+  const [{ loadPyodide }, { extractPackage }] = await Promise.all([import("./boot.mjs"),
+                                                                  import("./packed.mjs")]);
   send({ progress: "Loading interpreter" });
   const pyodide = await loadPyodide((await snapshots).snapshots);
   const measures = performance.getEntriesByType("measure")
     .filter((m) => m.name.startsWith("allfives:")).map((m) => [m.name, m.duration]);
   send({ boot: globalThis.allfivesBoot, mark: "allfives:pyodide-ready", measures });
   send({ progress: "Loading files" });
-  pyodide.unpackArchive(unpack(await zip, ZIP_URL), "zip", { extractDir: "./" });
+  extractPackage(pyodide, await zip, ZIP_URL);
   pageGlobals(await given);
   addEventListener("message", ({ data }) => {
     if ("event" in data) {

@@ -6,9 +6,11 @@ the zip they were made from."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 
@@ -81,3 +83,63 @@ def test_a_zip_whose_packed_file_is_missing_or_older_is_stale(tmp_path):
     assert bundle.is_stale(built)
     packed.unlink()
     assert bundle.is_stale(built)
+
+
+EXTRACT = """
+import { extractPackage } from "%s";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+const files = {};
+const folders = [];
+const FS = {
+  cwd: () => "/home/pyodide",
+  mkdirTree: (path) => folders.push(path),
+  writeFile: (path, bytes) => { files[path] = createHash("sha256").update(bytes).digest("hex"); },
+};
+try {
+  extractPackage({ FS }, readFileSync(process.argv[1]), "the.zip.zst");
+  console.log(JSON.stringify({ files, folders }));
+} catch (error) {
+  console.log(JSON.stringify({ error: error.message }));
+}
+"""
+
+
+def extracted(path: object) -> dict[str, object]:
+    """What the page's ``extractPackage`` writes of the packed zip at
+    ``path`` into a file system that records it: each file's SHA-256 by
+    path, the folders made; or its error's message."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    script = EXTRACT % (ROOT / "static" / "packed.mjs").as_uri()
+    out = subprocess.run([node, "--input-type=module", "-e", script, str(path)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_package_is_written_where_python_starts_file_by_file_as_its_zip_holds_it():
+    with zipfile.ZipFile(bundle.BUNDLE) as zf:
+        names = [n for n in zf.namelist() if not n.endswith("/")]
+        want = {f"/home/pyodide/{n}": hashlib.sha256(zf.read(n)).hexdigest() for n in names}
+    got = extracted(bundle.packed(bundle.BUNDLE))
+    assert got["files"] == want and len(want) > 100
+    assert "/home/pyodide/allfives/web/bots" in got["folders"]
+    assert len(got["folders"]) == len(set(got["folders"]))  # each folder made once
+
+
+@pytest.mark.parametrize(("entries", "said"), [
+    ({"a/b.py": b"x = 1\n" * 50}, "a/b.py is not stored"),  # deflated
+    ({"../b.py": b"x = 1\n"}, "../b.py is outside"),
+    ({"/etc/b.py": b"x = 1\n"}, "/etc/b.py is outside"),
+])
+def test_a_zip_that_does_not_store_its_files_in_its_folder_is_refused(tmp_path, entries, said):
+    method = zipfile.ZIP_DEFLATED if "stored" in said else zipfile.ZIP_STORED
+    with zipfile.ZipFile(tmp_path / "the.zip", "w", method) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    packed = tmp_path / "the.zip.zst"  # packed as it is (no Node.js packing: faster)
+    packed.write_bytes(bundle.stored_zstd((tmp_path / "the.zip").read_bytes()))
+    assert extracted(packed) == {"error": f"the.zip.zst: {said}"}
+    packed.write_bytes(bundle.stored_zstd(b"PK not really a zip" * 3))
+    assert extracted(packed) == {"error": "the.zip.zst: not a zip"}
