@@ -26,7 +26,7 @@
 // makeMemorySnapshot) are experimental; the version is pinned exactly in
 // package-lock.json and a snapshot carries Pyodide's build id, which
 // Pyodide checks on restore.
-import { answeringUnpacked, extractPackage, unpack, unpacked, zipResponse } from "./packed.mjs";
+import { answering, extractPackage, unpack, zipResponse } from "./packed.mjs";
 import { loadPyodide as loadPyodideFromURLs, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -98,8 +98,7 @@ const UNPACKED_CACHE = "allfives-unpacked";
 const UNPACKED = new URL("./vendor/stdlib-unpacked", import.meta.url).href;
 const UNPACKED_SUM = "x-allfives-unpacked-sha256";
 
-async function keptUnpacked(response, url) {
-  const packed = await response.arrayBuffer();
+async function keptUnpacked(packed) {
   let cache = null;
   let key = null;
   try {
@@ -108,16 +107,16 @@ async function keptUnpacked(response, url) {
     const kept = await cache.match(key);
     if (kept) {
       const bytes = new Uint8Array(await kept.arrayBuffer());
-      if ((await sha256(bytes)) === kept.headers.get(UNPACKED_SUM)) return zipResponse(bytes);
+      if ((await sha256(bytes)) === kept.headers.get(UNPACKED_SUM)) return bytes;
       await cache.delete(key);
     }
   } catch (error) {
     warn("the unpacked standard library is not kept:", error);
     cache = null;
   }
-  const bytes = unpack(packed, url);
+  const bytes = unpack(packed, STDLIB_URL);
   if (cache) keepUnpacked(cache, key, bytes);
-  return zipResponse(bytes);
+  return bytes;
 }
 
 // Kept while Python starts (not awaited), the other builds' dropped.
@@ -130,12 +129,30 @@ function keepUnpacked(cache, key, bytes) {
   })().catch((error) => warn("could not keep the unpacked standard library:", error));
 }
 
-// The vendored Pyodide, its standard library unpacked as it arrives (and
-// kept unpacked where this browser keeps snapshots: ``keep``).
-function loadVendored(options, keep = false) {
-  return answeringUnpacked([STDLIB_URL], () =>
-    loadPyodideFromURLs({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...options }),
-  keep && canKeepSnapshots() ? keptUnpacked : unpacked);
+// Pyodide's standard library unpacked (its bytes), asked for as a start
+// begins, so that it arrives while the snapshot is looked up and read, not
+// after Pyodide has asked for it; kept unpacked where this browser keeps
+// snapshots (``keep``).
+function standardLibrary(keep) {
+  const library = (async () => {
+    const response = await fetch(STDLIB_URL);
+    if (!response.ok) throw new Error(`${STDLIB_URL}: HTTP ${response.status}`);
+    const packed = await response.arrayBuffer();
+    return keep && canKeepSnapshots() ? keptUnpacked(packed) : unpack(packed, STDLIB_URL);
+  })();
+  library.catch(() => {}); // awaited when Pyodide asks for it; not unhandled meanwhile
+  return library;
+}
+
+// The vendored Pyodide, handed its standard library (``standardLibrary``)
+// when it asks for it. A library that did not arrive fails the start with
+// its own error; Pyodide is never handed one (it would go on without it,
+// to a fatal Python error) and waits for good.
+function loadVendored(options, library) {
+  const never = new Promise(() => {});
+  const loading = answering({ [STDLIB_URL]: () => library.then(zipResponse, () => never) }, () =>
+    loadPyodideFromURLs({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...options }));
+  return Promise.all([library, loading]).then(([, pyodide]) => pyodide);
 }
 
 // Where this build's snapshot is kept (a Cache Storage key).
@@ -407,15 +424,16 @@ async function lookUp() {
   }
 }
 
-// Pyodide restored from what lookUp() found, or null: nothing found, another
-// build's snapshot, or a snapshot that did not restore (dropped).
-async function restore(found, started) {
+// Pyodide restored from what lookUp() found (handed ``library``, its standard
+// library), or null: nothing found, another build's snapshot, or a snapshot
+// that did not restore (dropped).
+async function restore(found, library, started) {
   if (!found) return null;
   try {
     if (found.error) throw found.error;
     const { bytes, filled } = found.buffer;
     const pyodide = await loadVendored({ _loadSnapshot: bytes,
-                                         createPyodideModule: afterFilling(filled) }, true);
+                                         createPyodideModule: afterFilling(filled) }, library);
     release(bytes);
     afterRestore(pyodide);
     performance.measure?.("allfives:snapshot-restore", { start: started });
@@ -434,10 +452,11 @@ async function restore(found, started) {
 // ``snapshots``: the page lets this browser keep them), else normally
 // (./page-worker.mjs, ./bots-worker.mjs).
 export async function loadPyodide(snapshots = true) {
-  const restored = snapshots ? await restore(await lookUp(), performance.now()) : null;
+  const library = standardLibrary(snapshots);
+  const restored = snapshots ? await restore(await lookUp(), library, performance.now()) : null;
   if (restored) return restored;
   said("normal");
-  const pyodide = await loadVendored({}, snapshots);
+  const pyodide = await loadVendored({}, library);
   performance.mark?.("allfives:pyodide-ready"); // bench/load_time.py's boot timeline
   return pyodide;
 }
@@ -455,7 +474,7 @@ export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   if (await cache.match(slot)) return { ok: true, kept: true };
   await whenQuiet();
   let t = performance.now();
-  const pyodide = await loadVendored({ _makeSnapshot: true }, true);
+  const pyodide = await loadVendored({ _makeSnapshot: true }, standardLibrary(true));
   timings.load = performance.now() - t;
   await whenQuiet();
   t = performance.now();

@@ -14,28 +14,21 @@ export function unpack(bytes, url) {
   }
 }
 
-// While `run` runs, a fetch of one of `urls` (packed files) is answered by
-// `answer(response, url)`: the file unpacked (by default, `unpacked`).
-// Pyodide fetches its standard library itself (loadPyodide's stdLibURL) and
-// has no option to be handed its bytes.
-export async function answeringUnpacked(urls, run, answer = unpacked) {
+// While `run` runs, a fetch of one of `answers`' URLs is answered by its
+// function (a promise of a Response), not the network. Pyodide fetches its
+// standard library itself (loadPyodide's stdLibURL) and has no option to be
+// handed its bytes.
+export async function answering(answers, run) {
   const plain = globalThis.fetch;
-  globalThis.fetch = async (resource, init) => {
+  globalThis.fetch = (resource, init) => {
     const url = String(resource instanceof Request ? resource.url : resource);
-    const response = await plain(resource, init);
-    if (!urls.includes(url) || !response.ok) return response;
-    return answer(response, url);
+    return Object.hasOwn(answers, url) ? answers[url]() : plain(resource, init);
   };
   try {
     return await run();
   } finally {
     globalThis.fetch = plain;
   }
-}
-
-// A fetched zip's response, unpacked.
-export async function unpacked(response, url) {
-  return zipResponse(unpack(await response.arrayBuffer(), url));
 }
 
 export function zipResponse(bytes) {

@@ -29,7 +29,15 @@ function fetched(url, read) {
   });
 }
 
-// Asked at once, while Pyodide loads.
+// Asked at once: ./boot.mjs with every module it imports (one round of
+// requests, not one for each level of imports), and while Pyodide loads,
+// the package and the page's script.
+const boot = import("./boot.mjs");
+const packed = import("./packed.mjs");
+for (const module of ["./vendor/fzstd.mjs", "./vendor/pyodide/pyodide.mjs",
+                      "./vendor/pyodide/pyodide.asm.mjs"]) {
+  import(module).catch(() => {}); // a failure shows where it is imported
+}
 const zip = fetched(ZIP_URL, (r) => r.arrayBuffer());
 const script = fetched(APP_URL, (r) => r.text());
 zip.catch(() => {});
@@ -95,8 +103,7 @@ function listModules(pyodide) {
 
 async function start() {
   send({ progress: "Loading Pyodide" });
-  const [{ loadPyodide }, { extractPackage }] = await Promise.all([import("./boot.mjs"),
-                                                                  import("./packed.mjs")]);
+  const [{ loadPyodide }, { extractPackage }] = await Promise.all([boot, packed]);
   send({ progress: "Loading interpreter" });
   const pyodide = await loadPyodide((await snapshots).snapshots);
   const measures = performance.getEntriesByType("measure")

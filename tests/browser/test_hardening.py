@@ -273,14 +273,21 @@ def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_s
 
 
 @pytest.mark.no_snapshot
-def test_a_packed_file_that_does_not_unpack_says_the_game_cannot_start(page, server):
-    # guards: a host (or a proxy) answering the packed game with something
-    # else, a page of its own: the page's worker fails to start, and the page
-    # says so, in words, instead of turning for good
-    page.watch.allow_errors = ("allfives.zip.zst could not be unpacked",)
+@pytest.mark.parametrize(("packed", "status", "said"), [
+    ("allfives.zip.zst", 200, "allfives.zip.zst could not be unpacked"),
+    ("stdlib.zip.zst", 200, "stdlib.zip.zst could not be unpacked"),
+    ("stdlib.zip.zst", 404, "stdlib.zip.zst: HTTP 404"),
+])
+def test_a_packed_file_that_does_not_unpack_says_the_game_cannot_start(page, server, packed,
+                                                                       status, said):
+    # guards: a host (or a proxy) answering a packed file (the game, or the
+    # standard library, which the page fetches for Pyodide) with something
+    # else, a page of its own, or not at all: the page's worker fails to
+    # start, and the page says so, in words, instead of turning for good
+    page.watch.allow_errors = (said,)
     page.context.add_init_script(NO_SERVICE_WORKER)
-    page.route("**/static/vendor/allfives.zip.zst", lambda route: route.fulfill(
-        status=200, body="<!doctype html><title>Moved</title>", content_type="text/html"))
+    page.route(f"**/static/vendor/{packed}", lambda route: route.fulfill(
+        status=status, body="<!doctype html><title>Moved</title>", content_type="text/html"))
     page.goto(server + "index.html")
     page.wait_for_selector("#progress[data-failed]", timeout=FIRST_LOAD_MS)
     assert page.inner_text("#progress") == NOT_STARTED

@@ -30,6 +30,9 @@ from .browser_helpers import (
     watched_page,
 )
 
+# The page makes no memory snapshot (conftest.py: these tests do not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 # marked elements of the page and their English (the msgid)
 STATIC = {"#draw": "Draw", "#settings-title": "Settings", "#settings-done": "Done",
           "#new-game-button": "New game", "#keys-title": "Keyboard",
@@ -77,7 +80,7 @@ def watched(browser: object, server: str, width: int = 1280, height: int = 800,
             kept: bool = False) -> Iterator[object]:
     """A fresh page watched like conftest's ``page``; ``kept``: fast settings
     only when none are kept, so the page's own settings survive a reload."""
-    with watched_page(browser, server, init=FAST_UNLESS_KEPT if kept else FAST,
+    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT if kept else FAST,
                       viewport={"width": width, "height": height},
                       is_mobile=width < 500, has_touch=width < 500) as pg:
         yield pg

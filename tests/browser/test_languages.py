@@ -76,6 +76,7 @@ def english_shown(page: object, english: list[tuple[str, re.Pattern[str], bool]]
 
 
 @pytest.mark.parametrize("code", ["de", "nl", "sk", "hi"])
+@pytest.mark.no_snapshot
 def test_a_round_in_each_language_shows_no_english(page, server, code):
     english = english_of(code)
     assert len(english) > 300
@@ -112,7 +113,7 @@ def test_before_python_starts_the_shell_says_what_it_does_in_the_visits_language
     query, options = ASKED[asked]
     german = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["de"])
     words = [german.gettext(text) for text in LOADING]
-    with watched_page(browser, server, service_workers="block", **options) as page:
+    with watched_page(browser, server, snapshot=False, service_workers="block", **options) as page:
         page.route("**/pyodide.asm.wasm", lambda _route: None)  # Python never starts
         page.goto(f"{server}index.html{query}", wait_until="commit")
         page.wait_for_selector("#progress", state="attached")
@@ -187,7 +188,7 @@ def test_the_first_paint_is_in_the_visits_language_and_python_keeps_it(
     among the marked elements; then the same once the game has started."""
     held = []
     options = {"init": init} if init else {}
-    with watched_page(browser, server, service_workers="block", **options) as page:
+    with watched_page(browser, server, snapshot=False, service_workers="block", **options) as page:
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
         page.goto(f"{server}index.html{query}")
         page.wait_for_function("document.documentElement.style"

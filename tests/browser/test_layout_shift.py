@@ -50,7 +50,7 @@ MOST = 0.01  # "good" is under 0.1; the table should not move at all
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_nothing_moves_from_the_first_paint_through_ten_moves(browser, server, size, lang):
     width, height = size
-    with watched_page(browser, server, init=FAST + ";" + OBSERVE,
+    with watched_page(browser, server, snapshot=False, init=FAST + ";" + OBSERVE,
                       viewport={"width": width, "height": height}) as page:
         page.goto(f"{server}index.html?lang={lang}&seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
@@ -81,7 +81,8 @@ def test_the_shell_in_its_language_stays_put_as_its_font_and_the_game_arrive(
     width, height = size
     query, init = SHELL[lang]
     held: list[object] = []
-    with watched_page(browser, server, init=init + ";" + OBSERVE, service_workers="block",
+    with watched_page(browser, server, snapshot=False, init=init + ";" + OBSERVE,
+                      service_workers="block",
                       viewport={"width": width, "height": height},
                       is_mobile=width < 500, has_touch=width < 500) as page:
         for pattern in HELD:

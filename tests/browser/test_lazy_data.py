@@ -26,6 +26,9 @@ from .browser_helpers import (
     take_turn,
 )
 
+# The page makes no memory snapshot (conftest.py: these tests do not look at one).
+pytestmark = pytest.mark.no_snapshot
+
 DATA = "/static/vendor/data/"
 PUZZLES = DATA + "puzzles.json.zlib"
 
