@@ -34,16 +34,22 @@ try {
 """
 
 
-def unpacked_hash(path: object) -> str:
-    """What the page's unpack makes of the file at ``path``: the SHA-256 of
-    its bytes, or its error's message."""
+def node_says(script: str, path: object) -> str:
+    """What Node.js prints running ``script`` (given static/packed.mjs's
+    URL for its %s) on the file at ``path``."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("no Node.js")
-    script = UNPACK % (ROOT / "static" / "packed.mjs").as_uri()
-    out = subprocess.run([node, "--input-type=module", "-e", script, str(path)],
+    out = subprocess.run([node, "--input-type=module", "-e",
+                          script % (ROOT / "static" / "packed.mjs").as_uri(), str(path)],
                          capture_output=True, text=True, check=True)
     return out.stdout.strip()
+
+
+def unpacked_hash(path: object) -> str:
+    """What the page's unpack makes of the file at ``path``: the SHA-256 of
+    its bytes, or its error's message."""
+    return node_says(UNPACK, path)
 
 
 @pytest.mark.parametrize("zipped", list(BOUNDS), ids=lambda p: p.name)
@@ -109,13 +115,7 @@ def extracted(path: object) -> dict[str, object]:
     """What the page's ``extractPackage`` writes of the packed zip at
     ``path`` into a file system that records it: each file's SHA-256 by
     path, the folders made; or its error's message."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("no Node.js")
-    script = EXTRACT % (ROOT / "static" / "packed.mjs").as_uri()
-    out = subprocess.run([node, "--input-type=module", "-e", script, str(path)],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    return json.loads(node_says(EXTRACT, path))
 
 
 def test_the_package_is_written_where_python_starts_file_by_file_as_its_zip_holds_it():
