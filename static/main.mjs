@@ -25,9 +25,10 @@ worker.postMessage({ snapshots: typeof caches !== "undefined" &&
 let waiting = 0;
 globalThis.allfivesPython = { waiting: () => waiting };
 
-// The page thread's globals are defined by its other modules (index.html
-// loads them after this one; they run before the document is parsed to its
-// end, and the worker's first call comes seconds later).
+// The page thread's globals are defined by its other scripts (index.html
+// loads this module first, before its style sheets and other scripts, so
+// the worker starts at once; they have all run by DOMContentLoaded, which
+// what is done here for the page waits for).
 const parsed = new Promise((resolve) => {
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", resolve, { once: true });
@@ -39,10 +40,10 @@ const parsed = new Promise((resolve) => {
 // The loading line and the status say so, in the visit's language (the
 // build's words: allfives/web/i18n/page_text.py NOT_STARTED).
 function failed(why) {
-  const [line, status] = globalThis.ALLFIVES_PAGE_WORDS?.[document.documentElement.lang]?.failed ??
-    ["The game could not start in this browser. Reloading the page may help.", "Not started."];
   console.warn(`allfives: the game could not start (${why})`);
   parsed.then(() => {
+    const [line, status] = globalThis.ALLFIVES_PAGE_WORDS?.[document.documentElement.lang]?.failed ??
+      ["The game could not start in this browser. Reloading the page may help.", "Not started."];
     const progress = document.getElementById("progress");
     if (progress) {
       progress.hidden = false;
@@ -69,7 +70,9 @@ function heard(data) {
     performance.measure(name, { end: performance.now(), duration });
   }
   if ("boot" in data) document.documentElement.dataset.boot = data.boot;
-  if ("progress" in data) dispatchEvent(new CustomEvent("allfives:progress", { detail: data.progress }));
+  if ("progress" in data) { // to ./progress.js, which listens once it has run (this runs first)
+    parsed.then(() => dispatchEvent(new CustomEvent("allfives:progress", { detail: data.progress })));
+  }
   if ("modules" in data) modulesAsked?.(data.modules);
   if ("failed" in data) failed(data.failed);
   if ("started" in data) {

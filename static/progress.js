@@ -56,10 +56,13 @@
     write();
   }
   // ... and, once #progress is parsed, its text (its hook: docs/DOM_HOOKS.md),
-  // which takes the place of the style sheet's copy in the same box
+  // which takes the place of the style sheet's copy in the same box; never
+  // over the words that the game could not start (./main.mjs: data-failed)
   function write() {
     var line = document.getElementById("progress");
-    if (line && !line.hasAttribute("hidden")) line.textContent = said[now] || "";
+    if (line && !line.hasAttribute("hidden") && !line.hasAttribute("data-failed")) {
+      line.textContent = said[now] || "";
+    }
   }
   root.lang = code;
   root.dir = "ltr"; // every language of the page's (language_frame)
