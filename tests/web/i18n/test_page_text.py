@@ -240,10 +240,14 @@ def test_progress_js_chooses_the_language_as_the_page_does():
     assert 'get("lang")' in PROGRESS_JS
     assert "[asked, kept()].concat(preferred)" in PROGRESS_JS
     assert '.replace(/_/g, "-").split("-")[0].toLowerCase()' in PROGRESS_JS  # catalogs.supported
-    # the words come after the language's script and before the page's worker starts
+    # the words come after the language's script; the page's worker starts
+    # first of all (main.mjs), and what it says for the loading line waits
+    # until the page is parsed, these scripts run
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE)
-    assert scripts.index("./static/vendor/page-words.js") < \
-        scripts.index("./static/progress.js") < scripts.index("./static/main.mjs")
+    assert scripts[0] == "./static/main.mjs"
+    assert scripts.index("./static/vendor/page-words.js") < scripts.index("./static/progress.js")
+    main_js = (ROOT / "static" / "main.mjs").read_text(encoding="utf-8")
+    assert "parsed.then(() => dispatchEvent(new CustomEvent(\"allfives:progress\"" in main_js
 
 
 def test_the_headers_short_labels_are_words_of_every_language():
