@@ -16,7 +16,7 @@ slowest move, and the slowest this device has shown.
 >>> deadlines.seconds("master"), deadlines.seconds("expert")
 (6.0, 3.0)
 >>> deadlines.alive_seconds()
-2.0
+2.5
 >>> deadlines.alive_answered(1.0)  # a busy device answers late while it analyses
 >>> deadlines.alive_seconds()
 3.0
@@ -48,9 +48,9 @@ LIMIT_SECONDS = 30.0
 # times the slowest answer this worker has given, up to ALIVE_LIMIT_SECONDS,
 # so a dead worker is noticed within 5 s of being asked (issue 17) while a
 # busy device's late answers (1.3 s seen with three pages analysing on two
-# cores) are not taken for death.
+# cores; a fresh worker gets twice that) are not taken for death.
 ALIVE_EVERY_SECONDS = 1.0
-ALIVE_SECONDS = 2.0
+ALIVE_SECONDS = 2.5
 ALIVE_LIMIT_SECONDS = 3.5
 
 
