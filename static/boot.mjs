@@ -85,7 +85,7 @@ async function sha256(bytes) {
 async function fetchZip() {
   const response = await fetch(ZIP_URL);
   if (!response.ok) throw new Error(`${ZIP_URL}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response.arrayBuffer();
 }
 
 // Pyodide's standard library unpacked, kept (Cache Storage, where this
@@ -155,9 +155,11 @@ function loadVendored(options, library) {
   return Promise.all([library, loading]).then(([, pyodide]) => pyodide);
 }
 
-// Where this build's snapshot is kept (a Cache Storage key).
-export async function currentSlot() {
-  return slotURL(await sha256(await fetchZip()));
+// Where this build's snapshot is kept (a Cache Storage key): keyed by the
+// game's package (``zip``, its bytes as the worker fetched them; fetched
+// here when not given).
+export async function currentSlot(zip = fetchZip()) {
+  return slotURL(await sha256(await zip));
 }
 
 // A kept snapshot of another build (a new deploy): not restored, and left to
@@ -173,9 +175,9 @@ function mayBeCurrent(url) {
 }
 
 // The kept snapshot that may be this build's, as a Response, with a promise
-// of whether it is (the zip is fetched and hashed while it is read), or
-// null. No request at all while nothing is kept (a first visit).
-async function keptSnapshot() {
+// of whether it is (``zip``, the package's bytes, hashed while it is read),
+// or null. No request at all while nothing is kept (a first visit).
+async function keptSnapshot(zip) {
   if (!canKeepSnapshots() || !(await caches.has(CACHE))) return null;
   const cache = await caches.open(CACHE);
   const slot = (await cache.keys()).find((request) => mayBeCurrent(request.url));
@@ -183,7 +185,7 @@ async function keptSnapshot() {
   // While the zip is fetched and hashed, fetch and compile Pyodide's module
   // (loadPyodide imports the same URL next).
   import(INDEX_URL + "pyodide.asm.mjs").catch(() => {});
-  const current = currentSlot().then((url) => url === slot.url, (error) => {
+  const current = currentSlot(zip).then((url) => url === slot.url, (error) => {
     warn("no snapshot:", error);
     return false;
   });
@@ -409,10 +411,10 @@ function afterRestore(pyodide) {
 
 // The kept snapshot, its buffer already filling ({ buffer }), or why it
 // cannot be used ({ error }), or null.
-async function lookUp() {
+async function lookUp(zip) {
   let kept = null;
   try {
-    kept = await keptSnapshot();
+    kept = await keptSnapshot(zip);
   } catch (error) {
     warn("no snapshot:", error);
   }
@@ -450,10 +452,12 @@ async function restore(found, library, started) {
 
 // Pyodide started from the kept snapshot when there is a good one (and
 // ``snapshots``: the page lets this browser keep them), else normally
-// (./page-worker.mjs, ./bots-worker.mjs).
-export async function loadPyodide(snapshots = true) {
+// (./page-worker.mjs, ./bots-worker.mjs). ``zip`` is the promise of the game's
+// package (its bytes) that the caller fetched to unpack: the snapshot's key is
+// its hash, so it is not fetched twice.
+export async function loadPyodide(snapshots, { zip } = {}) {
   const library = standardLibrary(snapshots);
-  const restored = snapshots ? await restore(await lookUp(), library, performance.now()) : null;
+  const restored = snapshots ? await restore(await lookUp(zip), library, performance.now()) : null;
   if (restored) return restored;
   said("normal");
   const pyodide = await loadVendored({}, library);
@@ -469,7 +473,7 @@ export async function loadPyodide(snapshots = true) {
 export async function makeSnapshot(modules = [], whenQuiet = async () => {}) {
   const timings = {};
   const zip = await fetchZip();
-  const slot = slotURL(await sha256(zip)); // keyed by the zip it imports
+  const slot = await currentSlot(zip); // keyed by the zip it imports
   const cache = await caches.open(CACHE);
   if (await cache.match(slot)) return { ok: true, kept: true };
   await whenQuiet();

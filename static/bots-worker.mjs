@@ -17,12 +17,12 @@ async function fetched(url, read) {
 }
 
 const ready = (async () => {
-  const [pyodide, zip, script] = await Promise.all([
-    loadPyodide(),
-    fetched(ZIP_URL, (r) => r.arrayBuffer()),
+  const zip = fetched(ZIP_URL, (r) => r.arrayBuffer());
+  const [pyodide, script] = await Promise.all([
+    loadPyodide(true, { zip }),
     fetched(SCRIPT_URL, (r) => r.text()),
   ]);
-  extractPackage(pyodide, zip, ZIP_URL); // where Python starts: its imports find the package
+  extractPackage(pyodide, await zip, ZIP_URL); // where Python starts: its imports find the package
   const scope = pyodide.globals.get("dict")();
   await pyodide.runPythonAsync(script, { globals: scope, filename: "worker.py" });
   return scope;

@@ -66,8 +66,8 @@ let modulesAsked = null; // the resolve of a promise of the Python's modules
 function heard(data) {
   if ("answered" in data) waiting -= 1;
   if ("mark" in data) performance.mark(data.mark);
-  for (const [name, duration] of data.measures ?? []) { // the worker's, ending now
-    performance.measure(name, { end: performance.now(), duration });
+  for (const [name, at, duration] of data.measures ?? []) { // the worker's (at: since the epoch)
+    performance.measure(name, { start: at - performance.timeOrigin, duration });
   }
   if ("boot" in data) document.documentElement.dataset.boot = data.boot;
   if ("progress" in data) { // to ./progress.js, which listens once it has run (this runs first)

@@ -12,7 +12,8 @@
 // bots' worker is started from here (./bots.mjs: a worker of this worker).
 //
 // Messages to main.mjs, in lists (send): {call: [global, function, args]},
-// {progress: step}, {mark: name}, {measures: [[name, ms], ...]}, {boot: how},
+// {progress: step}, {mark: name}, {measures: [[name, start, ms], ...]} (start
+// in ms since the epoch: the worker's clock has another origin), {boot: how},
 // {answered: true} (an event's handlers have run), {modules: [...]},
 // {failed: why}, {started: true}. From it: {snapshots: bool} (whether this
 // browser may keep a memory snapshot: the page's thread decides) at once,
@@ -105,9 +106,10 @@ async function start() {
   send({ progress: "Loading Pyodide" });
   const [{ loadPyodide }, { extractPackage }] = await Promise.all([boot, packed]);
   send({ progress: "Loading interpreter" });
-  const pyodide = await loadPyodide((await snapshots).snapshots);
+  const pyodide = await loadPyodide((await snapshots).snapshots, { zip });
   const measures = performance.getEntriesByType("measure")
-    .filter((m) => m.name.startsWith("allfives:")).map((m) => [m.name, m.duration]);
+    .filter((m) => m.name.startsWith("allfives:"))
+    .map((m) => [m.name, performance.timeOrigin + m.startTime, m.duration]);
   send({ boot: globalThis.allfivesBoot, mark: "allfives:pyodide-ready", measures });
   send({ progress: "Loading files" });
   extractPackage(pyodide, await zip, ZIP_URL);

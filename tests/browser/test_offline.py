@@ -163,7 +163,8 @@ def test_a_first_visit_downloads_each_file_once_and_a_reload_none(browser, tmp_p
                                                                   monkeypatch):
     """The page's downloads pass through the service worker and are kept; the
     bots' worker, the snapshot maker and the files the page reports get
-    them from there or from the HTTP cache; a reload downloads nothing."""
+    them from there or from the HTTP cache; a reload downloads nothing, and
+    asks for nothing twice in one worker."""
     answers: list[tuple[str, int]] = []
     monkeypatch.setattr(CountingHandler, "answers", answers)
     monkeypatch.setattr(serve, "Handler", CountingHandler)
@@ -186,3 +187,7 @@ def test_a_first_visit_downloads_each_file_once_and_a_reload_none(browser, tmp_p
         assert page.get_attribute("html", "data-boot") == "snapshot"
         downloaded = [path for path, status in answers if status == 200]
         assert downloaded in ([], ["/all-fives/index.html"]), downloaded  # asked for as it is
+        # Each of the two workers asks for the game's package once, and the
+        # snapshot's key is the hash of those same bytes.
+        asked = Counter(path for path, _status in answers)
+        assert asked["/all-fives/static/vendor/allfives.zip.zst"] == 2, answers
