@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-from allfives.game import Round
+from allfives.bots import make_bot
+from allfives.bots.equity import Trajectory, trajectory_of
+from allfives.game import Round, deal
 from allfives.moves import parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, mask_of, parse_tile
+from allfives.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: cwd for command-line tests
 DATA = Path(__file__).resolve().parent / "data"  # records and saves the tests read
@@ -68,3 +71,17 @@ def load_site_builder() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def bot_rounds(rules: Rules, bot: str, seed: str, count: int) -> list[Trajectory]:
+    """Rounds ``0..count-1`` of ``seed`` under ``rules``, ``bot`` in every
+    seat, each played to its end (the rules' target out of reach)."""
+    bots = [make_bot(bot, seat) for seat in range(rules.players)]
+    out = []
+    for index in range(count):
+        hands, boneyard, starter = deal(rules, seed, index)
+        rnd = Round(rules, hands, boneyard, starter)
+        while not rnd.over:
+            rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
+        out.append(trajectory_of(rnd))
+    return out

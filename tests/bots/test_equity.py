@@ -24,6 +24,7 @@ from allfives.bots.equity import (
 from allfives.game import Round, deal
 from allfives.rules import Rules
 from allfives.view import PlayerView
+from tests.helpers import bot_rounds
 
 TOLERANCE = 1e-9
 
@@ -136,21 +137,9 @@ def test_a_win_in_play_skips_the_round_end_points() -> None:
 
 # -- a real sample ---------------------------------------------------------------
 
-def bot_rounds(count: int) -> list[Trajectory]:
-    """Rounds between two medium bots, standard rules, played to their end."""
-    rules = Rules.make("standard", players=2, target=10 ** 6)
-    bots = [make_bot("medium", seat) for seat in range(2)]
-    out = []
-    for index in range(count):
-        hands, boneyard, starter = deal(rules, "equity-test", index)
-        rnd = Round(rules, hands, boneyard, starter)
-        while not rnd.over:
-            rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
-        out.append(trajectory_of(rnd))
-    return out
-
-
-ROUNDS = bot_rounds(40)
+# Rounds between two medium bots, standard rules, played to their end.
+ROUNDS = bot_rounds(Rules.make("standard", players=2, target=10 ** 6), "medium",
+                    "equity-test", 40)
 REAL = build(ROUNDS, 100, tolerance=TOLERANCE)
 
 
