@@ -20,8 +20,16 @@ around 0-0 against the change in the chance they make). So a verdict near
 the target reads on the same scale as one far from it: losing 10% of the
 game is worth what 10% of the game was worth in points at 0-0.
 
-Tables exist for 2 players with a preset's own options and target; other
-rules (3-4 players, own options or target) keep the points and a fixed
+**Any target.** A game's chance depends on how far each side is from the
+target, not on the target itself (``equity.replay`` compares scores with the
+target and with each other only), so a preset's table serves a game to
+another target with every score moved by the difference
+(``GameTable.at``); its exchange rate is taken where that game starts.
+Past twice the table's target (less a step) a game's start lies beyond the
+table's floor, and the stake is points and the bonus.
+
+Tables exist for 2 players with a preset's own options (any target, as
+above); other rules (3-4 players, own options) keep the points and a fixed
 ``WIN_BONUS`` for the won game (``expert.outcome_stake``).
 """
 
@@ -33,7 +41,7 @@ import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -58,18 +66,35 @@ class GameTable:
     table: EquityTable
     reach: int
     points_per_game: float
+    shift: int = 0  # the table's target less the game's (module docstring: any target)
+
+    @property
+    def target(self) -> int:
+        """The target of the game this table values."""
+        return self.table.target - self.shift
+
+    def at(self, target: int) -> GameTable | None:
+        """This table for a game to ``target`` (module docstring: any
+        target), or None where that game's start lies off its grid."""
+        shift = self.table.target - target
+        if shift == self.shift:
+            return self
+        grid = self.table.grid
+        if not (grid.floor <= shift - grid.step and shift + grid.step <= grid.top):
+            return None
+        return replace(self, shift=shift, points_per_game=points_per_game(self.table, shift))
 
     def chance(self, scores: Sequence[int], side: Side) -> float:
         """``side``'s chance of winning from ``scores`` (2 sides) when the next
         round's starter is not known: the mean over the two. A score off the
         table's grid (the preset's rules give none; a position set up by
-        hand can) counts as the nearest on it."""
-        own, other = (self.table.grid.nearest(scores[s]) for s in (side, 1 - side))
+        hand, or another target, can) counts as the nearest on it."""
+        own, other = (self.table.grid.nearest(scores[s] + self.shift) for s in (side, 1 - side))
         return sum(self.table.win_probability(own, other, s) for s in (0, 1)) / 2
 
     def can_end(self, scores: Sequence[int]) -> bool:
         """Whether a round from ``scores`` can end the game."""
-        return max(scores) >= self.table.target - self.reach
+        return max(scores) >= self.target - self.reach
 
 
 @dataclass(frozen=True)
@@ -92,11 +117,13 @@ class GameChance:
         return value / self.game.points_per_game + 0.5
 
 
-def points_per_game(table: EquityTable) -> float:
-    """Points a whole game's chance is worth at 0-0 (module docstring)."""
+def points_per_game(table: EquityTable, start: int = 0) -> float:
+    """Points a whole game's chance is worth where a game starts (module
+    docstring): at 0-0, or at ``start`` all for a game to another target."""
     step = table.grid.step
-    rise = sum(table.win_probability(step, -step, s) - table.win_probability(-step, step, s)
-               for s in (0, 1)) / 2
+    at = table.grid.nearest(start)
+    rise = sum(table.win_probability(at + step, at - step, s)
+               - table.win_probability(at - step, at + step, s) for s in (0, 1)) / 2
     return 4 * step / rise
 
 
@@ -202,8 +229,8 @@ def may_use_table(rules: Rules) -> bool:
 
 
 def table_for(rules: Rules) -> GameTable | None:
-    """The table of these rules: a preset's own, 2 players, its target
-    (none inside ``without_tables``)."""
+    """The table of these rules: a preset's own, 2 players, for the rules'
+    target (``GameTable.at``; none inside ``without_tables``)."""
     return preset_table(rules) if _TABLES.get() else None
 
 
@@ -213,7 +240,7 @@ def preset_table(rules: Rules) -> GameTable | None:
     if not may_use_table(rules):
         return None
     game = shipped().get(rules.preset)
-    return game if game is not None and game.table.target == rules.target else None
+    return None if game is None else game.at(rules.target)
 
 
 def _as_preset(rules: Rules) -> bool:

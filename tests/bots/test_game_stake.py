@@ -34,6 +34,7 @@ from allfives.moves import move_text
 from allfives.rules import PRESETS, Rules
 from allfives.tiles import mask_of, parse_tile
 from allfives.view import PlayerView
+from tests.helpers import bot_rounds
 
 # Each round one side or the other scores 10, whoever starts: a fair coin.
 COIN = build([Trajectory(0, ((0, 10),), (0, 0), 0), Trajectory(0, ((1, 10),), (0, 0), 1)],
@@ -98,11 +99,55 @@ def test_the_stake_is_the_game_only_where_the_round_can_end_it() -> None:
     assert stake_for(rules, (30, 35), 60.0) == Margin((30, 35), 60.0)
 
 
+def test_a_table_serves_a_game_to_another_target_by_the_distance_to_it() -> None:
+    """The coin's table (to 50) for a game to 30: every score 20 higher. From
+    20-10 side 0 needs one head before two tails, as from 40-30 to 50: 3/4.
+    Its exchange rate where that game starts, 0-0 (30-30 at 50): from 30-10
+    at 50 side 0 needs 2 heads before 4 tails, 26/32; from 10-30, 6/32; so
+    the 40 points between them buy 20/32 of the game: 64 points a game."""
+    to_30 = game().at(30)
+    assert to_30 is not None and to_30.target == 30 and to_30.shift == 20
+    assert to_30.chance((20, 10), 0) == pytest.approx(3 / 4)
+    assert to_30.chance((10, 20), 0) == pytest.approx(1 / 4)
+    assert to_30.points_per_game == pytest.approx(64.0)
+    assert (to_30.can_end((15, 0)), to_30.can_end((0, 20))) == (False, True)
+    assert game().at(50) is not None and game().at(50).shift == 0
+    # the coin's grid is -50..40: a game to 90 starts at -40 (its exchange
+    # rate needs -50), to 100 at -50 (it needs -60), to 10 at 40 (it needs 50)
+    assert game().at(90) is not None
+    assert (game().at(100), game().at(10)) == (None, None)
+
+
+def test_a_table_made_for_another_target_agrees_with_the_moved_one() -> None:
+    """Built from the same rounds for 60 and for 100 (standard: no score
+    goes down, so neither table's floor is met), the table for 100 moved
+    to 60 gives the table for 60's chances, within the tables' tolerance."""
+    rounds = bot_rounds(Rules.make("standard", players=2, target=10 ** 6), "easy",
+                        "stake-targets", 30)
+    to_60 = build(rounds, 60, tolerance=1e-10)
+    moved = GameTable(build(rounds, 100, tolerance=1e-10), 40, 1.0).at(60)
+    assert moved is not None
+    own = GameTable(to_60, 40, 1.0)
+    for x in range(0, 60, 5):
+        for y in range(0, 60, 5):
+            assert moved.chance((x, y), 0) == pytest.approx(own.chance((x, y), 0), abs=1e-8)
+    assert moved.at(60) is moved and moved.at(100) is not None and moved.at(100).shift == 0
+
+
+@pytest.mark.usefixtures("coin_standard")
+def test_a_game_to_another_target_is_staked_by_the_moved_table() -> None:
+    rules = Rules.make("standard", players=2, target=30)
+    stake = stake_for(rules, (20, 10), 60.0)
+    assert isinstance(stake, GameChance) and stake.game.target == 30
+    assert stake((20, 10), None, 0) == pytest.approx(64.0 / 4)
+    assert stake_for(rules, (15, 10), 60.0) == Margin((15, 10), 60.0)
+
+
 @pytest.mark.usefixtures("coin_standard")
 def test_rules_without_their_table_keep_points_and_the_bonus() -> None:
     assert table_for(Rules.make("standard", players=2, target=50)) is not None
     for rules in (Rules.make("standard", players=3, target=50),
-                  Rules.make("standard", players=2, target=100),
+                  Rules.make("standard", players=2, target=100),  # beyond the coin's floor
                   Rules.make("standard", players=2, target=50, hand_size=5),
                   Rules.make("five_up", players=2, target=50)):
         assert table_for(rules) is None
