@@ -55,16 +55,21 @@ PLAYERS = 2
 NEVER = 10 ** 9  # a target no round reaches: every round is played to its end
 
 
-def play_round(task: tuple[str, str, int]) -> Trajectory:
-    """Round ``index`` of the preset, played by two ``bot``s to its end."""
-    preset, bot, index = task
-    rules = Rules.make(preset, players=PLAYERS, target=NEVER)
-    hands, boneyard, starter = deal(rules, SEED, index)
-    bots = [make_bot(bot, f"{SEED}:{index}:{seat}") for seat in range(PLAYERS)]
+def played(rules: Rules, bot: str, seed: str, index: int) -> Trajectory:
+    """Round ``index`` of ``seed`` under ``rules`` (a target no round
+    reaches), ``bot`` in every seat, played to its end."""
+    hands, boneyard, starter = deal(rules, seed, index)
+    bots = [make_bot(bot, f"{seed}:{index}:{seat}") for seat in range(rules.players)]
     rnd = Round(rules, hands, boneyard, starter)
     while not rnd.over:
         rnd.play(bots[rnd.turn].choose(PlayerView.of(rnd, rnd.turn)))
     return trajectory_of(rnd)
+
+
+def play_round(task: tuple[str, str, int]) -> Trajectory:
+    """Round ``index`` of the preset, played by two ``bot``s to its end."""
+    preset, bot, index = task
+    return played(Rules.make(preset, players=PLAYERS, target=NEVER), bot, SEED, index)
 
 
 def to_row(t: Trajectory) -> list[object]:
