@@ -196,23 +196,44 @@ def fives_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     preset_table.cache_clear()
 
 
+def near_the_target(target: int) -> Moment:
+    """10 and 20 short of ``target``, side 0 to lead from 5-5 and 1-2."""
+    rules = Rules.make("standard", players=2, target=target)
+    hands = [mask_of([parse_tile("5-5"), parse_tile("1-2")]),
+             mask_of([parse_tile("0-3"), parse_tile("6-6")])]
+    rnd = Round.from_position(rules, hands, [], starter=0, scores=[target - 10, target - 20],
+                              history=[], turn=0)
+    view = PlayerView.of(rnd, 0)
+    return Moment(1, 1, view, next(m for m in view.legal_moves() if move_text(m) == "1-2"))
+
+
 @pytest.mark.usefixtures("fives_standard")
 def test_review_near_the_target_judges_by_the_chance_each_move_leaves() -> None:
     """40-30 in a game to 50: leading 5-5 wins at once, in every deal of the
     hidden tiles (chance 1); after leading 1-2 the game may go on. The loss
     is the chance lost on the table's scale, and no parts are given."""
-    rules = Rules.make("standard", players=2, target=50)
-    hands = [mask_of([parse_tile("5-5"), parse_tile("1-2")]),
-             mask_of([parse_tile("0-3"), parse_tile("6-6")])]
-    rnd = Round.from_position(rules, hands, [], starter=0, scores=[40, 30], history=[], turn=0)
-    view = PlayerView.of(rnd, 0)
-    lead_12 = next(m for m in view.legal_moves() if move_text(m) == "1-2")
-    d = analyse(Moment(1, 1, view, lead_12), 200)
+    d = analyse(near_the_target(50), 200)
     assert move_text(d.best) == "5-5" and d.chances is not None
     assert d.chances[1] == pytest.approx(1.0)
     assert 0 < d.chances[0] < 1
     assert d.loss == round((1 - d.chances[0]) * points_per_game(FIVES), 1)
     assert d.reason is None  # points now and replies are not what decides here
+
+
+@pytest.mark.usefixtures("fives_standard")
+def test_review_of_a_game_to_another_target_judges_by_the_same_chances() -> None:
+    """The same position 10 and 20 short of 35: judged by the table for 50,
+    moved (before, a game to 35 had no table: points and the bonus, no
+    chances). Leading 1-2 is valued by sampling the hidden tiles, so its
+    chance is an estimate of the same chance as at 50; the loss is on that
+    game's own exchange rate."""
+    at_50, at_35 = analyse(near_the_target(50), 200), analyse(near_the_target(35), 200)
+    assert at_35.chances is not None and at_50.chances is not None
+    assert at_35.chances[1] == pytest.approx(1.0)
+    assert at_35.chances[0] == pytest.approx(at_50.chances[0], abs=0.05)
+    moved = game(FIVES, reach=50).at(35)
+    assert moved is not None and moved.points_per_game != points_per_game(FIVES)
+    assert at_35.loss == round((1 - at_35.chances[0]) * moved.points_per_game, 1)
 
 
 def minimax(rnd: Round, side: int) -> float:
