@@ -4,16 +4,21 @@ and a wrong command line told in one sentence."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).parents[2] / "bench" / "round_samples.py"
+ROOT = Path(__file__).parents[2]
+SCRIPT = ROOT / "bench" / "round_samples.py"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The script run from this checkout (its own ``allfives``, whatever the
+    environment's Python has installed)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
-                          timeout=300, check=False)
+                          timeout=300, check=False, cwd=ROOT, env=env)
 
 
 def test_rounds_are_kept_and_a_longer_run_plays_only_the_rest(tmp_path: Path) -> None:

@@ -179,10 +179,13 @@ class ReviewPanel:
             self.draw_board(self.review)
 
     def on_chart_size(self, evt: PageEvent) -> None:
-        """The chart is drawn for its box's width (its height follows the drawing)."""
+        """The chart is drawn for its box's width (its height follows the
+        drawing). A closed dialog's box has none: the width known before is
+        kept, so that the chart is there the moment the dialog opens again
+        (drawn once more if its box has changed meanwhile)."""
         width = evt.size.client_width if evt.size is not None else 0
-        if (width or None) != self.chart_width:
-            self.chart_width = width or None
+        if width and width != self.chart_width:
+            self.chart_width = width
             if self.showing:
                 self.paint()
 
