@@ -18,6 +18,7 @@ async function fetched(url, read) {
 
 const ready = (async () => {
   const zip = fetched(ZIP_URL, (r) => r.arrayBuffer());
+  zip.catch(() => {}); // awaited below, once Python has started; not unhandled meanwhile
   const [pyodide, script] = await Promise.all([
     loadPyodide(true, { zip }),
     fetched(SCRIPT_URL, (r) => r.text()),
