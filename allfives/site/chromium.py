@@ -10,3 +10,11 @@ CHROMIUM = "/usr/bin/chromium"
 # traffic (updates, sync) that would reach past the local server.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
+# The browser tests' flags: the same, with WebAssembly compiled by V8's
+# baseline compiler only (Liftoff), never optimised again in the background
+# (TurboFan). Each test's fresh context compiles Pyodide's 9.6 MB module anew;
+# re-optimising what Python's start runs took ~40% of a first visit's
+# renderer time (6.0 s of CPU to a playable table, 3.5 s with this) and the
+# suite is CPU-bound on two cores. What a test checks does not depend on
+# how fast the compiled code runs; the benches keep FLAGS, as players do.
+TEST_FLAGS = [*FLAGS, "--js-flags=--liftoff-only"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from allfives.site import serve
-from allfives.site.chromium import CHROMIUM, FLAGS
+from allfives.site.chromium import CHROMIUM, TEST_FLAGS
 
 from .browser_helpers import CRASHES, watched_page
 
@@ -46,7 +46,7 @@ class Chromium:
         self.current = self.launch()
 
     def launch(self) -> object:
-        return self.playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        return self.playwright.chromium.launch(executable_path=CHROMIUM, args=TEST_FLAGS)
 
     def relaunch(self) -> None:
         try:

@@ -98,12 +98,13 @@ def test_games_one_after_another_keep_their_pace_and_memory(page, server):
     # in 7 moves, CI met one), and the session long enough to mean something
     assert all(game["timed"] >= 3 for game in per_game)
     assert sum(game["moves"] for game in per_game) >= 8 * GAMES
-    # the same pace: the later games' move (the median of their medians) within 1.5
-    # times the first two's, and 10 ms (a move takes tens of ms). A leak slows every
-    # later game; the shared machine can slow any one of them (CI saw one game at
-    # 87 ms between four at 44-56), so one game alone does not decide
+    # the same pace: the later games' fastest move pace within 1.5 times the first
+    # two's, and 10 ms (a move takes tens of ms). A leak slows every later game; the
+    # shared machine can slow any of them, and only ever slows (CI saw one game at
+    # 87 ms between four at 44-56, and once two of the three later games at 75 and
+    # 122 ms, then the last at 38), so the fastest later game is the one that tells
     pace = max(per_game[0]["ms_per_move"], per_game[1]["ms_per_move"])
-    later = statistics.median(g["ms_per_move"] for g in per_game[2:])
+    later = min(g["ms_per_move"] for g in per_game[2:])
     assert later <= max(1.5 * pace, pace + 10)
     # no growth game over game: from the second game on (the first still warms up),
     # the heap within 10% or 2 MB, the DOM's nodes within 25% (a game's log and
