@@ -8,10 +8,10 @@ game's round ``i``, ``--bot`` in every seat, played to its domino or block at
 a target no round reaches, and kept as a ``bots.equity.Trajectory``
 (``allfives.bots.game_chances`` turns them into chances). Each
 configuration's rounds are kept in bench/round-samples/PRESET-PLAYERS.json
-(``--out``: another folder)
-(``4p`` for partners) every 40 rounds, with a hash of the code that played
-them: a stopped run resumes where it stopped (with the same code), and the
-chances can be made again from the kept rounds without playing them again.
+(``4p`` for partners; ``--out``: another folder) every 40 rounds, with a
+hash of the code that played them: a stopped run resumes where it stopped
+(with the same code), and the chances can be made again from the kept
+rounds without playing them again.
 
     .venv/bin/python bench/round_samples.py --players 3 [--partners] [--bot master]
                                             [--rounds 1000] [--jobs 2] [--only standard ...]
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import harness
-from match_equity import from_row, played, reach, to_row
+from match_equity import NEVER, from_row, played, reach, to_row
 
 from allfives.bots import BOTS
 from allfives.bots.equity import Trajectory
@@ -37,7 +37,6 @@ from allfives.rules import PRESETS, Rules
 FOLDER = harness.BENCH / "round-samples"
 CHUNK = 40
 SEED = "stake"
-NEVER = 10 ** 9  # a target no round reaches: every round is played to its end
 
 Task = tuple[str, int, bool, str, int]  # preset, players, partners, bot, round
 
