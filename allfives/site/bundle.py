@@ -15,6 +15,11 @@ the page imports as well.
 The zip stores its files as they are and the site sends it packed whole
 (``pack``: ``allfives.zip.zst``, Zstandard), which the workers unpack.
 
+Each of those runs starts a Pyodide in Node.js (~4 s), so what it gives is
+kept in ``node_modules/.cache/`` under a hash of what it was given, the
+script and the pinned Pyodide (``_kept``): a build of the same sources (the
+tests', the site builder's, ``make vendor`` run again) runs neither.
+
 The data nobody needs before the first move (the match-equity tables, the
 shipped puzzles, the catalogs but English's: ``allfives.data_files``) stays
 out of the zip, in files of their own under ``static/vendor/data/`` that the
@@ -25,11 +30,15 @@ SHA-256, so its own hash (the memory snapshot's key) changes with them.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import data_files
@@ -42,6 +51,9 @@ BUNDLE = VENDOR / "allfives.zip"
 COMPILER = Path(__file__).with_name("compile_pyc.mjs")
 PACKER = Path(__file__).with_name("pack.mjs")
 DATA_DIR = ROOT / data_files.SITE_FOLDER
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
+KEPT_DIR = ROOT / "node_modules" / ".cache" / "allfives-bundle"
+KEPT = 8  # what the latest runs of each script gave, kept
 
 
 # What the page never imports from the zip: the page's and the worker's
@@ -110,23 +122,69 @@ def _name(path: Path, *, compiled: bool = False) -> str:
     return name + "c" if compiled and path.suffix == ".py" else name
 
 
+def _node() -> str | None:
+    """Node.js, if it and the pinned Pyodide are there to run this folder's scripts."""
+    node = shutil.which("node")
+    return node if node is not None and PYODIDE_PACKAGE.exists() else None
+
+
+def _kept(script: Path, given: bytes, run: Callable[[], bytes]) -> bytes:
+    """What ``run`` (``script`` run by Node.js on ``given``) gives, kept under
+    a hash of the three (the pinned Pyodide by its package.json): the same
+    run again reads it back. Only the latest ``KEPT`` of a script are kept."""
+    key = hashlib.sha256()
+    for part in (PYODIDE_PACKAGE.read_bytes(), script.read_bytes(), given):
+        key.update(hashlib.sha256(part).digest())
+    kept = KEPT_DIR / f"{script.stem}-{key.hexdigest()}"
+    try:
+        out = kept.read_bytes()
+        _used(kept)
+        return out
+    except OSError:
+        out = run()
+    try:
+        KEPT_DIR.mkdir(parents=True, exist_ok=True)
+        tmp = kept.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(out)
+        tmp.replace(kept)
+        _used(kept)
+        runs = sorted(KEPT_DIR.glob(f"{script.stem}-*"), key=lambda p: p.stat().st_mtime_ns)
+        for old in runs[:-KEPT]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass  # not kept: the next build runs it again
+    return out
+
+
+def _used(path: Path) -> None:
+    """Stamp ``path`` as used now, to the nanosecond (a file's own times may
+    only move on every few milliseconds)."""
+    now = time.time_ns()
+    os.utime(path, ns=(now, now))
+
+
 def compiled(files: list[Path]) -> dict[str, bytes] | None:
     """Each Python file's bytecode for the page's Python, by zip name, or None
     (with a line on stderr) when Node.js or the pinned Pyodide is missing or fails."""
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+    node = _node()
+    if node is None:
         print("bundle: no Node.js or node_modules/pyodide: the page gets the sources",
               file=sys.stderr)
         return None
-    sources = {_name(p): p.read_text(encoding="utf-8") for p in files if p.suffix == ".py"}
+    sources = json.dumps({_name(p): p.read_text(encoding="utf-8")
+                          for p in files if p.suffix == ".py"}, sort_keys=True)
+
+    def run() -> bytes:
+        return subprocess.run([node, str(COMPILER)], input=sources.encode(),
+                              capture_output=True, check=True, cwd=ROOT).stdout
+
     try:
-        out = subprocess.run([node, str(COMPILER)], input=json.dumps(sources), text=True,
-                             capture_output=True, check=True, cwd=ROOT)
+        out = _kept(COMPILER, sources.encode(), run)
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"bundle: compiling with Node.js failed ({e}): the page gets the sources",
               file=sys.stderr)
         return None
-    return {name: base64.b64decode(pyc) for name, pyc in json.loads(out.stdout).items()}
+    return {name: base64.b64decode(pyc) for name, pyc in json.loads(out).items()}
 
 
 def build(bundle: Path = BUNDLE) -> Path:
@@ -166,11 +224,15 @@ def pack(path: Path) -> Path:
     """Write ``path`` packed as the site sends it (``packed``): Zstandard by
     ``pack.mjs``; without Node.js or Pyodide, in a Zstandard frame that
     keeps it as it is (``stored_zstd``), which the page unpacks all the same."""
-    node = shutil.which("node")
-    if node is not None and (ROOT / "node_modules" / "pyodide" / "package.json").exists():
-        try:
+    node = _node()
+    if node is not None:
+        def run() -> bytes:
             subprocess.run([node, str(PACKER), str(path)], capture_output=True, check=True,
                            cwd=ROOT)
+            return packed(path).read_bytes()
+
+        try:
+            packed(path).write_bytes(_kept(PACKER, path.read_bytes(), run))
             return packed(path)
         except (OSError, subprocess.CalledProcessError) as e:
             print(f"bundle: packing with Node.js failed ({e}): {path.name} is sent stored",

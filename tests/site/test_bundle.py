@@ -84,6 +84,42 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
     assert bundle.is_stale(built)
 
 
+def test_a_scripts_run_is_kept_by_what_it_was_given_and_only_the_latest(tmp_path, monkeypatch):
+    monkeypatch.setattr(bundle, "KEPT_DIR", tmp_path / "kept")
+    pyodide = tmp_path / "package.json"
+    pyodide.write_text('{"version": "1"}')
+    monkeypatch.setattr(bundle, "PYODIDE_PACKAGE", pyodide)
+    script = tmp_path / "tool.mjs"
+    script.write_text("// one")
+    runs = []
+
+    def run(given):
+        return lambda: runs.append(given) or given.upper()
+
+    assert bundle._kept(script, b"abc", run(b"abc")) == b"ABC"
+    assert bundle._kept(script, b"abc", run(b"abc")) == b"ABC"  # read back
+    assert runs == [b"abc"]
+    script.write_text("// two")  # another script: run again
+    assert bundle._kept(script, b"abc", run(b"abc")) == b"ABC"
+    pyodide.write_text('{"version": "2"}')  # another Pyodide: run again
+    assert bundle._kept(script, b"abc", run(b"abc")) == b"ABC"
+    assert runs == [b"abc"] * 3
+    for i in range(bundle.KEPT + 2):
+        bundle._kept(script, b"x%d" % i, run(b"x%d" % i))
+    assert len(list((tmp_path / "kept").glob("tool-*"))) == bundle.KEPT
+    bundle._kept(script, b"x%d" % (bundle.KEPT + 1), run(b"latest"))  # the latest is kept
+    assert runs[-1] != b"latest"
+
+
+def test_a_bundle_built_again_reads_its_bytecode_and_packing_back(tmp_path, monkeypatch):
+    built = bundle.build(tmp_path / "allfives.zip").read_bytes()
+    zst = bundle.packed(tmp_path / "allfives.zip").read_bytes()
+    started = []
+    monkeypatch.setattr(bundle.subprocess, "run", lambda *a, **k: started.append(a))
+    again = bundle.build(tmp_path / "again" / "allfives.zip")
+    assert (again.read_bytes(), bundle.packed(again).read_bytes(), started) == (built, zst, [])
+
+
 @pytest.fixture
 def package(tmp_path, monkeypatch):
     """A package of data files only (no modules: nothing to compile)."""
@@ -94,6 +130,7 @@ def package(tmp_path, monkeypatch):
         (root / path).write_bytes(f"{path} 1".encode())
     monkeypatch.setattr(bundle, "PACKAGE", root)
     monkeypatch.setattr(bundle, "compiled", lambda _files: {})
+    monkeypatch.setattr(bundle, "pack", lambda path: path)  # the zip is what is looked at
     return root
 
 
