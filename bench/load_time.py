@@ -27,7 +27,9 @@ Each run measures, for both pages:
   profile's browser started again with the network off.
 
 Then the bots' think time (an expert's moves asked of the page's bot
-worker) while the snapshot is being made, against after it is made.
+worker) while the snapshot is being made, against after it is made; with
+--base, the same 40 requests asked in turn of this tree's bots and the
+base's, two pages open side by side (``paired_think``).
 
     .venv/bin/python bench/load_time.py [--runs 5] [--think 3]
 
@@ -70,6 +72,15 @@ BARE = ("bench/bare.html", "bench/bare.toml")
 SLOW = (10e6 / 8, 0.040)  # bytes per second, seconds of latency per request
 COLD, SLOW_COLD = "cold", "cold, 10 Mbit/s 40 ms 4x CPU"
 OUT = harness.BENCH / "load_time.json"
+MEASURES = ("cold", "slow", "repeat", "think")
+
+
+def out_path(only: set[str]) -> Path:
+    """Where --json writes: load_time.json for a whole run, a file named by
+    the parts measured for a run of some (load_time.think.json), so that
+    it never replaces a whole run's figures."""
+    parts = [m for m in MEASURES if m in only]
+    return OUT if len(parts) == len(MEASURES) else OUT.with_suffix(f".{'+'.join(parts)}.json")
 QUIET_S = 2.0
 
 
@@ -454,6 +465,45 @@ def think(browser: Any, pages: Pages, kind: str,
         context.close()
 
 
+Ask = Callable[[dict[str, Any]], float]
+
+
+def made_page(browser: Any, pages: Pages, kind: str) -> tuple[Any, Ask]:
+    """A fresh context's visit of ``kind`` once its bots are ready and its
+    snapshot made, and how to ask them (``asker``)."""
+    context = browser.new_context()
+    page = context.new_page()
+    pages.visit(page, kind)
+    page.wait_for_selector("body[data-bots=worker]", timeout=LOAD_MS)
+    page.wait_for_selector("html[data-snapshot=made]", timeout=LOAD_MS)
+    return context, asker(page, Setup().preset)
+
+
+def paired_think(browser: Any, pages: Pages,
+                 reqs: list[dict[str, Any]]) -> list[tuple[float, float]]:
+    """Each request's think time (ms) in this tree's bots and --base's, asked
+    in turn of two pages open side by side once both snapshots are made, who
+    goes first flipped every request: the shared machine's noise falls on both
+    alike (two runs of 40 asked one tree after the other had read 1.31 and 1.06)."""
+    game, ask_game = made_page(browser, pages, "game")
+    try:
+        base, ask_base = made_page(browser, pages, "base")
+        try:
+            ask_game(reqs[0]), ask_base(reqs[0])  # neither the first to run a request's code
+            pairs = []
+            for i, req in enumerate(reqs):
+                if i % 2:
+                    pairs.append((ask_game(req), ask_base(req)))
+                else:
+                    theirs = ask_base(req)
+                    pairs.append((ask_game(req), theirs))
+            return pairs
+        finally:
+            base.close()
+    finally:
+        game.close()
+
+
 # A person who takes PERSON_S to move, against three experts (no bot pause,
 # no animation: what is timed is the bots' thinking and the page's drawing).
 PERSON_S = 2.0
@@ -527,7 +577,8 @@ class Results:
     made: list[dict[str, Any]] = field(default_factory=list)  # the snapshot's making
     thinking: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     playing: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    base_thinking: list[float] = field(default_factory=list)  # --base's, after its snapshot
+    # with --base: (this tree's, --base's) think time of each request, after both snapshots
+    paired: list[tuple[float, float]] = field(default_factory=list)
 
     def add(self, name: str, value: float) -> None:
         self.values.setdefault(name, []).append(value)
@@ -559,8 +610,8 @@ def measure_bots(browser: Any, pages: Pages, think_runs: int, out: Results) -> N
         making, after = think(browser, pages, "game", reqs)
         out.thinking[0].extend(making)
         out.thinking[1].extend(after)
-        if pages.old:  # the same requests of --base's bots, alternating
-            out.base_thinking.extend(think(browser, pages, "base", reqs)[1])
+        if pages.old:
+            out.paired.extend(paired_think(browser, pages, expert_requests(40)))
         making, after = think_in_play(browser, pages)
         out.playing[0].extend(making)
         out.playing[1].extend(after)
@@ -581,12 +632,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--think", type=int, default=3, help="first visits timing the bots")
-    parser.add_argument("--only", choices=["cold", "slow", "repeat", "think"], action="append",
+    parser.add_argument("--only", choices=MEASURES, action="append",
                         help="measure only these (repeatable); default: all")
-    parser.add_argument("--json", action="store_true", help=f"also write {OUT.relative_to(ROOT)}")
+    parser.add_argument("--json", action="store_true",
+                        help=f"also write {OUT.relative_to(ROOT)} (with --only: a file named "
+                        "by what was measured)")
     harness.add_base(parser)  # its game measured too: vendored (its scripts/vendor.py run)
     args = parser.parse_args()
-    only = set(args.only or ["cold", "slow", "repeat", "think"])
+    only = set(args.only or MEASURES)
     if serve.missing_vendor():
         print(f"static/vendor/ is missing: run `{serve.SETUP}`", file=sys.stderr)
         return 1
@@ -613,7 +666,7 @@ def main() -> int:
         serve.Handler = serve_handler
     report(out)
     if args.json:
-        write_json(out)
+        write_json(out, out_path(only))
     return 0
 
 
@@ -631,10 +684,10 @@ def report(out: Results) -> None:
                   f"{median(after):.0f} / p95 {percentile(after, 0.95):.0f} "
                   f"({len(after)} moves); "
                   f"ratio of medians {median(during) / median(after):.2f}")
-    if out.base_thinking and out.thinking[1]:
-        print(f"expert moves once the snapshot is made, --base's bots: median "
-              f"{median(out.base_thinking):.0f} ms ({len(out.base_thinking)} moves); ratio "
-              f"{median(out.thinking[1]) / median(out.base_thinking):.3f}")
+    if out.paired:
+        print(f"expert moves asked in turn of this tree's bots and --base's, both snapshots "
+              f"made ({len(out.paired)} moves): median {median(a for a, _ in out.paired):.0f} "
+              f"against {median(b for _, b in out.paired):.0f} ms; {paired_ratios(out.paired)}")
     for entry in out.made:
         report_snapshot(entry)
 
@@ -700,7 +753,14 @@ def report_snapshot(entry: dict[str, Any]) -> None:
               + ", ".join(s.split(":")[0] for s in detail["skipped"]))
 
 
-def write_json(out: Results) -> None:
+def paired_ratios(pairs: list[tuple[float, float]]) -> dict[str, float]:
+    """This tree's think time against --base's: in all (the sums), and the
+    median of each request's own ratio."""
+    return {"ratio of sums": round(sum(a for a, _ in pairs) / sum(b for _, b in pairs), 3),
+            "median ratio": round(median([a / b for a, b in pairs]), 3)}
+
+
+def write_json(out: Results, path: Path) -> None:
     """The run's medians, ratios against the bare page (and, for the game,
     against --base's) and every run's value."""
     results, thinking, playing = out.values, out.thinking, out.playing
@@ -717,7 +777,7 @@ def write_json(out: Results) -> None:
         return {"ratio to base": round(median(results[name]) / base, 3)} \
             if kind == "game" and base else {}
 
-    harness.write_json(OUT, {
+    harness.write_json(path, {
         **harness.identity(),
         "machine": f"{harness.machine()}, load average {os.getloadavg()[0]:.1f} at the end",
         "results": {name: {"median": round(median(v), 1), "ratio to bare": ratio(name),
@@ -731,10 +791,12 @@ def write_json(out: Results) -> None:
                                "p95": percentile(thinking[1], 0.95)},
                      "in play while making": {"median": median(playing[0])},
                      "in play after": {"median": median(playing[1])},
-                     **({"base after": {"median": median(out.base_thinking),
-                                        "ratio to base": round(median(thinking[1])
-                                                               / median(out.base_thinking), 3)}}
-                        if out.base_thinking else {})} if thinking[1] else None,
+                     **({"against base, asked in turn": {
+                         "moves": len(out.paired),
+                         "median": median([a for a, _ in out.paired]),
+                         "base median": median([b for _, b in out.paired]),
+                         **paired_ratios(out.paired)}} if out.paired else {})}
+        if thinking[1] else None,
         "snapshot": [entry.get("detail") for entry in out.made],
     })
 
