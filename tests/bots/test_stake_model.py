@@ -1,0 +1,67 @@
+"""The stake's model against the games it stands for (issue 41): each
+side's chance of winning from a named point's scores by the chain over a
+sample of whole rounds (``bots.game_chances.simulate``, rounds played to
+their end with the target out of sight: bench/round_samples.py) and by
+games played on from those scores by the same bot with the target in sight
+(bench/stake_check.py), within two standard errors of the two together.
+Each file of games is checked against the sample at the same place under
+bench/round-samples/.
+
+One known gap, kept here with its numbers until the model closes it: with
+three players alone, a side far behind two close ones wins more real games
+than the chain says (the expert's, from 130 against 175 and 175 to 200:
+19 of 400 against 2.5%), because the rounds near the target are not the
+rounds of the sample: there the two leaders play against each other, not
+against the side behind. With two sides (four players as partners) there
+is no third side to gain, and the chain agrees at every point."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from allfives.bots.equity import Trajectory
+from allfives.bots.game_chances import Sample, simulate
+
+BENCH = Path(__file__).parents[2] / "bench"
+CHECKS = sorted((BENCH / "stake-check").rglob("*.json"))
+MODEL_GAMES = 20_000
+# (file, point, side) where the games and the chain disagree (module docstring)
+KNOWN_GAPS = {("expert/standard-3.json", "behind", 0)}
+
+
+def name_of(check: Path) -> str:
+    return check.relative_to(BENCH / "stake-check").as_posix()
+
+
+def sample_of(check: Path) -> Sample:
+    kept = json.loads((BENCH / "round-samples" / name_of(check)).read_text(encoding="utf-8"))
+    return Sample.of([Trajectory(starter, tuple(map(tuple, events)), tuple(points), then)
+                      for starter, events, points, then in kept["rounds"]])
+
+
+def test_there_are_games_to_check_against() -> None:
+    assert {"expert/standard-3.json", "expert/standard-4p.json"} <= {name_of(p) for p in CHECKS}
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=name_of)
+def test_the_chain_agrees_with_games_played_on_from_each_point(check: Path) -> None:
+    kept = json.loads(check.read_text(encoding="utf-8"))
+    sample = sample_of(check)
+    gaps = set()
+    for point, entry in kept["points"].items():
+        games = entry["games"]
+        assert games == len(entry["winners"]) >= 400
+        model = simulate(sample, entry["scores"], None, entry["target"], MODEL_GAMES,
+                         random.Random(point))
+        for side, chance in enumerate(model.chances):
+            direct = entry["winners"].count(str(side)) / games
+            # the direct count's error if the model is right, and the simulation's own
+            error = math.hypot(math.sqrt(chance * (1 - chance) / games), model.errors[side])
+            if abs(direct - chance) >= 2 * error:
+                gaps.add((name_of(check), point, side, "more" if direct > chance else "fewer"))
+    assert gaps == {(*gap, "more") for gap in KNOWN_GAPS if gap[0] == name_of(check)}
