@@ -73,6 +73,7 @@ SLOW = (10e6 / 8, 0.040)  # bytes per second, seconds of latency per request
 COLD, SLOW_COLD = "cold", "cold, 10 Mbit/s 40 ms 4x CPU"
 OUT = harness.BENCH / "load_time.json"
 MEASURES = ("cold", "slow", "repeat", "think")
+QUIET_S = 2.0
 
 
 def out_path(only: set[str]) -> Path:
@@ -81,7 +82,6 @@ def out_path(only: set[str]) -> Path:
     it never replaces a whole run's figures."""
     parts = [m for m in MEASURES if m in only]
     return OUT if len(parts) == len(MEASURES) else OUT.with_suffix(f".{'+'.join(parts)}.json")
-QUIET_S = 2.0
 
 
 # -- the server: counts what it sends, and can throttle it -------------------
@@ -489,14 +489,17 @@ def paired_think(browser: Any, pages: Pages,
     try:
         base, ask_base = made_page(browser, pages, "base")
         try:
-            ask_game(reqs[0]), ask_base(reqs[0])  # neither the first to run a request's code
+            ask_game(reqs[0])  # neither tree's first request runs code for the first time
+            ask_base(reqs[0])
             pairs = []
             for i, req in enumerate(reqs):
                 if i % 2:
-                    pairs.append((ask_game(req), ask_base(req)))
+                    ours = ask_game(req)
+                    theirs = ask_base(req)
                 else:
                     theirs = ask_base(req)
-                    pairs.append((ask_game(req), theirs))
+                    ours = ask_game(req)
+                pairs.append((ours, theirs))
             return pairs
         finally:
             base.close()
