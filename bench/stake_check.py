@@ -19,6 +19,7 @@ them, and a stopped run resumes with the same code.
 
     .venv/bin/python bench/stake_check.py --players 3 [--partners] [--bot expert]
                                           [--games 400] [--jobs 2] [--only standard ...]
+                                          [--points behind ...]
 """
 
 from __future__ import annotations
@@ -117,12 +118,13 @@ def kept_check(file: Path, bot: str) -> dict[str, Any]:
 
 
 def check(file: Path, preset: str, players: int, partners: bool, bot: str, wanted: int,
-          pool: Any) -> dict[str, Any]:
-    """Every point's first ``wanted`` games: the kept ones, the rest played
-    (and kept every ``CHUNK`` games) if the kept ones were played by this code."""
+          pool: Any, points: list[str] | None = None) -> dict[str, Any]:
+    """Each point's (``points``: these only) first ``wanted`` games: the kept
+    ones, the rest played (and kept every ``CHUNK`` games) if the kept ones
+    were played by this code."""
     kept = kept_check(file, bot)
     rules = rules_of(preset, players, partners)
-    for point in POINTS[rules.sides]:
+    for point in points or POINTS[rules.sides]:
         entry = kept["points"].setdefault(point, {"scores": scores_at(rules, point),
                                                   "target": rules.target, "winners": ""})
         if len(entry["winners"]) < wanted and kept["code"] != harness.code_hash():
@@ -152,15 +154,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=harness.at_least(1), default=400, help="games per point")
     harness.add_jobs(parser, 1)
     parser.add_argument("--only", nargs="+", choices=PRESETS, help="these presets only")
+    parser.add_argument("--points", nargs="+", metavar="POINT",
+                        help="these named points only (default: all of the player count's)")
     parser.add_argument("--out", type=Path, default=FOLDER,
                         help=f"where the games are kept (default bench/{FOLDER.name})")
     args = parser.parse_args(argv)
     if args.partners and args.players != 4:
         parser.error("--partners needs --players 4")
+    sides = 2 if args.partners else args.players
+    unknown = [p for p in args.points or [] if p not in POINTS[sides]]
+    if unknown:
+        parser.error(f"no point {unknown[0]!r} for {sides} sides (choose from "
+                     f"{', '.join(POINTS[sides])})")
     with Pool(args.jobs) as pool:
         for preset in args.only or PRESETS:
             file = check_file(args.out, preset, args.players, args.partners)
-            kept = check(file, preset, args.players, args.partners, args.bot, args.games, pool)
+            kept = check(file, preset, args.players, args.partners, args.bot, args.games, pool,
+                         args.points)
             for point, entry in kept["points"].items():
                 print(f"{preset} {point} {entry['scores']} to {entry['target']}: "
                       f"chances {entry['chances']} (errors {entry['errors']}, "

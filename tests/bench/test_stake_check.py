@@ -42,9 +42,20 @@ def test_games_are_kept_by_point_and_a_longer_run_plays_only_the_rest(tmp_path: 
     assert f"muggins close [{target - 15}, {target - 45}] to {target}" in again.stdout
 
 
+def test_some_points_only(tmp_path: Path) -> None:
+    done = run("--players", "3", "--bot", "easy", "--only", "five_up", "--games", "2",
+               "--points", "behind", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert list(json.loads((tmp_path / "five_up-3.json").read_text())["points"]) == ["behind"]
+
+
 def test_a_wrong_command_line_or_file_is_one_sentence(tmp_path: Path) -> None:
     wrong = run("--players", "3", "--partners", "--out", str(tmp_path))
     assert wrong.returncode == 2 and "--partners needs --players 4" in wrong.stderr
+    nowhere = run("--players", "4", "--partners", "--points", "level", "two close")
+    assert nowhere.returncode == 2 and "Traceback" not in nowhere.stderr
+    assert ("no point 'two close' for 2 sides (choose from level, close, behind)"
+            in nowhere.stderr)
     (tmp_path / "punt-3.json").write_text(json.dumps(
         {"bot": "easy", "code": "", "seconds": 0, "points": {"level": {"winners": "01x"}}}))
     broken = run("--players", "3", "--bot", "easy", "--only", "punt", "--games", "1",
