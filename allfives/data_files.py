@@ -1,6 +1,6 @@
 """The package's data files that the page's zip leaves out (issue 40): the
-match-equity tables (a file per preset: a game reads only its own), the
-shipped puzzles and the catalogs but English's.
+stake's tables (a file per preset and player count: a game reads only its
+own), the shipped puzzles and the catalogs but English's.
 A first visit needs none of them before the table is playable, so the site
 serves each as a file of its own (``site/bundle.py`` writes them under
 ``static/vendor/data/``, compressed: ``served``), and the page fetches one
@@ -38,6 +38,11 @@ PUZZLES = "coach/puzzles.json"
 def table(preset: str) -> str:
     """A preset's match-equity table (``bots.game_stake``), in the package."""
     return f"bots/equity-tables/{preset}.json"
+
+
+def stake_table(name: str) -> str:
+    """The stake's table of 3 or 4 players (``bots.game_stake.sides_name``), in the package."""
+    return f"bots/stake-tables/{name}.json"
 
 
 def catalog(code: str) -> str:

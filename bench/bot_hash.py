@@ -24,7 +24,7 @@ from typing import Any
 
 import harness
 
-BOTS = ("expert", "master", "master-28")
+BOTS = ("expert", "master", "master-28", "master-40")
 
 
 def play(bot: str, games: int, target: int) -> dict[str, Any]:

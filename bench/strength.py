@@ -46,6 +46,7 @@ class Matchup:
     target: str | None = None  # from the issue that set it
     preset: str = "standard"
     duplicate: bool = False
+    partnership: bool | None = None  # the rules' own: partners with 4 players
 
 
 MATCHUPS: dict[str, Matchup] = {
@@ -69,13 +70,22 @@ MATCHUPS: dict[str, Matchup] = {
                                         duplicate=True),
     "master-vs-hard-4p": Matchup(("master", "hard"), 4, 200, duplicate=True),
     "master-vs-medium-4p": Matchup(("master", "medium"), 4, 100, duplicate=True),
+    # issue 41: the master against itself before the game's stake with 3 and 4 players
+    "master-vs-master-40-3": Matchup(("master", "master-40", "master-40"), 3, 500,
+                                     "the master wins >= a third", duplicate=True),
+    "master-vs-master-40-4": Matchup(("master", "master-40", "master-40", "master-40"), 4, 500,
+                                     "the master wins >= a quarter", duplicate=True,
+                                     partnership=False),
+    "master-vs-master-40-4p": Matchup(("master", "master-40"), 4, 500,
+                                      "the master's side wins >= half", duplicate=True),
 }
 SEED = "1"
 
 
 def command_of(m: Matchup, jobs: int, scheduler: str | None = None) -> str:
+    alone = " --rule partnership=false" if m.partnership is False else ""
     return (f"python -m allfives tournament --bots {' '.join(m.bots)} --players {m.players} "
-            f"--preset {m.preset} --games {m.games} --seed {SEED} "
+            f"--preset {m.preset}{alone} --games {m.games} --seed {SEED} "
             + (f"--scheduler {scheduler}" if scheduler else f"--jobs {jobs}")
             + (" --duplicate" if m.duplicate else ""))
 
@@ -86,7 +96,8 @@ def measure(name: str, jobs: int, part: int | None, progress: dict,
     ``part``: this run played at most ``part`` more and kept them; stopped
     by Ctrl-C: it kept those played)."""
     m = MATCHUPS[name]
-    rules = Rules.make(m.preset, players=m.players)
+    rules = Rules.make(m.preset, players=m.players,
+                       **({} if m.partnership is None else {"partnership": m.partnership}))
     seated = lineup(rules, m.bots)
     code = harness.code_hash()
     kept = progress.get(name)

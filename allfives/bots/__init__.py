@@ -13,7 +13,7 @@ from .easy import EasyBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
-from .master import MasterBot, master_28
+from .master import MasterBot, master_28, master_40
 from .names import LEVELS as LEVELS
 from .random_bot import RandomBot
 
@@ -33,6 +33,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "greedy": GreedyBot,  # medium's original name, kept for scripts and saved games
     "random": RandomBot,
     "master-28": master_28,  # a yardstick for bench/strength.py, not offered to players
+    "master-40": master_40,  # another
 }
 
 
@@ -50,6 +51,8 @@ DESCRIPTIONS: dict[str, str] = {
               "tiles of a round exactly.",
     "random": "Plays any legal move at random.",
     "master-28": "The master as it played before exact endgames and the game's stake: "
+                 "kept to measure the master against.",
+    "master-40": "The master as it played before the game's stake with 3 or 4 players: "
                  "kept to measure the master against.",
 }
 

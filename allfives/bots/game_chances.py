@@ -8,9 +8,10 @@ driven by a sample of whole rounds played under the rules (each a
 section 8). Its value for a state is each side's chance of winning the game
 from it. Two ways to know it, which share the chain and nothing else:
 
-- ``exact``: value iteration over every state of a grid of scores (as
-  ``equity.build`` for two sides; the same grid bounds), affordable where the
-  grid is small: ``size ** sides * sides`` states.
+- ``game_stake.ChanceTable``: every state of a grid of the sides'
+  distances to the target, solved by value iteration offline
+  (bench/stake_tables.py, numpy) and shipped per rule set; this module is
+  not in the page's zip.
 - ``simulate``: games played on from the scores, each round drawn from the
   sample, with each chance's standard error. Any number of sides, any
   target, no grid; its error shrinks as one over the root of the games.
@@ -30,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import Side
-from .equity import Grid, Trajectory, grid_for, replay
+from .equity import Trajectory, replay
 
 # A simulated game that has not ended after this many rounds is a fault of
 # the sample (scores that go down as often as up), not a game.
@@ -114,90 +115,4 @@ def simulate(sample: Sample, scores: Sequence[int], starter: Side | None, target
     return Estimate(chances, tuple(math.sqrt(p * (1 - p) / games) for p in chances), games)
 
 
-@dataclass(frozen=True)
-class ChanceTable:
-    """Every side's chance of winning by state of the grid: the sides'
-    scores (each clamped to ``grid``, as ``equity.Grid.index`` does) and the
-    side that starts the next round."""
-
-    target: int
-    sides: int
-    grid: Grid
-    values: tuple[tuple[float, ...], ...]  # by ``state``
-    tolerance: float
-    sweeps: int
-
-    def state(self, scores: Sequence[int], starter: Side) -> int:
-        cell = 0
-        for score in scores:
-            cell = cell * self.grid.size + self.grid.index(score)
-        return starter * len(self.values) // self.sides + cell
-
-    def chances(self, scores: Sequence[int], starter: Side) -> tuple[float, ...]:
-        return self.values[self.state(scores, starter)]
-
-
-def _cells(grid: Grid, sides: int) -> list[tuple[int, ...]]:
-    """Every tuple of scores on the grid, in the order of ``ChanceTable.state``."""
-    cells: list[tuple[int, ...]] = [()]
-    for _ in range(sides):
-        cells = [c + (grid.score(i),) for c in cells for i in range(grid.size)]
-    return cells
-
-
-def exact(trajectories: Sequence[Trajectory], target: int, *, floor: int | None = None,
-          step: int | None = None, tolerance: float = 1e-7, max_sweeps: int = 10_000,
-          max_states: int = 400_000) -> ChanceTable:
-    """The chances at every state of the grid (module docstring): for each
-    state, the mean over its starter's rounds of the side that won with the
-    round, or the chances of the state the game goes on in; iterated
-    (Gauss-Seidel, from an even share) until no chance moves by
-    ``tolerance`` in a sweep. ValueError past ``max_states`` states or
-    ``max_sweeps`` sweeps."""
-    sample = Sample.of(trajectories)
-    sides = sample.sides
-    grid = grid_for(trajectories, target, floor, step)
-    states = grid.size ** sides * sides
-    if states > max_states:
-        raise ValueError(f"{states} states for {sides} sides to {target}: too many to solve")
-    cells = _cells(grid, sides)
-    index = {cell: i for i, cell in enumerate(cells)}
-    count = len(cells)
-    # A state's equation: what each side wins during the round, then the
-    # states the game goes on in with their weights.
-    system: list[tuple[list[float], dict[int, float]]] = []
-    for first in range(sides):
-        rounds = sample.by_starter[first]
-        share = 1 / len(rounds)
-        for cell in cells:
-            won = [0.0] * sides
-            goes_on: dict[int, float] = {}
-            for t in rounds:
-                winner, after = replay(t, cell, target)
-                if winner is not None:
-                    won[winner] += share
-                    continue
-                then = index[tuple(grid.score(grid.index(grid.nearest(s))) for s in after)]
-                starters = range(sides) if t.next_starter is None else (t.next_starter,)
-                for s in starters:
-                    state = s * count + then
-                    goes_on[state] = goes_on.get(state, 0.0) + share / len(starters)
-            system.append((won, goes_on))
-    values = [tuple([1 / sides] * sides)] * len(system)
-    order = sorted(range(len(system)), key=lambda i: -sum(cells[i % count]))
-    for sweep in range(1, max_sweeps + 1):
-        moved = 0.0
-        for i in order:
-            won, goes_on = system[i]
-            new = list(won)
-            for j, w in goes_on.items():
-                for side, v in enumerate(values[j]):
-                    new[side] += w * v
-            moved = max(moved, max(abs(a - b) for a, b in zip(new, values[i], strict=True)))
-            values[i] = tuple(new)
-        if moved < tolerance:
-            return ChanceTable(target, sides, grid, tuple(values), tolerance, sweep)
-    raise ValueError(f"no fixed point within {tolerance} after {max_sweeps} sweeps")
-
-
-__all__ = ["ChanceTable", "Estimate", "Sample", "exact", "simulate", "turned"]
+__all__ = ["Estimate", "Sample", "simulate", "turned"]

@@ -28,23 +28,35 @@ another target with every score moved by the difference
 Past twice the table's target (less a step) a game's start lies beyond the
 table's floor, and the stake is points and the bonus.
 
-Tables exist for 2 players with a preset's own options (any target, as
-above); other rules (3-4 players, own options) keep the points and a fixed
-``WIN_BONUS`` for the won game (``expert.outcome_stake``).
+**Every table** (issue 41). With 3 or 4 players alone, or 4 as partners,
+the table is a ``game_chances.ChanceTable``: each side's chance by every
+side's distance to the target, which serves any target as it is
+(``SidesGame``); a file per preset and player count in ``stake-tables/``
+(made by bench/stake_tables.py). With three or four alone the stake is the
+side's own chance of winning: a round that lets the leader win costs every
+other side its whole chance, however many points it made. Rules with
+options of their own but the target (a table needs thousands of rounds
+played under its rules: their preset's rounds are not theirs), games so
+long that their start lies off a 2-player table's grid, and judges inside
+``without_tables`` keep the points and a fixed ``WIN_BONUS`` for the won
+game (``expert.outcome_stake``).
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from array import array
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Literal, TypeVar
 
 from .. import data_files
 from ..rules import PRESETS, Rules, Side
@@ -53,6 +65,8 @@ from .exact import Margin, Stake
 
 FORMAT = "allfives-equity"
 VERSION = 2  # 2: a file per preset (``table``); 1 kept all six in one
+SIDES_FORMAT = "allfives-stake"  # a ``ChanceTable``'s file
+SIDES_VERSION = 1
 SCALE = 10_000  # a chance is kept as a whole number of 1/SCALE (far below its sampling error)
 
 
@@ -67,6 +81,8 @@ class GameTable:
     reach: int
     points_per_game: float
     shift: int = 0  # the table's target less the game's (module docstring: any target)
+
+    sides = 2
 
     @property
     def target(self) -> int:
@@ -98,23 +114,108 @@ class GameTable:
 
 
 @dataclass(frozen=True)
+class ChanceTable:
+    """Each side's chance of winning by the sides' distances to the target
+    (a game's chances depend on how far each side is from the target, not on
+    the target: ``equity.replay`` compares scores with it and each other only), with
+    side 0 starting the next round: any other starter's state is the same
+    turned round the table (``game_chances.turned``). Distances run from ``step``
+    to ``depth`` by ``step``: a side further off counts as ``depth`` away, one
+    at or past the target (an exact tie there plays on) as ``step``.
+
+    ``columns``: each side's chances by cell but the last side's (its
+    chance is the rest), the cell numbering the sides' distances' places in
+    turn, side 0's first. ``sweeps`` were made to reach ``tolerance``
+    (bench/stake_tables.py builds it)."""
+
+    sides: int
+    step: int
+    depth: int
+    columns: tuple[Sequence[float], ...] = field(repr=False)
+    tolerance: float
+    sweeps: int
+
+    @property
+    def size(self) -> int:
+        """Distances per side."""
+        return self.depth // self.step
+
+    def place(self, distance: int) -> int:
+        """A distance's place: the nearest on the grid (ties to the even
+        step), clamped to it."""
+        return min(max(round(distance / self.step), 1), self.size) - 1
+
+    def chances(self, scores: Sequence[int], starter: Side, target: int) -> tuple[float, ...]:
+        """Each side's chance from ``scores`` in a game to ``target`` when side
+        ``starter`` starts the next round."""
+        n = self.sides
+        cell = 0
+        for k in range(n):  # the state turned so that the starter is side 0
+            cell = cell * self.size + self.place(target - scores[(starter + k) % n])
+        row = [column[cell] for column in self.columns]
+        row.append(max(0.0, 1.0 - sum(row)))
+        return tuple(row[(side - starter) % n] for side in range(n))
+
+    def chance(self, scores: Sequence[int], side: Side, target: int) -> float:
+        """``side``'s chance when the next round's starter is not known: the
+        mean over the sides."""
+        return sum(self.chances(scores, s, target)[side] for s in range(self.sides)) / self.sides
+
+
+@dataclass(frozen=True)
+class SidesGame:
+    """A ``ChanceTable`` for a game to ``target``, with what the stake
+    needs from it (as ``GameTable``): ``reach`` and ``points_per_game``."""
+
+    table: ChanceTable
+    reach: int
+    target: int
+    points_per_game: float
+
+    @property
+    def sides(self) -> int:
+        return self.table.sides
+
+    @classmethod
+    def of(cls, table: ChanceTable, reach: int, target: int) -> SidesGame:
+        return cls(table, reach, target, sides_points_per_game(table, target))
+
+    def at(self, target: int) -> SidesGame:
+        """This table for a game to ``target``: distances serve any."""
+        return self if target == self.target else SidesGame.of(self.table, self.reach, target)
+
+    def chance(self, scores: Sequence[int], side: Side) -> float:
+        """``side``'s chance of winning from ``scores``, the next starter not known."""
+        return self.table.chance(scores, side, self.target)
+
+    def can_end(self, scores: Sequence[int]) -> bool:
+        """Whether a round from ``scores`` can end the game."""
+        return max(scores) >= self.target - self.reach
+
+
+Game = GameTable | SidesGame
+
+
+@dataclass(frozen=True)
 class GameChance:
     """The stake near the target: ``side``'s chance of winning the game after
-    the round (1 or 0 when the round decided it), less one half, in points
-    by ``points_per_game``. Antisymmetric, as the exact solver wants."""
+    the round (1 or 0 when the round decided it), less an even share (one
+    half with two sides), in points by ``points_per_game``. Antisymmetric
+    with two sides, as the exact solver wants; with more, the solver's
+    cautious value is the side's own chance against all the others."""
 
-    game: GameTable
+    game: Game
 
     def __call__(self, scores: Sequence[int], winner: Side | None, side: Side) -> float:
         if winner is not None:
             chance = 1.0 if winner == side else 0.0
         else:
             chance = self.game.chance(scores, side)
-        return (chance - 0.5) * self.game.points_per_game
+        return (chance - 1 / self.game.sides) * self.game.points_per_game
 
     def chance_of(self, value: float) -> float:
         """The chance of winning a value of this stake stands for."""
-        return value / self.game.points_per_game + 0.5
+        return value / self.game.points_per_game + 1 / self.game.sides
 
 
 def points_per_game(table: EquityTable, start: int = 0) -> float:
@@ -127,125 +228,242 @@ def points_per_game(table: EquityTable, start: int = 0) -> float:
     return 4 * step / rise
 
 
+def sides_points_per_game(table: ChanceTable, target: int) -> float:
+    """``points_per_game`` of a ``ChanceTable`` in a game to ``target``:
+    where it starts (every side at the target's distance, or the table's
+    depth), two steps of one side's distance against the change in its
+    chance they make (its margin over the others moves by as much)."""
+    step = table.step
+    start = min(target, table.depth)
+    near, far = (start - step, start + step) if start + step <= table.depth \
+        else (start - 2 * step, start)
+
+    def own(distance: int) -> float:
+        return table.chance([target - distance] + [target - start] * (table.sides - 1), 0, target)
+
+    return (far - near) / (own(near) - own(far))
+
+
+def _packed(values: Sequence[float]) -> str:
+    """Chances as whole numbers of 1/SCALE, each as its difference from the
+    one before (a table is smooth: the differences are small), high bytes
+    then low bytes, compressed, in base64."""
+    whole = [round(v * SCALE) for v in values]
+    steps = [(now - before) % 65536 for before, now in zip([0, *whole[:-1]], whole, strict=True)]
+    packed = bytes(d >> 8 for d in steps) + bytes(d & 255 for d in steps)
+    return base64.b64encode(zlib.compress(packed, 9)).decode()
+
+
+def _unpacked(text: str) -> list[float]:
+    """``_packed``'s inverse (chances to within 1/SCALE)."""
+    packed = zlib.decompress(base64.b64decode(text))
+    count = len(packed) // 2
+    pairs = bytearray(2 * count)  # low byte first, as ``array`` reads them here
+    pairs[0::2], pairs[1::2] = packed[count:], packed[:count]
+    steps = array("H", bytes(pairs))
+    if array("H", b"\x01\x00")[0] != 1:  # a machine that keeps the high byte first
+        steps.byteswap()
+    return [(now % 65536) / SCALE for now in accumulate(steps)]
+
+
 def encode(table: EquityTable, reach: int) -> dict[str, Any]:
     """A table as kept in its preset's file (``table_file``): its grid, and its chances
     as whole numbers of 1/SCALE, each as its difference from the one before
-    (a table is smooth: the differences are small), high bytes then low
-    bytes, compressed."""
-    whole = [round(v * SCALE) for v in table.values]
-    steps = [(now - before) % 65536 for before, now in zip([0, *whole[:-1]], whole, strict=True)]
-    packed = bytes(d >> 8 for d in steps) + bytes(d & 255 for d in steps)
+    (``_packed``)."""
     return {"target": table.target, "floor": table.grid.floor, "top": table.grid.top,
             "step": table.grid.step, "reach": reach, "tolerance": table.tolerance,
-            "sweeps": table.sweeps,
-            "chances": base64.b64encode(zlib.compress(packed, 9)).decode()}
+            "sweeps": table.sweeps, "chances": _packed(table.values)}
 
 
 def decode(data: Mapping[str, Any]) -> GameTable:
     """``encode``'s inverse (chances to within 1/SCALE). ValueError for a
     table that is not whole."""
     grid = Grid(int(data["floor"]), int(data["top"]), int(data["step"]))
-    packed = zlib.decompress(base64.b64decode(data["chances"]))
-    count = len(packed) // 2
-    if count != 2 * grid.size ** 2:
-        raise ValueError(f"a table of {count} chances for a grid of {grid.size}")
-    chances: list[float] = []
-    now = 0
-    for high, low in zip(packed[:count], packed[count:], strict=True):
-        now = (now + (high << 8 | low)) % 65536
-        chances.append(now / SCALE)
+    chances = _unpacked(data["chances"])
+    if len(chances) != 2 * grid.size ** 2:
+        raise ValueError(f"a table of {len(chances)} chances for a grid of {grid.size}")
     table = EquityTable(int(data["target"]), grid, tuple(chances), float(data["tolerance"]),
                         int(data["sweeps"]))
     return GameTable(table, int(data["reach"]), points_per_game(table))
 
 
+def encode_sides(table: ChanceTable, reach: int) -> dict[str, Any]:
+    """A ``ChanceTable`` as its file keeps it (as ``encode``): its columns
+    one after another (a side's chances are smooth from cell to cell)."""
+    return {"sides": table.sides, "step": table.step, "depth": table.depth, "reach": reach,
+            "tolerance": table.tolerance, "sweeps": table.sweeps,
+            "chances": _packed([v for column in table.columns for v in column])}
+
+
+def decode_sides(data: Mapping[str, Any]) -> tuple[ChanceTable, int]:
+    """``encode_sides``' inverse: the table and its reach. ValueError for a
+    table that is not whole."""
+    n, step, depth = int(data["sides"]), int(data["step"]), int(data["depth"])
+    chances = _unpacked(data["chances"])
+    if n < 2 or step < 1 or depth % step or len(chances) != (n - 1) * (depth // step) ** n:
+        raise ValueError(f"a table of {len(chances)} chances for {n} sides "
+                         f"to a depth of {depth} by {step}")
+    cells = (depth // step) ** n
+    columns = tuple(chances[side * cells:(side + 1) * cells] for side in range(n - 1))
+    table = ChanceTable(n, step, depth, columns, float(data["tolerance"]), int(data["sweeps"]))
+    return table, int(data["reach"])
+
+
+def fingerprint(game: Game) -> str:
+    """A short hash of a table's chances: what names the stake a judge used."""
+    chances = game.table.values if isinstance(game, GameTable) else game.table.columns
+    return hashlib.sha256(repr(chances).encode()).hexdigest()[:12]
+
+
+def sides_name(rules: Rules) -> str:
+    """The name of the table of 3- or 4-player rules: its preset and
+    players, ``p`` for partners (``standard-4p``)."""
+    return f"{rules.preset}-{rules.players}{'p' if rules.partnership else ''}"
+
+
+SIDES_NAMES = tuple(sides_name(Rules.make(preset, players=players, partnership=partners))
+                    for preset in PRESETS
+                    for players, partners in ((3, False), (4, False), (4, True)))
+
+
+def table_path(rules: Rules) -> str | None:
+    """The data file the table of these rules is kept in, in the package
+    (None: rules of their own options have none, ``table_for``)."""
+    if not _as_preset(rules):
+        return None
+    if rules.players == 2:
+        return data_files.table(rules.preset)
+    return data_files.stake_table(sides_name(rules))
+
+
 def table_file(preset: str) -> Path:
-    """Where a preset's table is kept (``data_files.table``)."""
+    """Where a preset's 2-player table is kept (``data_files.table``)."""
     return data_files.PACKAGE / data_files.table(preset)
 
 
-def kept(preset: str) -> dict[str, Any]:
-    """A preset's table as its file keeps it (``encode``), with how it was
-    made. In the page the file is fetched when first needed (``data_files``);
-    asked for before, DataFileError, so that no bot plays as if there were
-    no table."""
-    if data_files.missing(data_files.table(preset)) is not None:
-        raise data_files.DataFileError(f"{data_files.table(preset)} has not been fetched")
-    file = table_file(preset)
+def _kept(path: str, kind: str, version: int, key: str, name: str) -> dict[str, Any]:
+    """A table as its file keeps it, after checking the file is of ``kind``
+    and ``version`` for ``name``. In the page the file is fetched when first
+    needed (``data_files``); asked for before, DataFileError, so that no bot
+    plays as if there were no table."""
+    if data_files.missing(path) is not None:
+        raise data_files.DataFileError(f"{path} has not been fetched")
+    file = data_files.PACKAGE / path
     data = json.loads(file.read_text(encoding="utf-8"))
-    if (data.get("format"), data.get("version"), data.get("preset")) != (FORMAT, VERSION, preset):
-        raise ValueError(f"{file.name} is not an {FORMAT} file of version {VERSION} "
-                         f"for {preset}")
+    if (data.get("format"), data.get("version"), data.get(key)) != (kind, version, name):
+        raise ValueError(f"{file.name} is not an {kind} file of version {version} for {name}")
     table: dict[str, Any] = data["table"]
     return table
 
 
-class Shipped(Mapping[str, GameTable]):
-    """The shipped tables by preset, each read and decoded when its preset
-    is first asked for (a game needs one of six; ``kept``)."""
+def kept(preset: str) -> dict[str, Any]:
+    """A preset's 2-player table as its file keeps it (``encode``)."""
+    return _kept(data_files.table(preset), FORMAT, VERSION, "preset", preset)
 
-    def __init__(self) -> None:
-        self.decoded: dict[str, GameTable] = {}
 
-    def __getitem__(self, preset: str) -> GameTable:
-        if preset not in PRESETS:
-            raise KeyError(preset)
-        if preset not in self.decoded:
-            self.decoded[preset] = decode(kept(preset))
-        return self.decoded[preset]
+def kept_sides(name: str) -> dict[str, Any]:
+    """A table of 3 or 4 players (``sides_name``) as its file keeps it
+    (``encode_sides``)."""
+    return _kept(data_files.stake_table(name), SIDES_FORMAT, SIDES_VERSION, "name", name)
+
+
+T = TypeVar("T")
+
+
+class Shipped(Mapping[str, T], Generic[T]):
+    """The shipped tables by name, each read and decoded (``load``) when it
+    is first asked for (a game needs one)."""
+
+    def __init__(self, names: Sequence[str], load: Callable[[str], T]) -> None:
+        self.names = tuple(names)
+        self.load = load
+        self.decoded: dict[str, T] = {}
+
+    def __getitem__(self, name: str) -> T:
+        if name not in self.names:
+            raise KeyError(name)
+        if name not in self.decoded:
+            self.decoded[name] = self.load(name)
+        return self.decoded[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(PRESETS)
+        return iter(self.names)
 
     def __len__(self) -> int:
-        return len(PRESETS)
+        return len(self.names)
 
 
 @cache
 def shipped() -> Mapping[str, GameTable]:
-    """The tables by preset, each read when first asked for (``Shipped``)."""
-    return Shipped()
+    """The 2-player tables by preset, each read when first asked for."""
+    return Shipped(tuple(PRESETS), lambda preset: decode(kept(preset)))
 
 
-# False inside ``without_tables``: a bot that plays as before the tables.
-_TABLES: ContextVar[bool] = ContextVar("tables", default=True)
+def _sides_game(name: str) -> SidesGame:
+    table, reach = decode_sides(kept_sides(name))
+    preset, players = name.rstrip("p").rsplit("-", 1)
+    return SidesGame.of(table, reach, Rules.make(preset, players=int(players)).target)
+
+
+@cache
+def shipped_sides() -> Mapping[str, SidesGame]:
+    """The tables of 3 and 4 players by ``sides_name``, each read when first
+    asked for, for their preset's target."""
+    return Shipped(SIDES_NAMES, _sides_game)
+
+
+# Which rules have a table: every rules (issue 41), those of 2 players with a preset's own
+# options only (inside ``presets_tables_only``, as before issue 41), or none (inside
+# ``without_tables``, as before issue 29): bots that play as the master did then.
+Tables = Literal["every", "presets", "none"]
+_TABLES: ContextVar[Tables] = ContextVar("tables", default="every")
 
 
 @contextmanager
-def without_tables() -> Iterator[None]:
-    """Within: no rules have a table (points and the fixed bonus everywhere),
-    as every judge valued a round before the game's stake was known."""
-    token = _TABLES.set(False)
+def _tables(which: Tables) -> Iterator[None]:
+    token = _TABLES.set(which)
     try:
         yield
     finally:
         _TABLES.reset(token)
 
 
-def may_use_table(rules: Rules) -> bool:
-    """Whether a judge of these rules reads the tables: a preset's own
-    rules for 2 players (``preset_table``), whatever their target."""
-    return rules.players == 2 and _as_preset(rules)
+def without_tables() -> AbstractContextManager[None]:
+    """Within: no rules have a table (points and the fixed bonus everywhere),
+    as every judge valued a round before the game's stake was known."""
+    return _tables("none")
 
 
-def table_for(rules: Rules) -> GameTable | None:
-    """The table of these rules: a preset's own, 2 players, for the rules'
-    target (``GameTable.at``; none inside ``without_tables``)."""
-    return preset_table(rules) if _TABLES.get() else None
+def presets_tables_only() -> AbstractContextManager[None]:
+    """Within: only a preset's own rules for 2 players have a table, as
+    before issue 41 (points and the fixed bonus with 3 or 4 players)."""
+    return _tables("presets")
 
 
-@cache
-def preset_table(rules: Rules) -> GameTable | None:
-    """``table_for``'s answer outside ``without_tables`` (kept per rules)."""
-    if not may_use_table(rules):
+def table_for(rules: Rules) -> Game | None:
+    """The table of these rules, for their target: a preset's own rules,
+    whatever the players and the target (module docstring; none inside
+    ``without_tables``, only 2 players' inside ``presets_tables_only``)."""
+    which = _TABLES.get()
+    if which == "none" or not _as_preset(rules) or which == "presets" and rules.players != 2:
         return None
-    game = shipped().get(rules.preset)
-    return None if game is None else game.at(rules.target)
+    return rules_table(rules)
 
 
 def _as_preset(rules: Rules) -> bool:
-    own = Rules.make(rules.preset, players=rules.players, target=rules.target)
-    return all(getattr(rules, f.name) == getattr(own, f.name) for f in fields(Rules))
+    """Whether the rules are a preset's own but for the players, partners and target."""
+    return rules == Rules.make(rules.preset, players=rules.players,
+                               partnership=rules.partnership, target=rules.target)
+
+
+@cache
+def rules_table(rules: Rules) -> Game | None:
+    """``table_for``'s answer for a preset's own rules (kept per rules): the
+    table of the preset and players for the rules' target; None where a
+    2-player game's start lies off its table's grid (``GameTable.at``)."""
+    game: Game | None = (shipped().get(rules.preset) if rules.players == 2
+                         else shipped_sides().get(sides_name(rules)))
+    return None if game is None else game.at(rules.target)
 
 
 def stake_for(rules: Rules, start: Sequence[int], bonus: float) -> Stake:
@@ -253,8 +471,8 @@ def stake_for(rules: Rules, start: Sequence[int], bonus: float) -> Stake:
     where the rules have a table and the round can end the game, else the
     points since ``start`` with ``bonus`` for a won game.
 
-    >>> stake_for(Rules.make("standard", players=3), (200, 240, 10), 60.0)  # no table
-    Margin(start=(200, 240, 10), bonus=60.0)
+    >>> stake_for(Rules.make("standard", players=3), (20, 40, 10), 60.0)  # far from 200
+    Margin(start=(20, 40, 10), bonus=60.0)
     """
     game = table_for(rules)
     if game is not None and game.can_end(start):

@@ -36,11 +36,14 @@ from ..game import Round
 from ..moves import Move
 from ..view import PlayerView
 from .expert import Policy, outcome, playout, solved, view_key
-from .game_stake import without_tables
+from .game_stake import Tables, presets_tables_only, without_tables
 from .hard import WIN, rank
 from .inference import BETA, Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
 from .worlds import judge
+
+# The tables a yardstick plays with, as ``MasterBot``'s ``tables`` names them.
+_AS = {"presets": presets_tables_only, "none": without_tables}
 
 # Playouts per decision (the expert's 480 four times over gained it little:
 # 55% of games, 0.75 points a round, on 200 duplicate deals to 100), and up
@@ -69,15 +72,17 @@ class MasterBot:
     (``beta=0`` or ``pool=1``: no inference; ``exact=0``: no exact search,
     neither ``expert.solved``, ``worlds.judge`` nor the worlds' solves;
     ``judge=False``: neither ``expert.solved`` nor ``worlds.judge``;
-    ``tables=False``: points and the fixed bonus where the game is at stake,
-    no ``game_stake`` table). With ``judge=False, tables=False`` it is the
-    master as it played before issue 29 (``"master-28"``, a yardstick)."""
+    ``tables="none"``: points and the fixed bonus where the game is at
+    stake, no ``game_stake`` table; ``"presets"``: only the 2-player
+    tables of a preset's own rules). With ``judge=False, tables="none"`` it
+    is the master as it played before issue 29 (``"master-28"``), with
+    ``tables="presets"`` as before issue 41 (``"master-40"``): yardsticks."""
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
                  exact: int = EXACT_TILES, candidates: int = MAX_CANDIDATES,
                  extra: int = EXTRA, policy: Policy = MASTER_POLICY,
-                 judge: bool = True, tables: bool = True) -> None:
+                 judge: bool = True, tables: Tables = "every") -> None:
         self.seed = seed
         self.simulations = simulations
         self.beta = beta
@@ -91,7 +96,7 @@ class MasterBot:
         self.tables = tables
 
     def choose(self, view: PlayerView) -> Move:
-        with nullcontext() if self.tables else without_tables():
+        with nullcontext() if self.tables == "every" else _AS[self.tables]():
             return self._choose(view)
 
     def _choose(self, view: PlayerView) -> Move:
@@ -151,11 +156,18 @@ class MasterBot:
         return candidates[max(alive, key=lambda i: (sum(values[i]), -i))]
 
 
+def master_40(seed: int | str = 0) -> MasterBot:
+    """The master as issue 40 left it: with 3 or 4 players, points and a
+    fixed bonus where the game is at stake (bench/strength.py measures the
+    master against it)."""
+    return MasterBot(seed, tables="presets")
+
+
 def master_28(seed: int | str = 0) -> MasterBot:
     """The master as issue 28 left it: its search alone, valuing rounds by
     points and a fixed bonus (bench/strength.py measures the master
     against it)."""
-    return MasterBot(seed, judge=False, tables=False)
+    return MasterBot(seed, judge=False, tables="none")
 
 
 def _close(xs: list[float], ys: list[float]) -> bool:

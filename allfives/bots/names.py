@@ -10,5 +10,5 @@ expert imports the whole engine).
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "master")
 # Every name ``make_bot`` knows: the levels, and names kept for scripts and
 # saved games (greedy is medium's first name; random plays at random; master-28
-# is the master before issue 29, bench/strength.py's yardstick).
-NAMES: tuple[str, ...] = (*LEVELS, "greedy", "random", "master-28")
+# and master-40 are the master before issues 29 and 41, bench/strength.py's yardsticks).
+NAMES: tuple[str, ...] = (*LEVELS, "greedy", "random", "master-28", "master-40")

@@ -18,8 +18,8 @@ kind and the valuation that refused: ``WRONG`` (another move is better),
 
 What a finished round is worth is pluggable (``estimates.StakeOf``, ``STAKE``
 by default): ``expert.outcome_stake``, every judge's (points, and a fixed
-bonus for a won game; near the target, where the rules have a match-equity
-table, the chance of winning the game on the same points scale:
+bonus for a won game; near the target, the chance of winning the game on
+the same points scale, by the rules' table:
 ``game_stake``), so ``MARGIN`` keeps its meaning.
 
 >>> verdict = Verdict(EXACT, {"exact": 2.0}, [0.0, -2.0], None)

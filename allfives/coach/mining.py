@@ -31,7 +31,6 @@ others a run holds (games kept by one run serve another, ``run``'s ``kept``):
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -182,8 +181,7 @@ def task_key(task: Task) -> str:
     number, and the stake its judge used (the rules' equity table, if any)."""
     preset, players, seed, index = task
     table = game_stake.table_for(Rules.make(preset, players=players))
-    stake = "points" if table is None else hashlib.sha256(
-        repr(table.table.values).encode()).hexdigest()[:12]
+    stake = "points" if table is None else game_stake.fingerprint(table)
     return f"{preset}/{players}:{seed}:{index}:{stake}"
 
 

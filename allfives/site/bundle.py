@@ -42,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import data_files
+from ..bots.game_stake import SIDES_NAMES
 from ..rules import PRESETS
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -59,14 +60,17 @@ KEPT = 8  # what the latest runs of each script gave, kept
 # What the page never imports from the zip: the page's and the worker's
 # scripts (their workers fetch each by its own path), the build tools and the
 # command line (with its review's table, the puzzle generator and where long runs
-# play: ``executors``, which alone may import Dask).
+# play: ``executors``, which alone may import Dask), and the chain the stake's
+# tables are made from (``bots.game_chances``: the page reads the tables).
 NOT_FOR_THE_PAGE = ("site", "__main__.py", "cli/", "tournament.py", "executors.py",
-                    "coach/report.py", "coach/mining.py", "web/app.py", "web/worker.py")
+                    "coach/report.py", "coach/mining.py", "web/app.py", "web/worker.py",
+                    "bots/game_chances.py")
 # Data the page reads from the package, fetched when first needed (``allfives.data_files``):
-# the match-equity tables, a file per preset (``bots.game_stake``), the shipped puzzles
-# (``coach.puzzles``) and the compiled catalogs (``.mo``, made by ``make catalogs``;
+# the stake's tables, a file per preset and player count (``bots.game_stake``), the shipped
+# puzzles (``coach.puzzles``) and the compiled catalogs (``.mo``, made by ``make catalogs``;
 # English needs none).
-DATA = (*(data_files.table(preset) for preset in PRESETS), data_files.PUZZLES)
+DATA = (*(data_files.table(preset) for preset in PRESETS),
+        *(data_files.stake_table(name) for name in SIDES_NAMES), data_files.PUZZLES)
 
 
 def data() -> list[Path]:

@@ -7,8 +7,8 @@ also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
 the page can tell a busy worker from a dead one.
 
 This and ``client_page`` are the only places requests and answers are JSON:
-``decide`` works on values. The match-equity tables (left out of the page's
-zip, a file per preset: ``allfives.data_files``) come from the page, which
+``decide`` works on values. The stake's tables (left out of the page's zip,
+a file per preset and player count: ``allfives.data_files``) come from the page, which
 fetched them, each before the first request that reads it (``keep_data``)."""
 
 import json

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 
 import pytest
 
 from allfives.bots import make_bot
-from allfives.bots.equity import Trajectory, build
-from allfives.bots.game_chances import Sample, exact, simulate, turned
+from allfives.bots.equity import Trajectory
+from allfives.bots.game_chances import Sample, simulate, turned
+from allfives.bots.game_stake import ChanceTable
 from allfives.game import Round, deal
 from allfives.rules import Rules
 from allfives.view import PlayerView
@@ -40,21 +40,24 @@ def test_a_sample_counts_each_round_once_per_turn_of_the_sides() -> None:
         Sample.of([COIN, Trajectory(0, (), (0, 0), 0)])
 
 
-def test_three_sides_each_scoring_five_at_random_to_ten() -> None:
-    """From 5, 0, 0 side 0 needs one round, the others two: by hand,
-    P(5,5,0) = 1/3 + 1/3 * 1/3 = 4/9, P(5,0,0) = 1/3 + 2/3 * 4/9 = 17/27, and
-    P(0,5,5) = 1/3 * 1/3 = 1/9 (side 0 must win the next two rounds)."""
-    table = exact([COIN], 10, floor=0)
-    for scores, side0 in (((5, 0, 0), Fraction(17, 27)), ((5, 5, 0), Fraction(4, 9)),
-                          ((5, 5, 5), Fraction(1, 3)), ((0, 5, 5), Fraction(1, 9))):
-        # the starter scores: the chance with it unknown is the mean over the three
-        mean = [sum(table.chances(scores, s)[side] for s in range(3)) / 3 for side in range(3)]
-        assert mean[0] == pytest.approx(float(side0), abs=1e-6)
-        assert sum(mean) == pytest.approx(1.0, abs=1e-6)
-    assert table.chances((5, 0, 0), 0) == pytest.approx((1.0, 0.0, 0.0), abs=1e-6)
-    estimate = simulate(Sample.of([COIN]), (5, 0, 0), None, 10, 6000, random.Random(4))
-    assert abs(estimate.chances[0] - 17 / 27) < 3 * estimate.errors[0]
-    assert estimate.chances[1] + estimate.chances[2] == pytest.approx(10 / 27, abs=0.03)
+def test_a_table_reads_a_state_by_distances_turned_so_that_the_starter_is_side_0() -> None:
+    """Two distances (5 and 10) for 3 sides: cell = the three places in turn."""
+    side0, side1 = [0.0] * 8, [0.0] * 8  # side 2: the rest (all but in cell 4)
+    side0[4], side1[4] = 0.5, 0.375  # cell 4: places 1, 0, 0 (distances 10, 5, 5)
+    table = ChanceTable(3, 5, 10, (side0, side1), 1e-9, 1)
+    assert (table.size, table.place(5), table.place(10), table.place(40)) == (2, 0, 1, 1)
+    assert (table.place(0), table.place(-5), table.place(7), table.place(8)) == (0, 0, 0, 1)
+    assert table.chances((10, 15, 15), 0, 20) == (0.5, 0.375, 0.125)
+    # side 1 starting from (15, 10, 15): turned, side 1 is side 0 at (10, 15, 15)
+    assert table.chances((15, 10, 15), 1, 20) == (0.125, 0.5, 0.375)
+    assert table.chances((15, 15, 10), 2, 20) == (0.375, 0.125, 0.5)
+    # a target of 120 puts every score 100 further on; past the depth is the depth
+    assert table.chances((110, 115, 115), 0, 120) == table.chances((-50, 15, 15), 0, 20)
+    # the starter not known: side 0's 0.5 above, all with side 1 starting (it is
+    # the turned state's side 2), none with side 2 starting
+    assert table.chances((10, 15, 15), 1, 20) == (1.0, 0.0, 0.0)
+    assert table.chance((10, 15, 15), 0, 20) == pytest.approx(1.5 / 3)
+    assert table.chances((15, 15, 15), 0, 20) == (0.0, 0.0, 1.0)
 
 
 def test_a_game_that_does_not_end_is_refused() -> None:
@@ -63,51 +66,10 @@ def test_a_game_that_does_not_end_is_refused() -> None:
         simulate(Sample.of([nothing]), (0, 0), 0, 10, 1, random.Random(0))
 
 
-def test_too_many_states_are_refused_not_solved() -> None:
-    with pytest.raises(ValueError, match="too many to solve"):
-        exact([COIN], 1000, floor=0, max_states=10_000)
-
-
 def standard_rounds(players: int, count: int) -> list[Trajectory]:
     """Rounds between easy bots, standard rules, played to their end."""
     rules = Rules.make("standard", players=players, target=10 ** 6)
     return bot_rounds(rules, "easy", "chances-test", count)
-
-
-def test_with_two_sides_the_table_is_the_match_equity_table() -> None:
-    rounds = standard_rounds(2, 30)
-    two = exact(rounds, 60)
-    equity = build(rounds, 60)
-    assert two.grid == equity.grid
-    for x in range(two.grid.floor, two.grid.top + 1, two.grid.step):
-        for y in range(two.grid.floor, two.grid.top + 1, two.grid.step):
-            for s in (0, 1):
-                side0, side1 = two.chances((x, y), s)
-                assert side0 == pytest.approx(equity.win_probability(x, y, s), abs=1e-5)
-                assert side0 + side1 == pytest.approx(1.0, abs=1e-5)
-
-
-THREE = standard_rounds(3, 60)
-THREE_TABLE = exact(THREE, 60, floor=0)
-
-
-def test_three_players_the_chances_are_symmetric_round_the_table() -> None:
-    table = THREE_TABLE
-    for scores in ((0, 0, 0), (40, 25, 10), (55, 0, 30)):
-        for s in range(3):
-            here = table.chances(scores, s)
-            turned_scores = (scores[2], scores[0], scores[1])  # each side one place on
-            there = table.chances(turned_scores, (s + 1) % 3)
-            assert there == pytest.approx((here[2], here[0], here[1]), abs=1e-5)
-            assert sum(here) == pytest.approx(1.0, abs=1e-5)
-
-
-@pytest.mark.parametrize("scores,starter", [((50, 30, 20), 1), ((35, 45, 0), 0),
-                                            ((55, 55, 40), 2)])
-def test_three_players_the_exact_chain_agrees_with_games_simulated_on_it(scores, starter) -> None:
-    estimate = simulate(Sample.of(THREE), scores, starter, 60, 3000, random.Random(7))
-    for side, chance in enumerate(THREE_TABLE.chances(scores, starter)):
-        assert abs(estimate.chances[side] - chance) < 3 * estimate.errors[side] + 1e-9
 
 
 def played_on(rules: Rules, scores: tuple[int, ...], starter: int, seed: str) -> int:

@@ -18,13 +18,18 @@ from allfives.bots.exact import Margin
 from allfives.bots.expert import outcome, outcome_stake
 from allfives.bots.game_stake import (
     SCALE,
+    ChanceTable,
     GameChance,
     GameTable,
+    SidesGame,
     decode,
+    decode_sides,
     encode,
+    encode_sides,
     kept,
     points_per_game,
-    preset_table,
+    rules_table,
+    sides_points_per_game,
     stake_for,
     table_for,
     without_tables,
@@ -86,9 +91,9 @@ def test_the_chance_in_points() -> None:
 def coin_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fair coin shipped as standard's table, for a game to 50."""
     monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game()})
-    preset_table.cache_clear()
+    rules_table.cache_clear()
     yield
-    preset_table.cache_clear()
+    rules_table.cache_clear()
 
 
 @pytest.mark.usefixtures("coin_standard")
@@ -146,12 +151,86 @@ def test_a_game_to_another_target_is_staked_by_the_moved_table() -> None:
 @pytest.mark.usefixtures("coin_standard")
 def test_rules_without_their_table_keep_points_and_the_bonus() -> None:
     assert table_for(Rules.make("standard", players=2, target=50)) is not None
-    for rules in (Rules.make("standard", players=3, target=50),
-                  Rules.make("standard", players=2, target=100),  # beyond the coin's floor
+    for rules in (Rules.make("standard", players=2, target=100),  # beyond the coin's floor
+                  Rules.make("five_up", players=2, target=50),  # no table shipped here
+                  # options of their own: their preset's rounds are not theirs
                   Rules.make("standard", players=2, target=50, hand_size=5),
-                  Rules.make("five_up", players=2, target=50)):
+                  Rules.make("standard", players=3, target=50, round_end="winner_takes")):
         assert table_for(rules) is None
-        assert stake_for(rules, (45, 45), 60.0) == Margin((45, 45), 60.0)
+        assert stake_for(rules, (45, 45, 45)[:rules.sides], 60.0) == Margin(
+            (45, 45, 45)[:rules.sides], 60.0)
+    assert table_for(Rules.make("standard", players=4, partnership=False, target=50)) is not None
+
+
+def test_three_players_are_staked_by_each_sides_own_chance() -> None:
+    """Standard for 3 to 200, the shipped table: a side's stake is its own
+    chance of winning, less a third, on the table's exchange rate."""
+    rules = Rules.make("standard", players=3)
+    game = table_for(rules)
+    assert isinstance(game, SidesGame) and (game.sides, game.target) == (3, 200)
+    assert stake_for(rules, (120, 100, 60), 60.0) == Margin((120, 100, 60), 60.0)  # out of reach
+    stake = stake_for(rules, (190, 150, 150), 60.0)
+    assert isinstance(stake, GameChance)
+    ppg = game.points_per_game
+    assert stake((205, 150, 150), 0, 0) == pytest.approx(2 / 3 * ppg)
+    assert stake((205, 150, 150), 0, 1) == pytest.approx(-1 / 3 * ppg)
+    chances = [stake.chance_of(stake((195, 150, 150), None, side)) for side in range(3)]
+    assert chances == pytest.approx([game.chance((195, 150, 150), s) for s in range(3)])
+    assert sum(chances) == pytest.approx(1.0, abs=1e-3)
+    assert chances[0] > 0.8 and chances[1] == pytest.approx(chances[2], abs=0.02)
+
+
+def test_with_three_players_stopping_the_leader_is_worth_more_than_scoring() -> None:
+    """From 190, 100, 150 to 200, side 1's round: 80 points while side 0
+    goes out and wins, or none while side 0 makes 5 and the game goes on.
+    Points and the bonus prefer the 80 points (80 less the others' mean 5,
+    less 60, against 0 less 2.5); by the chance, any chance left beats none."""
+    rules = Rules.make("standard", players=3)
+    start = (190, 100, 150)
+    scored, stopped = ((200, 180, 150), 0), ((195, 100, 150), None)
+    bonus = Margin(start, 60.0)
+    assert (bonus(*scored, 1), bonus(*stopped, 1)) == (15.0, -2.5)
+    stake = stake_for(rules, start, 60.0)
+    assert isinstance(stake, GameChance)
+    assert stake(*scored, 1) == pytest.approx(-stake.game.points_per_game / 3)
+    assert stake.chance_of(stake(*stopped, 1)) > 0 == pytest.approx(
+        stake.chance_of(stake(*scored, 1)))
+    assert stake(*stopped, 1) > stake(*scored, 1)
+
+
+def test_a_table_of_more_sides_serves_any_target_by_distances() -> None:
+    three = table_for(Rules.make("standard", players=3))
+    to_150 = table_for(Rules.make("standard", players=3, target=150))
+    assert isinstance(three, SidesGame) and isinstance(to_150, SidesGame)
+    assert to_150.table is three.table and to_150.target == 150
+    assert to_150.chance((140, 100, 100), 0) == three.chance((190, 150, 150), 0)
+    # its exchange rate where that game starts, 150 from the target, not 200
+    assert to_150.points_per_game != three.points_per_game
+    assert to_150.points_per_game == sides_points_per_game(three.table, 150)
+
+
+def test_a_table_of_more_sides_reads_back_within_its_rounding() -> None:
+    """Two sides by two distances: the last side's chances are the rest."""
+    table = ChanceTable(2, 5, 10, ([0.5, 0.25, 0.75, 0.5],), 1e-9, 3)
+    kept = encode_sides(table, 5)
+    back, reach = decode_sides(kept)
+    assert reach == 5 and back == table
+    bad = {**kept, "depth": 15}
+    with pytest.raises(ValueError, match="a table of 4 chances for 2 sides to a depth of 15"):
+        decode_sides(bad)
+
+
+def test_every_table_of_more_sides_is_shipped_whole() -> None:
+    for name in game_stake.SIDES_NAMES:
+        data = json.loads((data_files.PACKAGE / data_files.stake_table(name)).read_text())
+        assert (data["format"], data["version"], data["name"]) == ("allfives-stake", 1, name)
+        game = game_stake.shipped_sides()[name]
+        sides = 2 if name.endswith("p") else int(name[-1])
+        # as deep as the target, or as 16 steps (bench/stake_tables.py: four sides)
+        assert game.sides == sides and game.table.depth >= min(game.target, 16 * game.table.step)
+        level = [game.target - game.table.step] * sides
+        assert sum(game.chance(level, s) for s in range(sides)) == pytest.approx(1, abs=1e-3)
+        assert game.chance(level, 0) == pytest.approx(1 / sides, abs=1e-3)
 
 
 @pytest.mark.usefixtures("coin_standard")
@@ -191,9 +270,9 @@ def fives_standard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The 5-point coin shipped as standard's table, for a game to 50 (any
     round can end it, its reach says)."""
     monkeypatch.setattr(game_stake, "shipped", lambda: {"standard": game(FIVES, reach=50)})
-    preset_table.cache_clear()
+    rules_table.cache_clear()
     yield
-    preset_table.cache_clear()
+    rules_table.cache_clear()
 
 
 def near_the_target(target: int) -> Moment:
@@ -296,12 +375,12 @@ SHIPPED = {
 
 def test_each_preset_reads_its_own_file_with_the_values_it_always_had() -> None:
     assert set(SHIPPED) == set(PRESETS)
-    preset_table.cache_clear()
+    rules_table.cache_clear()
     for preset, (size, reach, target, ppg, chances) in SHIPPED.items():
         data = json.loads(game_stake.table_file(preset).read_text(encoding="utf-8"))
         assert (data["format"], data["version"], data["preset"]) == ("allfives-equity", 2, preset)
         assert hashlib.sha256(kept(preset)["chances"].encode()).hexdigest()[:16] == chances
-        game = preset_table(Rules.make(preset))
+        game = rules_table(Rules.make(preset))
         assert game is not None and game is game_stake.shipped()[preset]
         assert (game.table.grid.size, game.reach, game.table.target) == (size, reach, target)
         assert len(game.table.values) == 2 * size ** 2

@@ -9,7 +9,7 @@ import pytest
 
 from allfives.bots import make_bot, master
 from allfives.bots.expert import EXPERT_POLICY, Policy, outcome, playout, policy_move
-from allfives.bots.game_stake import table_for
+from allfives.bots.game_stake import presets_tables_only, table_for
 from allfives.bots.master import MASTER_POLICY, MasterBot, solve
 from allfives.game import Round
 from allfives.moves import LEAD, PLAY_MOVE, move_text
@@ -181,3 +181,30 @@ def test_master_28_is_the_search_alone_with_points_and_the_bonus(monkeypatch):
     monkeypatch.setattr(master, "judge", lambda view: pytest.fail("the yardstick judged"))
     assert make_bot("master-28", 1).choose(view) == rnd.legal_moves()[0]
     assert seen == [None]
+
+
+def test_master_40_reads_only_the_2_player_tables_of_a_presets_own_rules(monkeypatch):
+    """The yardstick of issue 41: with 3 or 4 players the game's stake is
+    points and the fixed bonus again; with 2 players of a preset's own rules
+    it reads the same table as the master."""
+    seen = []
+
+    def search(bot, view, moves):
+        seen.append(table_for(view.rules))
+        return moves[0]
+
+    monkeypatch.setattr(MasterBot, "search", search)
+    monkeypatch.setattr(master, "solved", lambda view: None)
+    monkeypatch.setattr(master, "judge", lambda view: None)
+    for players in (2, 3):
+        rnd = next(r for r in endgames(players, 10) if len(r.legal_moves()) >= 2)
+        view = PlayerView.of(rnd, rnd.turn)
+        MasterBot(1).choose(view)
+        make_bot("master-40", 1).choose(view)
+    two, two_then, three, three_then = seen
+    assert two is not None and two_then is two
+    assert three is not None and three.sides == 3 and three_then is None
+    partners = Rules.make("standard", players=4)
+    with presets_tables_only():
+        assert table_for(partners) is None and table_for(Rules.make("standard")) is two
+    assert table_for(partners) is not None

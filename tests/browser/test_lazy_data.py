@@ -1,8 +1,8 @@
 """The data nobody needs before the first move arrives later (issue 40), used
 as a person would: a first visit in English fetches none of it; the
 visit's language's catalog comes before its first words, another when it is
-chosen in Settings; the puzzles when the panel first opens; the match-equity
-table of the game's preset (a file per preset) once the bots' worker has
+chosen in Settings; the puzzles when the panel first opens; the stake's
+table of the game's preset and players (a file each) once the bots' worker has
 started (so a hint works offline later: test_offline), or before, when the
 expert or the master first needs it, and another preset's only when a game
 of it is played. Each once a visit (the requests are counted), and a fetch
@@ -161,6 +161,11 @@ def test_another_presets_table_comes_only_when_a_game_of_it_is_played(page, serv
     take_turn(page)
     page.wait_for_selector(TURN_OR_ROUND_OVER)
     assert asked == [table("punt"), table("cribbage")]
+    new_game(page, players=3, target=None, preset="punt")  # 3 players: a table of their own
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    take_turn(page)
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    assert asked == [table("punt"), table("cribbage"), f"{DATA}stake-tables-punt-3.json.zlib"]
 
 
 @pytest.mark.routed

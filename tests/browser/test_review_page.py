@@ -300,3 +300,36 @@ def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_it
         page.keyboard.press("Escape")
         page.wait_for_selector("#review", state="hidden")
         board_and_chart_drawn_at_their_size(page, other)
+
+
+def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_end(page, server):
+    """Issue 41: a 3-player game to 150 (bots, a record dropped on the page)
+    reviewed for Player 1: near the end each verdict is the chance of
+    winning the game each move left, the same as the command line's."""
+    open_game(page, server, "?seed=4")
+    finished = bot_game(115, bots=("easy", "medium", "easy"), players=3, rounds=30, target=150)
+    assert finished.over and finished.rules.target == 150
+    page.evaluate("""text => {
+        const files = new DataTransfer();
+        files.items.add(new File([text], 'three.json', {type: 'application/json'}));
+        document.querySelector('#felt').dispatchEvent(
+            new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
+    }""", dumps(finished))
+    page.wait_for_selector("#review[open]")
+    page.select_option("#review-seat", "0")
+    wait_for_analysis(page)
+    decisions = review(finished, {0})
+    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss", "method")}
+                for d in decisions]
+    assert analysed(page) == expected
+    at_stake = [d for d in decisions if d.chances is not None and d.loss > 0]
+    assert len(at_stake) >= 3  # the last round's, each at a score that round could end at
+    judged = at_stake[0]
+    made, best = (round(100 * c) for c in judged.chances)
+    assert made < best
+    page.click(f"#review-moves [data-round='{judged.round}'][data-move='{judged.move}']")
+    page.click("#review-says .why summary")
+    why = page.text_content("#review-says .why p")
+    assert why == words.judged("Player 1", judged).why
+    assert (f"The game is at stake: {move_name(judged.played)} wins it {made} times in 100, "
+            f"{move_name(judged.best)} {best} times") in why

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from allfives import data_files
+from allfives.bots.game_stake import SIDES_NAMES
 from allfives.rules import PRESETS
 from allfives.site import bundle
 
@@ -67,6 +68,7 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
     with zipfile.ZipFile(built) as zf:
         listed = data_files.loads(zf.read("allfives/data-files.json").decode())
     assert sorted(listed) == sorted([*(data_files.table(p) for p in PRESETS), data_files.PUZZLES,
+                                     *(data_files.stake_table(n) for n in SIDES_NAMES),
                                      *(data_files.catalog(c) for c in ("de", "hi", "nl", "sk"))])
     for path, entry in listed.items():
         content = (bundle.PACKAGE / path).read_bytes()
@@ -78,7 +80,8 @@ def test_the_data_files_are_served_beside_the_zip_compressed_as_its_list_says(tm
         "allfives-sk.mo.zlib", "equity-tables-cribbage.json.zlib",
         "equity-tables-five_up.json.zlib", "equity-tables-muggins.json.zlib",
         "equity-tables-punt.json.zlib", "equity-tables-standard.json.zlib",
-        "equity-tables-winner_takes.json.zlib", "puzzles.json.zlib"]
+        "equity-tables-winner_takes.json.zlib", "puzzles.json.zlib",
+        *sorted(f"stake-tables-{name}.json.zlib" for name in SIDES_NAMES)]
     assert not bundle.is_stale(built)
     (tmp_path / "data" / "puzzles.json.zlib").unlink()  # the site would 404 on it
     assert bundle.is_stale(built)
@@ -125,7 +128,7 @@ def package(tmp_path, monkeypatch):
     """A package of data files only (no modules: nothing to compile)."""
     root = tmp_path / "allfives"
     for path in (*(data_files.table(p) for p in PRESETS), data_files.PUZZLES,
-                 data_files.catalog("de")):
+                 *(data_files.stake_table(n) for n in SIDES_NAMES), data_files.catalog("de")):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(f"{path} 1".encode())
     monkeypatch.setattr(bundle, "PACKAGE", root)
@@ -135,7 +138,8 @@ def package(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("path", [data_files.table("standard"), data_files.table("cribbage"),
-                                  data_files.PUZZLES, data_files.catalog("de")])
+                                  data_files.stake_table("punt-4p"), data_files.PUZZLES,
+                                  data_files.catalog("de")])
 def test_the_zip_and_so_the_snapshots_key_changes_with_any_data_file(package, tmp_path, path):
     # static/boot.mjs keys the memory snapshot by the zip's SHA-256
     before = bundle.build(tmp_path / "site" / "allfives.zip").read_bytes()

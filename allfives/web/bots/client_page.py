@@ -21,9 +21,9 @@ worker answers (a bug in its code, not a dead worker) keeps the worker: it is
 reported (``WorkerError``, the console's details, a plain ``#notice``), never
 hidden by thinking again on the page.
 
-The match-equity tables, which the expert, the master and every analysis
-read for 2 players (``decide.needs_table``), are left out of the page's
-zip (``allfives.data_files``), a file per preset: the page fetches the
+The stake's tables, which the expert, the master and every analysis read
+(``decide.needs_table``), are left out of the page's zip
+(``allfives.data_files``), a file per preset and player count: the page fetches the
 table of the game on the table once, when the worker has started or failed
 to (the table has long been playable; so the hint, Review and the expert
 work offline later, which they would not if the table were first needed
@@ -47,7 +47,7 @@ import js
 from ... import data_files
 from ...bots.analysis import Best, Decision, Moment
 from ...bots.asks import BestAsk, MoveAsk
-from ...bots.game_stake import may_use_table
+from ...bots.game_stake import table_path
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ...rules import Rules
@@ -144,13 +144,13 @@ class BotClient:
 
     async def _prefetch(self) -> None:
         """The table of the game on the table fetched ahead of its first use
-        (module docstring), if its rules may have one; a fetch that fails is
+        (module docstring), if its rules have one; a fetch that fails is
         tried again at that use, which says so."""
-        rules = self.playing()
-        if not may_use_table(rules):
+        path = table_path(self.playing())
+        if path is None:
             return
         try:
-            await FILES.ensure(data_files.table(rules.preset))
+            await FILES.ensure(path)
         except data_files.DataFileError as e:
             js.console.warn(f"allfives: not fetched ahead: {e}")
 
@@ -240,7 +240,7 @@ class BotClient:
         self.handed.add(path)
 
     async def tables(self, request: Request) -> None:
-        """The match-equity table ``request`` reads in place on the page
+        """The stake's table ``request`` reads in place on the page
         (fetched once; until it can be, tried again every
         ``DATA_RETRY_SECONDS``, the person told once why it waits)."""
         path = needs_table(request)

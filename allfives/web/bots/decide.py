@@ -15,11 +15,10 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict, TypeVar
 
-from ... import data_files
 from ...bots import make_bot
 from ...bots.analysis import Best, Decision, Moment, analysing, best_of
 from ...bots.asks import BestAsk, MoveAsk
-from ...bots.game_stake import may_use_table
+from ...bots.game_stake import table_path
 from ...coach.tutor import CoachAsk, Coaching, coaching
 from ...moves import Move
 
@@ -57,21 +56,21 @@ class Stale:
 
 
 STALE: Final = Stale()
-# The levels whose search values a round by the game's stake (``bots.game_stake``);
-# the others never read the match-equity tables.
-STAKED_LEVELS: Final = frozenset({"expert", "master"})
+# The bots whose search values a round by the game's stake (``bots.game_stake``;
+# master-40, a yardstick, with 2 players);
+# the others never read the stake's tables.
+STAKED_LEVELS: Final = frozenset({"expert", "master", "master-40"})
 
 
 def needs_table(request: Request) -> str | None:
-    """The match-equity table answering ``request`` reads, by its path in
-    the package (``data_files.table``: its preset's), or None: an analysis
-    (every judge values by the game's stake) or a staked level's move reads
-    it, of rules that may have one (``game_stake.may_use_table``). The page
-    puts it in place first (``data_files``: it is fetched)."""
+    """The stake's table answering ``request`` reads, by its path in the
+    package (``game_stake.table_path``: its rules' preset and players'), or
+    None: an analysis (every judge values by the game's stake) or a staked
+    level's move reads it, of rules that have one. The page puts it in place
+    first (``data_files``: it is fetched)."""
     if isinstance(request, MoveAsk) and request.bot not in STAKED_LEVELS:
         return None
-    rules = request.view.rules
-    return data_files.table(rules.preset) if may_use_table(rules) else None
+    return table_path(request.view.rules)
 
 def decide(ask: MoveAsk) -> Move:
     """The move ``ask.bot`` chooses."""

@@ -1,4 +1,5 @@
-"""The match-equity tables the page fetches, a file per preset (issue 40):
+"""The stake's tables the page fetches, a file per preset and player count
+(issues 40 and 41):
 which requests read which (``decide.needs_table``), and that no bot plays
 as if its table were missing: a level said not to read one chooses with
 none readable, and a staked level asked before its preset's table is in
@@ -25,7 +26,9 @@ from allfives.web.bots.decide import STAKED_LEVELS, decide, needs_table
 
 from ...bots.test_analysis import bot_game
 
-TEXTS = {data_files.table(p): game_stake.table_file(p).read_bytes() for p in PRESETS}
+TEXTS = {path: (data_files.PACKAGE / path).read_bytes()
+         for path in [*(data_files.table(p) for p in PRESETS),
+                      *(data_files.stake_table(name) for name in game_stake.SIDES_NAMES)]}
 STANDARD = data_files.table("standard")
 
 
@@ -35,11 +38,15 @@ def unfetched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     entries = {path: described(path, text) for path, text in TEXTS.items()}
     monkeypatch.setattr(data_files, "PACKAGE", tmp_path)
     monkeypatch.setattr(data_files, "left_out", lambda: entries)
-    game_stake.shipped.cache_clear()
-    game_stake.preset_table.cache_clear()
+    clear()
     yield tmp_path
-    game_stake.shipped.cache_clear()
-    game_stake.preset_table.cache_clear()
+    clear()
+
+
+def clear() -> None:
+    """Every table read so far forgotten."""
+    for cached in (game_stake.shipped, game_stake.shipped_sides, game_stake.rules_table):
+        cached.cache_clear()
 
 
 def views(players: int) -> list[Moment]:
@@ -59,17 +66,22 @@ def decisions() -> list[Moment]:
 def test_which_requests_read_which_table(decisions: list[Moment]):
     two, three = decisions[0], views(3)[0]
     assert two.view.rules.preset == "standard"
-    for m in (two, three):
-        table = STANDARD if m.view.rules.players == 2 else None
+    for m, table in ((two, STANDARD), (three, "bots/stake-tables/standard-3.json")):
         asks = [m, BestAsk(m.round, m.move, m.view), CoachAsk(1, m.round, m.move, m.view)]
         assert [needs_table(a) for a in asks] == [table] * 3
         assert {level: needs_table(MoveAsk(level, 1, m.view)) for level in BOTS} == {
-            level: table if level in ("expert", "master") else None for level in BOTS}
+            level: table if level in ("expert", "master", "master-40") else None
+            for level in BOTS}
     cribbage = replace(two.view, rules=Rules.make("cribbage"))  # only its rules are read
     assert needs_table(MoveAsk("master", 1, cribbage)) == "bots/equity-tables/cribbage.json"
     assert needs_table(MoveAsk("hard", 1, cribbage)) is None
-    assert game_stake.may_use_table(Rules.make("muggins", players=2, target=100))
-    assert not game_stake.may_use_table(Rules.make("standard", players=2, hand_size=7))
+    assert [game_stake.table_path(rules) for rules in (
+        Rules.make("muggins", players=2, target=100),
+        Rules.make("standard", players=2, hand_size=7),  # own options: none read, none amiss
+        Rules.make("punt", players=4, partnership=True),
+        Rules.make("five_up", players=4, partnership=False, target=150))] == [
+        "bots/equity-tables/muggins.json", None,
+        "bots/stake-tables/punt-4p.json", "bots/stake-tables/five_up-4.json"]
 
 
 def test_a_level_that_needs_no_table_chooses_with_none_in_place(decisions: list[Moment],
@@ -98,22 +110,24 @@ def test_before_the_tables_are_in_place_a_staked_level_fails_rather_than_play_ot
     assert worker.keep_data(json.dumps([STANDARD, TEXTS[STANDARD].decode()])) == "kept"
     assert (unfetched / STANDARD).read_bytes() == TEXTS[STANDARD]
     moved = decide(MoveAsk("expert", 7, m.view))
-    game_stake.shipped.cache_clear()
-    game_stake.preset_table.cache_clear()
+    clear()
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(data_files, "PACKAGE", Path(data_files.__file__).parent)
         mp.setattr(data_files, "left_out", dict)
         assert decide(MoveAsk("expert", 7, m.view)) == moved
 
 
-def test_a_game_reads_its_own_presets_table_only(unfetched: Path):
-    assert worker.keep_data(json.dumps([data_files.table("punt"),
-                                        TEXTS[data_files.table("punt")].decode()])) == "kept"
-    assert game_stake.preset_table(Rules.make("punt")) is not None
+def test_a_game_reads_its_own_table_only(unfetched: Path):
+    for path in (data_files.table("punt"), data_files.stake_table("muggins-4p")):
+        assert worker.keep_data(json.dumps([path, TEXTS[path].decode()])) == "kept"
+    assert game_stake.rules_table(Rules.make("punt")) is not None
+    assert game_stake.rules_table(Rules.make("muggins", players=4, partnership=True)) is not None
     for preset in set(PRESETS) - {"punt"}:
         with pytest.raises(DataFileError, match=f"{preset}.json has not been fetched"):
-            game_stake.preset_table(Rules.make(preset))
-    assert sorted(p.name for p in unfetched.rglob("*.json")) == ["punt.json"]
+            game_stake.rules_table(Rules.make(preset))
+    with pytest.raises(DataFileError, match="muggins-4.json has not been fetched"):
+        game_stake.rules_table(Rules.make("muggins", players=4, partnership=False))
+    assert sorted(p.name for p in unfetched.rglob("*.json")) == ["muggins-4p.json", "punt.json"]
 
 
 def test_the_worker_refuses_tables_that_are_not_this_builds(unfetched: Path):
