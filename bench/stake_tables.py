@@ -3,7 +3,7 @@
 preset (issue 41): each side's chance of winning by the sides' distances to
 the target, for 3 and 4 players alone and 4 as partners, built from the
 rounds kept in bench/round-samples/expert/ (bench/round_samples.py) and
-shipped in allfives/bots/stake-tables/ (``bots.game_chances.ChanceTable``).
+shipped in allfives/bots/stake-tables/ (``bots.game_stake.ChanceTable``).
 
 The chain is ``bots.game_chances``' (its module docstring): states are the
 sides' distances to the target, side 0 starting the next round (other
@@ -21,7 +21,7 @@ score on it. Each table's ``depth`` (the largest distance kept; a side
 further off counts as that far) is the target where the grid fits
 ``MAX_CELLS`` states, else as deep as it fits (with four sides alone 80
 points, 16 with the divisor: the side that far off has little chance, and
-the table overstates it a little). Reported per
+the table overstates it; docs/STRENGTH.md has by how much). Reported per
 table in bench/stake_tables.json: its size, the sweeps and seconds, and its
 chances at named points next to games simulated on the same sample
 (``game_chances.simulate``, no grid and no depth).
@@ -220,7 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     for preset, players, partners in configurations():
         name = name_of(preset, players, partners)
         file = SAMPLES / f"{name}.json"
-        if args.only and name not in args.only or not file.exists():
+        if args.only and name not in args.only:
+            continue
+        if not file.exists():
+            print(f"stake_tables: {name}: no rounds kept in {file.name} (bench/round_samples.py "
+                  "plays them); its table is left as it is", file=sys.stderr)
             continue
         kept = json.loads(file.read_text())
         rounds = [from_row(r) for r in kept["rounds"]]

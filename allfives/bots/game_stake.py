@@ -29,17 +29,17 @@ Past twice the table's target (less a step) a game's start lies beyond the
 table's floor, and the stake is points and the bonus.
 
 **Every table** (issue 41). With 3 or 4 players alone, or 4 as partners,
-the table is a ``game_chances.ChanceTable``: each side's chance by every
-side's distance to the target, which serves any target as it is
-(``SidesGame``); a file per preset and player count in ``stake-tables/``
-(made by bench/stake_tables.py). With three or four alone the stake is the
-side's own chance of winning: a round that lets the leader win costs every
-other side its whole chance, however many points it made. Rules with
-options of their own but the target (a table needs thousands of rounds
-played under its rules: their preset's rounds are not theirs), games so
-long that their start lies off a 2-player table's grid, and judges inside
-``without_tables`` keep the points and a fixed ``WIN_BONUS`` for the won
-game (``expert.outcome_stake``).
+the table is a ``ChanceTable``: each side's chance by every side's
+distance to the target, which serves any target as it is (``SidesGame``);
+a file per preset and player count in ``stake-tables/`` (made by
+bench/stake_tables.py from the chain of ``game_chances``). With three or
+four alone the stake is the side's own chance of winning: a round that lets
+the leader win costs every other side its whole chance, however many
+points it made. Rules with options of their own other than the target (a
+table needs thousands of rounds played under its rules, and their preset's
+rounds are not theirs), games so long that their start lies off a 2-player
+table's grid, and judges inside ``without_tables`` keep the points and a
+fixed ``WIN_BONUS`` for the won game (``expert.outcome_stake``).
 """
 
 from __future__ import annotations
