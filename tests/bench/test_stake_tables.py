@@ -166,3 +166,15 @@ def test_from_the_2_player_rounds_it_makes_the_shipped_2_player_table(
                 for x in range(grid.floor, target, grid.step)
                 for y in range(grid.floor, target, grid.step) for s in (0, 1))
     assert worst < 1e-3
+
+
+def test_a_table_without_its_rounds_is_left_as_it_is_and_said(
+        tables: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(tables, "SAMPLES", tmp_path / "none")
+    monkeypatch.setattr(tables, "OUT", tmp_path / "figures.json")
+    assert tables.main(["--only", "punt-4p"]) == 0
+    said = capsys.readouterr().err
+    assert said == ("stake_tables: punt-4p: no rounds kept in punt-4p.json "
+                    "(bench/round_samples.py plays them); its table is left as it is\n")
+    assert json.loads((tmp_path / "figures.json").read_text())["tables"] == {}
