@@ -450,8 +450,10 @@ def table_for(rules: Rules) -> Game | None:
     return rules_table(rules)
 
 
+@cache
 def _as_preset(rules: Rules) -> bool:
-    """Whether the rules are a preset's own but for the players, partners and target."""
+    """Whether the rules are a preset's own but for the players, partners and
+    target (kept per rules: ``table_for`` asks at every playout's end)."""
     return rules == Rules.make(rules.preset, players=rules.players,
                                partnership=rules.partnership, target=rules.target)
 

@@ -59,6 +59,18 @@ def wait_for_analysis(page, timeout: float = 120_000) -> None:
     page.wait_for_selector("#review-progress[hidden]", state="attached", timeout=timeout)
 
 
+def dropped_on_the_table(page, text: str, name: str) -> None:
+    """A record file of ``text`` dropped on the table as a person drags it
+    there; its Review opens."""
+    page.evaluate("""([text, name]) => {
+        const files = new DataTransfer();
+        files.items.add(new File([text], name, {type: 'application/json'}));
+        document.querySelector('#felt').dispatchEvent(
+            new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
+    }""", [text, name])
+    page.wait_for_selector("#review[open]")
+
+
 def graded_as_people_see_it(page, record: dict, losses: list[float]) -> None:
     """``[data-grade]`` on every decision, ``#review-grades`` (accuracy, average
     loss, a count per grade) and ``#review-chart`` (a line per side, a mark per
@@ -188,13 +200,7 @@ def test_a_record_file_opens_in_review_and_a_broken_one_changes_nothing(page, se
     # a good one (from a tournament, no names), dropped on the page: every seat may be reviewed
     finished = bot_game(6, rounds=20, target=60)
     assert finished.over
-    page.evaluate("""text => {
-        const files = new DataTransfer();
-        files.items.add(new File([text], 'game.json', {type: 'application/json'}));
-        document.querySelector('#felt').dispatchEvent(
-            new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
-    }""", dumps(finished))
-    page.wait_for_selector("#review[open]")
+    dropped_on_the_table(page, dumps(finished), "game.json")
     assert page.locator("#review-seat option").all_inner_texts() == ["Player 1", "Player 2"]
     assert page.is_hidden("#review-play-on")  # a finished game
     page.select_option("#review-seat", "1")
@@ -309,13 +315,7 @@ def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_
     open_game(page, server, "?seed=4")
     finished = bot_game(115, bots=("easy", "medium", "easy"), players=3, rounds=30, target=150)
     assert finished.over and finished.rules.target == 150
-    page.evaluate("""text => {
-        const files = new DataTransfer();
-        files.items.add(new File([text], 'three.json', {type: 'application/json'}));
-        document.querySelector('#felt').dispatchEvent(
-            new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
-    }""", dumps(finished))
-    page.wait_for_selector("#review[open]")
+    dropped_on_the_table(page, dumps(finished), "three.json")
     page.select_option("#review-seat", "0")
     wait_for_analysis(page)
     decisions = review(finished, {0})
