@@ -228,8 +228,9 @@ def test_progress_on_a_terminal_is_cleared_at_the_end():
     code, text = Terminal("--games", "30", "--jobs", "1").finish()
     assert code == 0
     assert text.startswith("\r0 of 30 games")
-    # the last line, then blanks over it and the cursor back at the start: nothing left
-    end = re.search(r"\r(30 of 30 games, [\d.]+ games/s, 0:00 left)\r( +)\r\Z", text)
+    # the last line (padded over a longer one before it), then blanks over it and the cursor
+    # back at the start: nothing left
+    end = re.search(r"\r(30 of 30 games, [\d.]+ games/s, 0:00 left *)\r( +)\r\Z", text)
     assert end and len(end.group(2)) >= len(end.group(1)), text
 
 
@@ -268,6 +269,22 @@ def test_progress_is_rewritten_in_place_at_most_five_times_a_second(monkeypatch)
     assert stream.getvalue() == ("\r0 of 50 games"
                                  "\r10 of 50 games, 20.0 games/s, 0:02 left"
                                  "\r50 of 50 games, 20.0 games/s, 0:00 left"
+                                 "\r" + " " * 39 + "\r")
+
+
+def test_a_shorter_line_is_padded_over_the_longer_one_before_it(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(running.time, "monotonic", lambda: now[0])
+    stream = StringIO()
+    progress = running.Progress(50, stream)
+    now[0] = 100.5
+    progress(10)  # 20.0 games/s
+    now[0] = 110.0
+    progress(50)  # 5.0 games/s: one character shorter
+    progress.clear()
+    assert stream.getvalue() == ("\r0 of 50 games"
+                                 "\r10 of 50 games, 20.0 games/s, 0:02 left"
+                                 "\r50 of 50 games, 5.0 games/s, 0:00 left "
                                  "\r" + " " * 39 + "\r")
 
 
