@@ -14,8 +14,10 @@ the analysis has not finished, and the click waits for it at most
 ``advisor.WAIT_SECONDS`` before the move is played unasked.
 
     .venv/bin/python bench/coach_delay.py [--moves 30] [--think 1.0 0]
+        [--players 3] [--target 150]
 
-Writes bench/coach_delay.json: per think time and coach setting, the moves
+Writes bench/coach_delay.json (2 players, the preset's target; else a file
+named by the table, coach_delay.3-players.json): per think time and coach setting, the moves
 timed, p50 / p95 / max in ms (and of the moves played without the dialog),
 how many analyses were ready at the click and how many moves the coach
 stopped, and the ratios of on to off.
@@ -55,11 +57,13 @@ addEventListener("DOMContentLoaded", () => {
 """
 
 
-def visit(browser: Any, url: str, coach: str, think: float, moves: int) -> list[dict[str, Any]]:
-    """Play ``moves`` moves with a choice on a fresh page; one row per move."""
+def visit(browser: Any, url: str, coach: str, think: float, moves: int,
+          table: dict[str, Any]) -> list[dict[str, Any]]:
+    """Play ``moves`` moves with a choice on a fresh page at ``table`` (the new
+    game's players, partnership and target); one row per move."""
     rows: list[dict[str, Any]] = []
     script = harness.stored({"bot_pause": 0, "speed": "off", "coach": coach},
-                            {"players": 2, "bots": ["easy", "easy", "easy"]})
+                            {**table, "bots": ["easy", "easy", "easy"]})
     with harness.game_page(browser, url, script, TIMING, seed=SEED) as page:
         harness.play_through(page, lambda _: len(rows) >= moves,
                              tile=lambda page: rows.extend(timed_play(page, think)))
@@ -111,24 +115,30 @@ def main(argv: list[str] | None = None) -> int:
                         help="moves with a choice timed per think time and setting")
     parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.0],
                         help="seconds the person looks before clicking")
+    harness.add_table(parser)
     args = parser.parse_args(argv)
     if any(t < 0 for t in args.think):
         parser.error("--think must be at least 0")
+    harness.checked_table(parser, args)
+    table = harness.table_setup(args)
     rows = []
     with harness.serving() as url, harness.chromium() as browser:
         for think in args.think:
-            off = summary(visit(browser, url, "off", think, args.moves), think, "off")
-            on = summary(visit(browser, url, "blunders", think, args.moves), think, "blunders")
+            off = summary(visit(browser, url, "off", think, args.moves, table), think, "off")
+            on = summary(visit(browser, url, "blunders", think, args.moves, table), think,
+                         "blunders")
             rows += [off, on]
             rows.append({"think_s": think, "ratio_p50": round(on["p50_ms"] / off["p50_ms"], 2),
                          "ratio_p95": round(on["p95_ms"] / off["p95_ms"], 2),
                          "added_p95_ms": round(on["p95_ms"] - off["p95_ms"], 1)})
             print(f"think {think:.1f} s: on/off p50 {rows[-1]['ratio_p50']}x, "
                   f"p95 {rows[-1]['ratio_p95']}x", flush=True)
-    harness.write_json(OUT, {
+    harness.write_json(harness.for_table(OUT, args), {
         "about": "Click to move (or to the coach's dialog) in the page, headless Chromium, "
-                 f"deal ?seed={SEED}, 2 players against easy, no bot pause or animation; the "
-                 "coach off, then on (blunders), the same moves; only moves with a choice.",
+                 f"deal ?seed={SEED}, {args.players} players"
+                 f"{' alone' if args.alone else ''} against easy, no bot pause or animation; "
+                 "the coach off, then on (blunders), the same moves; only moves with a choice.",
+        "table": table,
         **harness.identity(argv),
         "python": harness.python(),
         "rows": rows,

@@ -145,6 +145,36 @@ def add_jobs(parser: argparse.ArgumentParser, default: int) -> None:
                         help=f"worker processes (default {default})")
 
 
+def add_table(parser: argparse.ArgumentParser) -> None:
+    """The table a page bench deals for: how many play, alone or as partners, to what."""
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--alone", action="store_true",
+                        help="with 4 players, each playing alone (default: as partners)")
+    parser.add_argument("--target", type=at_least(1), default=None,
+                        help="the game's target (default: the preset's)")
+
+
+def checked_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.alone and args.players != 4:
+        parser.error("--alone needs --players 4")
+
+
+def table_setup(args: argparse.Namespace) -> dict[str, Any]:
+    """``add_table``'s choices as the new-game dialog keeps them (``Setup``)."""
+    return {"players": args.players, "partnership": not args.alone, "target": args.target or 0}
+
+
+def for_table(path: Path, args: argparse.Namespace) -> Path:
+    """Where a run for ``add_table``'s choices writes: ``path`` for 2 players
+    to the preset's target, else a file named by them (coach_delay.3-players-to-150.json),
+    so that one table's run does not replace another's."""
+    parts = [] if args.players == 2 else [
+        "3-players" if args.players == 3 else "4-alone" if args.alone else "4-partners"]
+    if args.target is not None:
+        parts.append(f"to-{args.target}")
+    return path.with_suffix(f".{'-'.join(parts)}.json") if parts else path
+
+
 def checkout(text: str) -> Path:
     """An argparse type: another checkout of the project (a folder holding ``allfives/``)."""
     path = Path(text)

@@ -77,3 +77,31 @@ def test_trees_and_stored_settings(tmp_path: Path) -> None:
     script = harness.stored({"bot_pause": 0}, {"players": 2})
     assert script == ("localStorage.setItem('allfives.settings', \"{\\\"bot_pause\\\": 0}\");"
                       "localStorage.setItem('allfives.setup', \"{\\\"players\\\": 2}\");")
+
+
+def test_a_table_names_its_results_and_its_new_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from allfives.web.table.setup import Setup
+
+    parser = argparse.ArgumentParser(prog="x.py")
+    harness.add_table(parser)
+    out = Path("bench/coach_delay.json")
+
+    def table(*argv: str) -> tuple[str, dict[str, object]]:
+        args = parser.parse_args(argv)
+        harness.checked_table(parser, args)
+        return harness.for_table(out, args).name, harness.table_setup(args)
+
+    assert table() == ("coach_delay.json", {"players": 2, "partnership": True, "target": 0})
+    assert table("--players", "3", "--target", "150") == (
+        "coach_delay.3-players-to-150.json", {"players": 3, "partnership": True, "target": 150})
+    assert table("--players", "4")[0] == "coach_delay.4-partners.json"
+    name, setup = table("--players", "4", "--alone")
+    assert name == "coach_delay.4-alone.json"
+    assert table("--target", "100")[0] == "coach_delay.to-100.json"
+    # the page's own new-game choices read it as meant
+    rules = Setup.from_json({**setup, "bots": ["easy"] * 3}).rules()
+    assert (rules.players, rules.partnership, rules.target) == (4, False, 200)
+    with pytest.raises(SystemExit):
+        table("--players", "3", "--alone")
+    assert capsys.readouterr().err.splitlines()[-1] == "x.py: error: --alone needs --players 4"
