@@ -521,8 +521,8 @@ def test_the_shipped_set():
     # (solved exactly, or best by 7 game points under two estimates)
     shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
     figures = json.loads(FIGURES.read_text(encoding="utf-8"))
-    # 325 until issue 41's stake dropped 63 near the target with 3 or 4 players
-    assert len(shipped) == figures["shipped"] == 262 and figures["kept"] >= len(shipped)
+    # made again for issue 41 (the game's stake by the chance of winning): 334 written, 310 kept
+    assert len(shipped) == figures["shipped"] == 310 and figures["kept"] >= len(shipped)
     configs_of = [f"{p.view.rules.preset}/{p.view.rules.players}" for p in shipped]
     assert set(configs_of) == {f"{preset}/{n}" for preset in PRESETS for n in (2, 3, 4)}
     assert figures["shipped_by_config"] == dict(sorted(Counter(configs_of).items()))
@@ -558,7 +558,7 @@ def test_no_shipped_puzzle_comes_from_an_endless_game():
     shipped = pz.loads(SHIPPED.read_text(encoding="utf-8"))
     assert max(p.round for p in shipped) <= 60
     muggins = [p for p in shipped if p.view.rules.preset == "muggins"]
-    assert len(muggins) == 50
+    assert len(muggins) == 56
     assert all(p.view.rules == Rules.make("muggins", players=p.view.rules.players)
                for p in muggins)
     # someone who tried and missed a dropped one (round 275) is given another
