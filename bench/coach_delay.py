@@ -78,8 +78,12 @@ def timed_play(page: Any, think: float) -> list[dict[str, Any]]:
     time.sleep(think)
     page.evaluate("window.__answerAt = null")
     tiles.first.click()
+    # the move played at once (a tile with one place), or its places lit: the page
+    # answers the click after it returns
+    page.wait_for_function("() => window.__answerAt !== null"
+                           " || document.querySelector('#board [data-target]') !== null")
     places = page.locator("#board [data-target]")
-    if places.count():
+    if page.evaluate("window.__answerAt === null") and places.count():
         choice = choice or places.count() > 1
         page.evaluate("window.__answerAt = null")
         places.first.click()
