@@ -111,6 +111,9 @@ def test_each_theme_and_face_is_chosen_kept_over_a_reload_and_axe_clean(browser,
             assert axe(page) == [], f"playing, {theme} {faces}"
             page.reload()
             page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+            # the board is drawn once the page's thread has told the Python its box,
+            # which may come after the status line and the hand
+            page.wait_for_selector("#board g.tile")
             check_shown(page, theme, faces, large)  # kept
             kept = json.loads(page.evaluate("localStorage.getItem('allfives.settings')"))
             assert (kept["theme"], kept["faces"], kept["large_tiles"]) == (theme, faces, large)

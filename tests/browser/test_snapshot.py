@@ -252,7 +252,7 @@ def test_when_storage_is_full_no_snapshot_is_kept_and_nothing_is_said(page, serv
     open_game(page, server)
     page.wait_for_selector("html[data-snapshot=failed]", timeout=MADE_MS)
     assert any("no snapshot made" in w for w in warnings), warnings
-    assert page.is_hidden("#notice")
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
     page.reload()
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     assert page.get_attribute("html", "data-boot") == "normal"
