@@ -1,8 +1,8 @@
 """The bots' worker (``static/bots-worker.mjs`` runs this script): a
 request (JSON text) in, a move or an
 analysis (text) out: a bot's move, the hint's (the move Review calls best),
-Review's analysis of one decision, or the coach's of the person's decision
-under way (``drop`` stops it). ``alive`` answers at once,
+Review's analysis of one decision (``drop_reviews`` stops those under way),
+or the coach's of the person's decision under way (``drop`` stops it). ``alive`` answers at once,
 also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
 the page can tell a busy worker from a dead one.
 
@@ -18,9 +18,10 @@ from allfives.bots.analysis import Moment
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.moves import move_text
-from allfives.web.bots.decide import STALE, CoachWork, analysis, best, decide
+from allfives.web.bots.decide import STALE, CoachWork, ReviewWork, best, decide
 
 COACH = CoachWork()  # the coach's analysis this worker runs
+REVIEWS = ReviewWork()  # Review's
 
 
 def choose(request: str) -> str:
@@ -37,8 +38,10 @@ async def hint(request: str) -> str:
 
 
 async def review(request: str) -> str:
-    """The expert's analysis of one decision (``Moment`` JSON) as ``Decision`` JSON."""
-    return json.dumps((await analysis(Moment.from_json(json.loads(request)))).to_json())
+    """The expert's analysis of one decision (``Moment`` JSON) as ``Decision``
+    JSON, or ``STALE`` once ``drop_reviews`` stopped it."""
+    found = await REVIEWS.analyse(Moment.from_json(json.loads(request)))
+    return json.dumps((STALE if found is None else found).to_json())
 
 
 async def coach(request: str) -> str:
@@ -63,6 +66,11 @@ def drop(_request: str = "") -> str:
     return "dropped"
 
 
+def drop_reviews(_request: str = "") -> str:
+    REVIEWS.drop()
+    return "dropped"
+
+
 def alive(_request: str = "") -> str:
     return "alive"
 
@@ -70,4 +78,5 @@ def alive(_request: str = "") -> str:
 # What the page may call (bots-worker.mjs answers no other name), named as
 # the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
-__export__ = ["choose", "hint", "review", "coach", "keep_data", "drop", "alive"]
+__export__ = ["choose", "hint", "review", "coach", "keep_data", "drop", "drop_reviews",
+              "alive"]

@@ -72,7 +72,10 @@ from .decide import (
 
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
 WORKER_LOAD_SECONDS = 90.0
-# The first request (the easy bot's) and every move must be answered in time:
+# The first request (the easy bot's) must be answered within ANSWER_SECONDS, or
+# as long as the worker took to start if that was longer: a fresh Python's first
+# call is its slowest, and a device (or a moment) slow to start it is slow to
+# answer too. Every move must be answered in time:
 # ANSWER_SECONDS, the master's moves longer (``deadlines``: the slowest moves
 # measured in the worker are in bench/think_time.json; more time on a device
 # whose moves have shown it slower). So a worker that died or hangs is noticed
@@ -123,17 +126,20 @@ class BotClient:
     async def _load(self, loaded: asyncio.Future[None]) -> None:
         try:
             self.link = js.allfivesBots.start()
+            began = time.monotonic()
             try:
                 problem = await asyncio.wait_for(self.link.started, WORKER_LOAD_SECONDS)
+                if not problem:
+                    first = first_request()
+                    await asyncio.wait_for(
+                        self.link.call(first.call, json.dumps(first.to_json())),
+                        max(ANSWER_SECONDS, time.monotonic() - began))
             except TimeoutError:
                 self._fail("took too long to start", slow=True)
                 return
             if problem:
                 self._fail(str(problem))
                 return
-            first = first_request()
-            await asyncio.wait_for(self.link.call(first.call, json.dumps(first.to_json())),
-                                   ANSWER_SECONDS)
             self.worker = self.link
             page.write({"body": Part(attrs=(("data-bots", "worker"),))})
         except Exception as e:  # noqa: BLE001 - any failure means: think on the page
@@ -308,10 +314,14 @@ class BotClient:
         self.start()
         assert self.loaded is not None
         await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
-        answer = await self._ask(request, REVIEW_SECONDS, read_decision, watched=True)
-        if answer is None:
-            return await analysis(request)  # in slices: the page stays responsive
-        return answer
+        while True:
+            answer = await self._ask(request, REVIEW_SECONDS, read_review, watched=True)
+            if answer is None:
+                return await analysis(request)  # in slices: the page stays responsive
+            if answer[0] is not None:
+                return answer[0]
+            # dropped (``drop_reviews``) for a review closed meanwhile, while this was
+            # still wanted (a puzzle's check, say): asked again
 
     async def coach(self, request: CoachAsk) -> Coaching | None:
         """The coach's analysis of the person's decision (``decide.CoachWork``;
@@ -329,12 +339,18 @@ class BotClient:
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
         if self.worker is not None and not self.failed:
-            asyncio.ensure_future(self._drop(self.worker))
+            asyncio.ensure_future(self._drop(self.worker, "drop"))
+
+    def drop_reviews(self) -> None:
+        """The worker stops Review's analyses under way (the dialog closed, or
+        shows another review): a review opened next does not wait behind them."""
+        if self.worker is not None and not self.failed:
+            asyncio.ensure_future(self._drop(self.worker, "drop_reviews"))
 
     @staticmethod
-    async def _drop(worker: Any) -> None:
+    async def _drop(worker: Any, control: str) -> None:
         try:
-            await asyncio.wait_for(worker.call("drop", ""), ALIVE_LIMIT_SECONDS)
+            await asyncio.wait_for(worker.call(control, ""), ALIVE_LIMIT_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
 
@@ -362,8 +378,11 @@ def read_best(text: str) -> Best:
     return Best.from_json(read_object(text))
 
 
-def read_decision(text: str) -> Decision:
-    return Decision.from_json(read_object(text))
+def read_review(text: str) -> tuple[Decision | None]:
+    """The worker's analysis in a 1-tuple (None for ``decide.Stale``:
+    ``drop_reviews`` stopped it), apart from ``_ask``'s None (no worker)."""
+    data = read_object(text)
+    return (None if Stale.answered(data) else Decision.from_json(data),)
 
 
 def read_coaching(text: str) -> tuple[Coaching | None]:

@@ -33,8 +33,8 @@ T = TypeVar("T")
 Request = MoveAsk | BestAsk | Moment | CoachAsk
 REQUESTS: Final = (MoveAsk, BestAsk, Moment, CoachAsk)
 # The worker's functions that take no request: a data file from the page
-# (``worker.keep_data``), stop the coach, say it is alive.
-CONTROLS: Final = ("keep_data", "drop", "alive")
+# (``worker.keep_data``), stop the coach, stop Review's analyses, say it is alive.
+CONTROLS: Final = ("keep_data", "drop", "drop_reviews", "alive")
 
 
 class StaleJSON(TypedDict):
@@ -44,7 +44,8 @@ class StaleJSON(TypedDict):
 @dataclass(frozen=True)
 class Stale:
     """The worker's answer to a coach's request that a newer one or ``drop``
-    stopped (``CoachWork.analyse``'s None)."""
+    stopped (``CoachWork.analyse``'s None), or to Review's that ``drop_reviews``
+    stopped (``ReviewWork.analyse``'s None)."""
 
     def to_json(self) -> StaleJSON:
         return {"stale": True}
@@ -112,6 +113,27 @@ class CoachWork:
     def drop(self) -> None:
         """Nobody waits for the coach's analysis under way any more."""
         self.wanted = None
+
+
+class ReviewWork:
+    """Review's analyses where they run (the worker keeps one): each decision
+    is asked for in turn, and ``drop`` (the dialog closed, or shows another
+    review) stops those under way, so a review opened next does not wait
+    behind the one left."""
+
+    def __init__(self) -> None:
+        self.era = 0  # the analyses started before the last ``drop`` are stale
+
+    async def analyse(self, moment: Moment, slice_seconds: float = SLICE_SECONDS
+                      ) -> Decision | None:
+        """The moment's decision analysed, in slices as ``analysis``; None
+        once a ``drop`` has made it stale."""
+        era = self.era
+        return await sliced(analysing(moment), slice_seconds, lambda: self.era == era)
+
+    def drop(self) -> None:
+        """Nobody waits for Review's analyses under way any more."""
+        self.era += 1
 
 
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,

@@ -127,7 +127,9 @@ class ReviewPanel:
         """The dialog closed (or shows another review): its analysis stops."""
         self.showing = False
         if self.task is not None:
-            self.task.cancel()
+            if not self.task.done():
+                self.task.cancel()
+                self.bots.drop_reviews()  # in the worker too
             self.task = None
 
     def go(self, move: Callable[[Review], None]) -> None:

@@ -1,7 +1,8 @@
 """The bots' worker and its client agree on the calls: each request type
 names the worker's function that answers it (``call``), the worker exports
-exactly those and its two controls, and each answers its own request; a
-coach's request stopped by a newer one is answered with one immutable value."""
+exactly those and its controls, and each answers its own request; a
+coach's request stopped by a newer one, and Review's stopped by
+``drop_reviews``, are answered with one immutable value."""
 
 from __future__ import annotations
 
@@ -68,3 +69,21 @@ def test_a_coach_request_overtaken_by_a_newer_one_is_answered_stale():
     assert not Stale.answered(newer) and Coaching.from_json(newer).move == m.move
     with pytest.raises(dataclasses.FrozenInstanceError):
         STALE.stale = False  # type: ignore[attr-defined]
+
+
+def test_reviews_under_way_stop_at_drop_reviews_and_a_review_asked_after_is_answered():
+    # an estimate (the boneyard not empty) pauses between slices, where the drop is seen
+    m = next(m for m in moments(bot_game(3, players=2)) if m.view.boneyard_left > 0
+             and len(m.view.legal_moves()) > 2)
+    text = json.dumps(m.to_json())
+
+    async def dropped_then_asked() -> list[str]:
+        under_way = asyncio.ensure_future(worker.review(text))
+        await asyncio.sleep(0)  # it has started, and runs its first slice
+        assert worker.drop_reviews() == "dropped"
+        return [await under_way, await worker.review(text)]
+
+    stopped, answered = (json.loads(t) for t in run(dropped_then_asked()))
+    assert Stale.answered(stopped)
+    decision = Decision.from_json(answered)
+    assert (decision.round, decision.move) == (m.round, m.move) and decision.best is not None
