@@ -4,11 +4,14 @@
 PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
-# pytest workers: the browser tests mostly wait (on Pyodide, on bots), so three run side by
-# side on two cores (a subset of them took 0.71 times as long as with two: docs/DEVELOPING.md).
-# --dist loadgroup keeps a module marked xdist_group on one worker (test_snapshot.py: its
-# snapshot is made once, not once a worker); every other test goes to whichever is free.
+# pytest workers for the browser tests: they mostly wait (on Pyodide, on bots), so three run
+# side by side on two cores (a subset of them took 0.71 times as long as with two:
+# docs/DEVELOPING.md). --dist loadgroup keeps a module marked xdist_group on one worker
+# (test_snapshot.py: its snapshot is made once, not once a worker); every other test goes to
+# whichever is free. The other tests compute: they run first, one worker a core, so that no
+# browser test's worker deadlines run out while they take its cores.
 JOBS ?= 3
+CORES ?= 2
 # A browser test whose page Chromium's renderer crashed under (seen once in six full runs,
 # on a shared machine) runs once more, in a new browser (tests/browser/conftest.py);
 # any other failure fails at once.
@@ -22,7 +25,8 @@ play: vendor
 test: vendor venv chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy allfives
-	$(VENV)/bin/python -m pytest -q -n $(JOBS) --dist loadgroup $(CRASH_RERUN)
+	$(VENV)/bin/python -m pytest -q -n $(CORES) --ignore=tests/browser
+	$(VENV)/bin/python -m pytest -q -n $(JOBS) --dist loadgroup $(CRASH_RERUN) tests/browser
 
 # The picture tests' references (tests/browser/pictures/) written again from the page as it
 # is now: after a change to what the page shows. Look at every changed picture before

@@ -71,6 +71,8 @@ function described(listen, evt, at) {
   if (form) out.form = controls(form);
   if (TYPING.has(evt.target?.tagName) && evt.target.name) out.field = evt.target.name;
   if (evt.type === "click" && evt.detail === 0) out.keyed = true; // a key made it
+  // when it happened, in ms on the clock every thread of the page shares
+  out.at_ms = performance.timeOrigin + evt.timeStamp;
   out.focus = hook(document.activeElement === document.body ? null : document.activeElement);
   return out;
 }

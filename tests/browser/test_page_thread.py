@@ -262,9 +262,15 @@ def test_what_a_person_does_arrives_as_values(page, server):
     listen(page, Listen("keydown", "body", keys=("d",), plain=True, unless="dialog[open]",
                         prevent_when="#a[data-live]"))
     # the nearest element answers first, as in the event's bubbling; its data comes along
+    before = page.evaluate("performance.timeOrigin + performance.now()")
     page.click("#pips")
-    assert [(e.selector, e.at, e.keyed) for e in heard(page)] == [
+    events = heard(page)
+    assert [(e.selector, e.at, e.keyed) for e in events] == [
         ("#hand [data-tile]", Hook("", {"tile": "3-5"}), False), ("#hand", Hook("hand"), False)]
+    # when the click happened, on the clock a worker of the page reads too (the coach
+    # waits from it): one event, one time, after the time read before it
+    after = page.evaluate("performance.timeOrigin + performance.now()")
+    assert events[0].at_ms == events[1].at_ms and before <= events[0].at_ms <= after
     # a click a key made says so
     page.focus("#hand [data-tile]")
     page.keyboard.press("Enter")

@@ -18,16 +18,28 @@ from ...view import PlayerView
 from ..table.settings import Settings
 from ..table.table import Position, Table
 
-# How long a click waits for an analysis still under way before the move is
-# played unasked: the coach may add this much to a move, never more. An
+# How long after a click an analysis still under way may finish before the
+# move is played unasked: the coach may add this much to a move, never more. An
 # analysis in the worker is usually done before a person who looks at the table
 # clicks (bench/review_time.json); a click at once finds it under way, and
 # waits. A longer wait brought such moves close to the 150 ms allowed from the
 # click at the 95th percentile (bench/coach_delay.json), so this leaves room for
-# a slower device's own drawing.
+# a slower device's own drawing. It runs from the click itself (``wait_left``):
+# the time the click took to reach the page's Python (longer at a table of 4,
+# with more to draw) is not added to it.
 WAIT_SECONDS = 0.075
 # ``body[data-coach]``: what the coach is doing about the decision now.
 OFF_NOW, ANALYSING, READY = "off", "analysing", "ready"
+
+
+def wait_left(clicked_ms: float | None, now_ms: float) -> float:
+    """Seconds a move clicked at ``clicked_ms`` may still wait at ``now_ms``
+    (ms on one clock) for an analysis under way: what is left of
+    ``WAIT_SECONDS`` from the click; all of it when the click's time is not
+    known, or is later than now (another clock's)."""
+    if clicked_ms is None or now_ms < clicked_ms:
+        return WAIT_SECONDS
+    return max(0.0, WAIT_SECONDS - (now_ms - clicked_ms) / 1000)
 
 
 class AtTable(Protocol):

@@ -16,12 +16,12 @@ from ...moves import Move
 from ..bots.client_page import BotClient
 from ..dom import spawn
 from ..paint.events import Listen
-from ..paint.listening_page import listen
+from ..paint.listening_page import heard_at, listen, now_ms
 from ..paint.parts import Effect, Part, shown
 from ..paint.writer_page import page
 from ..table.table import Position
 from ..table.table_view import TableView
-from .advisor import ANALYSING, OFF_NOW, READY, WAIT_SECONDS, Advisor, AtTable, watches
+from .advisor import ANALYSING, OFF_NOW, READY, Advisor, AtTable, wait_left, watches
 from .frame import state_frame, stop_frame
 from .words import better_words
 
@@ -92,13 +92,14 @@ class CoachPage:
 
     async def check(self, move: Move) -> Verdict | None:
         """The verdict on the person's ``move``: an analysis under way gets
-        ``WAIT_SECONDS`` to finish, else the move is played unasked."""
+        what is left of ``WAIT_SECONDS`` from the click that made the move to
+        finish, else the move is played unasked."""
         ctl = self.ctl
         if not watches(ctl):
             return None
         task = self.task
         if not self.advisor.ready(ctl) and task is not None and not task.done():
-            await asyncio.wait({task}, timeout=WAIT_SECONDS)
+            await asyncio.wait({task}, timeout=wait_left(heard_at(), now_ms()))
         return self.advisor.verdict(ctl, move)
 
     def ask(self, verdict: Verdict, move: Move) -> None:

@@ -15,6 +15,7 @@ attribute it names)."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,7 +143,10 @@ class PageEvent:
     had the focus (``focus``: a key's arrows move from it), and the element a
     dragged one was let go over (``target``, a ``DRAG`` Listen's). ``keyed``:
     a click a key made (Enter or Space on a button: ``UIEvent.detail`` 0), so
-    focus may move on as a keyboard's user expects."""
+    focus may move on as a keyboard's user expects. ``at_ms``: when an
+    element's event happened, in milliseconds on the clock every thread of
+    the page shares (``performance.timeOrigin`` plus the event's
+    ``timeStamp``), so that what it waits for is timed from the person's act."""
 
     kind: str
     selector: str
@@ -158,6 +162,7 @@ class PageEvent:
     focus: Hook = Hook()
     keyed: bool = False
     target: Hook = Hook()
+    at_ms: float | None = None
 
     def submitted(self) -> dict[str, str]:
         """What the form would submit (the first value of each name): its
@@ -192,7 +197,14 @@ def event_from_json(text: str) -> PageEvent:
                      form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
                      file=_file(data.get("file")), size=_size(data.get("size")),
                      focus=_hook(data.get("focus")), keyed=data.get("keyed") is True,
-                     target=_hook(data.get("target")))
+                     target=_hook(data.get("target")), at_ms=_time(data.get("at_ms")))
+
+
+def _time(data: Any) -> float | None:
+    """An event's time: a finite number, else not known."""
+    if isinstance(data, bool) or not isinstance(data, int | float) or not math.isfinite(data):
+        return None
+    return float(data)
 
 
 def _control(data: Any) -> Control:

@@ -21,9 +21,17 @@ from .writer_page import page
 _listeners = Listeners(lambda one: js.allfivesEvents.listen(json.dumps(one.to_json())))
 
 
+# When the last element's event heard happened (``PageEvent.at_ms``): a click's
+# move waits for the coach from the click itself (``heard_at``).
+_last: list[float | None] = [None]
+
+
 def _heard(text: str) -> None:
     try:
-        for result in _listeners.handle(event_from_json(str(text))):
+        event = event_from_json(str(text))
+        if event.at_ms is not None:
+            _last[0] = event.at_ms
+        for result in _listeners.handle(event):
             if asyncio.iscoroutine(result):
                 spawn(result)
     except Exception as e:  # noqa: BLE001 - people get a message, the console the details
@@ -57,3 +65,14 @@ def listen(one: Listen, handler: Handler | None = None) -> None:
     """Answer what ``one`` lets through with ``handler`` (a value in, never a
     DOM event); none when ``one`` only prevents a default (``send=False``)."""
     _listeners.on(one, handler)
+
+
+def heard_at() -> float | None:
+    """When the last event of an element happened, in ms on the page's shared
+    clock (``PageEvent.at_ms``; ``now_ms`` reads it here); None before any."""
+    return _last[0]
+
+
+def now_ms() -> float:
+    """Now on the clock ``heard_at`` reads."""
+    return float(js.performance.timeOrigin + js.performance.now())

@@ -26,7 +26,7 @@ from allfives.record import loads
 from allfives.view import PlayerView
 from allfives.web import worker
 from allfives.web.bots import decide
-from allfives.web.coach.advisor import Advisor, watches
+from allfives.web.coach.advisor import WAIT_SECONDS, Advisor, wait_left, watches
 from allfives.web.coach.words import better_words, stop_words
 from allfives.web.play.controller import Controller
 from allfives.web.play.steps import Played, Refuse
@@ -127,6 +127,19 @@ def test_the_coach_is_off_by_default_and_its_setting_is_kept():
     assert Settings().coach == OFF and Settings.from_json({}).coach == OFF
     assert Settings.from_json({"coach": "always"}).coach == OFF
     assert Settings.from_json(json.loads(json.dumps(ON.to_json()))) == ON
+
+
+def test_a_click_waits_for_the_coach_from_the_click_itself():
+    assert WAIT_SECONDS == 0.075
+    clicked = 1_764_412_345_000.0  # ms on the page's shared clock
+    assert wait_left(clicked, clicked) == 0.075
+    # the click took 30 ms to reach the page's Python: 45 ms are left
+    assert wait_left(clicked, clicked + 30) == pytest.approx(0.045)
+    assert wait_left(clicked, clicked + 75) == 0.0
+    assert wait_left(clicked, clicked + 400) == 0.0  # never less than nothing
+    # not known, or later than now (another clock's): the whole wait
+    assert wait_left(None, clicked) == 0.075
+    assert wait_left(clicked + 5, clicked) == 0.075
 
 
 def test_the_advisor_asks_once_per_decision_from_the_persons_view():

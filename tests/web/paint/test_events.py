@@ -152,3 +152,15 @@ def test_a_click_a_key_made_says_so():
     assert keyed.keyed is True
     assert event_from_json('{"kind": "click", "selector": "#go"}').keyed is False
     assert event_from_json('{"kind": "click", "selector": "#go", "keyed": 1}').keyed is False
+
+
+def test_an_event_says_when_it_happened_on_the_pages_clock():
+    at = event_from_json('{"kind": "click", "selector": "#hand [data-tile]",'
+                         ' "at_ms": 1764412345678.25}')
+    assert at.at_ms == 1764412345678.25
+    assert event_from_json('{"kind": "click", "selector": "#a", "at_ms": 12}').at_ms == 12.0
+    # not a time: not known (a window's event has none)
+    for broken in ('"12"', "true", "null", "[1]", "Infinity", "NaN"):
+        assert event_from_json(
+            f'{{"kind": "click", "selector": "#a", "at_ms": {broken}}}').at_ms is None
+    assert event_from_json('{"kind": "storage", "selector": ":window"}').at_ms is None
