@@ -1,8 +1,8 @@
 """The bots' worker (``static/bots-worker.mjs`` runs this script): a
-request (JSON text) in, a move or an
-analysis (text) out: a bot's move, the hint's (the move Review calls best),
-Review's analysis of one decision (``drop_reviews`` stops those under way),
-or the coach's of the person's decision under way (``drop`` stops it). ``alive`` answers at once,
+request (JSON text) in, a move or an analysis (text) out: a bot's move, the
+hint's (the move Review calls best), Review's analysis of one decision
+(``drop_reviews`` stops those under way), or the coach's of the person's
+decision under way (``drop`` stops it). ``alive`` answers at once,
 also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
 the page can tell a busy worker from a dead one.
 
