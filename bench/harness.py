@@ -60,20 +60,20 @@ def spread(values: Sequence[float], digits: int, scale: float = 1.0,
 # -- the run's identity -------------------------------------------------------------------
 
 
-def commit() -> str:
-    """This checkout's commit, with ``+dirty`` when the engine's sources
-    (``allfives/`` less the page's ``web/``) have changes not committed;
-    ``unknown`` outside git."""
+def commit(root: Path = ROOT) -> str:
+    """This checkout's commit (or ``root``'s), with ``+dirty`` when the
+    engine's sources (``allfives/`` less the page's ``web/``) have changes
+    not committed; ``unknown`` outside git."""
     try:
-        head = _git("rev-parse", "HEAD")
-        dirty = _git("status", "--porcelain", "--", "allfives", ":!allfives/web")
+        head = _git(root, "rev-parse", "HEAD")
+        dirty = _git(root, "status", "--porcelain", "--", "allfives", ":!allfives/web")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+dirty" if dirty else "")
 
 
-def _git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
                           check=True).stdout.strip()
 
 

@@ -16,7 +16,13 @@ issue 41, the first verdict p95 within 1 s at every table (a game of 3 or 4
 first fetches its stake's table).
 
     .venv/bin/python bench/review_game_time.py [--games 10] [--preset standard]
-        [--players 3] [--target 150]
+        [--players 3] [--target 150] [--pages 1] [--base OTHER_CHECKOUT]
+
+``--pages``: that many fresh pages, each opening every game (a fresh page's
+first review is its worker's first analysis: ``fresh_page_first_verdict``).
+``--base``: another checkout's site too (vendored: its scripts/vendor.py
+run), a page of each in turn, and this tree's figures over the base's
+(``ratio``).
 
 Writes bench/review_game_time.json (2 players, the preset's target), else a
 file named by the table (review_game_time.3-players-to-150.json).
@@ -25,8 +31,10 @@ file named by the table (review_game_time.3-players-to-150.json).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import harness
 
@@ -66,11 +74,11 @@ addEventListener("DOMContentLoaded", () => {
 """
 
 
-def timed_reviews(paths: list[Path]) -> list[tuple[float, float]]:
-    """Seconds to the first verdict and to the last, per record."""
+def timed_reviews(url: str, browser: Any, paths: list[Path]) -> list[tuple[float, float]]:
+    """Seconds to the first verdict and to the last, per record, opened one
+    after the other in a fresh page of the site at ``url``."""
     out = []
-    with harness.serving() as url, harness.chromium() as browser, \
-            harness.game_page(browser, url, TIMING, seed="1") as page:
+    with harness.game_page(browser, url, TIMING, seed="1") as page:
         page.set_default_timeout(300_000)
         for path in paths:
             page.set_input_files("#open-record", str(path))
@@ -83,6 +91,31 @@ def timed_reviews(paths: list[Path]) -> list[tuple[float, float]]:
     return out
 
 
+def timed_trees(trees: dict[str, Path], pages: int, paths: list[Path]
+                ) -> dict[str, list[list[tuple[float, float]]]]:
+    """``timed_reviews`` in ``pages`` fresh pages of each tree's site, the
+    trees taking turns (who goes first flipped every page), so a shared
+    machine's load falls on both alike."""
+    times: dict[str, list[list[tuple[float, float]]]] = {name: [] for name in trees}
+    with contextlib.ExitStack() as stack:
+        urls = {name: stack.enter_context(harness.serving(root)) for name, root in trees.items()}
+        browser = stack.enter_context(harness.chromium())
+        for k in range(pages):
+            for name in (list(trees) if k % 2 == 0 else list(trees)[::-1]):
+                times[name].append(timed_reviews(urls[name], browser, paths))
+    return times
+
+
+def figures(per_page: list[list[tuple[float, float]]]) -> dict[str, Any]:
+    """The first verdicts and whole games of every page; each page's first
+    review apart (its worker's first analysis)."""
+    times = [t for page in per_page for t in page]
+    firsts, wholes = [t[0] for t in times], [t[1] for t in times]
+    return {"first_verdict": seconds(firsts, 2), "whole_game": seconds(wholes, 1),
+            "fresh_page_first_verdict": [round(page[0][0], 2) for page in per_page],
+            "seconds": [[round(a, 2), round(b, 1)] for a, b in times]}
+
+
 def seconds(values: list[float], digits: int) -> dict[str, float]:
     return {"p50_s": round(harness.median(values), digits),
             "p95_s": round(harness.percentile(values, 0.95), digits),
@@ -92,6 +125,9 @@ def seconds(values: list[float], digits: int) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=harness.at_least(1), default=10)
+    parser.add_argument("--pages", type=harness.at_least(1), default=1,
+                        help="fresh pages (each opens every game), per tree")
+    harness.add_base(parser)
     parser.add_argument("--preset", choices=PRESETS, default="standard")
     harness.add_table(parser)
     args = parser.parse_args()
@@ -105,16 +141,21 @@ def main() -> int:
         for i, game in enumerate(games):
             paths.append(Path(folder) / f"game-{i}.json")
             paths[-1].write_text(dumps(game))
-        times = timed_reviews(paths)
-    firsts, wholes = [t[0] for t in times], [t[1] for t in times]
+        times = timed_trees(harness.trees(args.base), args.pages, paths)
     result = {**harness.identity(), "preset": args.preset, "players": args.players,
               "partnership": rules.partnership, "target": rules.target, "games": args.games,
-              "levels": list(levels), "reviewed_seat": 0,
+              "pages": args.pages, "levels": list(levels), "reviewed_seat": 0,
               "decisions": [sum(1 for _ in moments(g, [0])) for g in games],
-              "rounds": [len(g.rounds) for g in games],
-              "first_verdict": seconds(firsts, 2), "whole_game": seconds(wholes, 1),
-              "seconds": [[round(a, 2), round(b, 1)] for a, b in times]}
-    print(f"first verdict p95 {result['first_verdict']}; whole game {result['whole_game']}")
+              "rounds": [len(g.rounds) for g in games], **figures(times["this"])}
+    print(f"first verdict {result['first_verdict']}; whole game {result['whole_game']}")
+    if args.base is not None:
+        base = figures(times["base"])
+        result["base"] = {"checkout": str(args.base), "commit": harness.commit(args.base),
+                          **base}
+        result["ratio"] = {f"{what}_{q}": round(result[what][f"{q}_s"] / base[what][f"{q}_s"], 3)
+                           for what in ("first_verdict", "whole_game") for q in ("p50", "p95")}
+        print(f"base: first verdict {base['first_verdict']}; whole game {base['whole_game']}")
+        print(f"this / base: {result['ratio']}")
     harness.write_json(harness.for_table(OUT, args), result)
     return 0
 

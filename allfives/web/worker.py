@@ -1,6 +1,7 @@
 """The bots' worker (``static/bots-worker.mjs`` runs this script): a
 request (JSON text) in, a move or an analysis (text) out: a bot's move, the
 hint's (the move Review calls best), Review's analysis of one decision
+or a share of its estimate while the page plays out the rest
 (``drop_reviews`` stops those under way), or the coach's of the person's
 decision under way (``drop`` stops it). ``alive`` answers at once,
 also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
@@ -14,7 +15,7 @@ fetched them, each before the first request that reads it (``keep_data``)."""
 import json
 
 from allfives import data_files
-from allfives.bots.analysis import Moment
+from allfives.bots.analysis import Moment, MomentShare
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.moves import move_text
@@ -42,6 +43,16 @@ async def review(request: str) -> str:
     JSON, or ``STALE`` once ``drop_reviews`` stopped it."""
     found = await REVIEWS.analyse(Moment.from_json(json.loads(request)))
     return json.dumps((STALE if found is None else found).to_json())
+
+
+async def review_share(request: str) -> str:
+    """The outcomes of a share of one decision's estimate (``MomentShare``
+    JSON in, ``{"outcomes": ...}`` out), while the page plays out another,
+    or ``STALE`` once ``drop_reviews`` stopped it."""
+    found = await REVIEWS.share(MomentShare.from_json(json.loads(request)))
+    if found is None:
+        return json.dumps(STALE.to_json())
+    return json.dumps({"outcomes": found})
 
 
 async def coach(request: str) -> str:
@@ -78,5 +89,5 @@ def alive(_request: str = "") -> str:
 # What the page may call (bots-worker.mjs answers no other name), named as
 # the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
-__export__ = ["choose", "hint", "review", "coach", "keep_data", "drop", "drop_reviews",
-              "alive"]
+__export__ = ["choose", "hint", "review", "review_share", "coach", "keep_data", "drop",
+              "drop_reviews", "alive"]

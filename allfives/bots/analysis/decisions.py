@@ -1,4 +1,5 @@
-"""A review's values: the decision to review (``Moment``), how its options
+"""A review's values: the decision to review (``Moment``; a share of its
+estimate's deals, ``MomentShare``), how its options
 were valued (``Valuation``, ``Parts``), the verdict (``Decision``,
 ``Reason``) and the hint's best move (``Best``), each with its JSON form
 (moves as text, as in records) for the page's worker and the command line."""
@@ -167,6 +168,49 @@ class Moment:
     def from_json(cls, data: Mapping[str, Any]) -> Moment:
         return cls(int(data["round"]), int(data["move"]), PlayerView.from_json(data["view"]),
                    parse_move(data["played"]))
+
+
+@dataclass(frozen=True)
+class Share:
+    """The deals of an estimate one worker plays out: from the ``index``-th
+    drawn (0-based), every ``of``-th."""
+
+    index: int = 0
+    of: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < self.of:
+            raise ValueError(f"no share {self.index} of {self.of}")
+
+
+WHOLE: Final = Share()
+
+
+class ShareJSON(TypedDict):
+    moment: MomentJSON
+    index: int
+    of: int
+
+
+@dataclass(frozen=True)
+class MomentShare:
+    """A share of a decision's estimate asked of the bots' worker, while the
+    page plays out another (``valuing.outcomes``)."""
+
+    call: ClassVar[Literal["review_share"]] = "review_share"  # the bots' worker's function for it
+    moment: Moment
+    share: Share
+
+    @property
+    def view(self) -> PlayerView:
+        return self.moment.view
+
+    def to_json(self) -> ShareJSON:
+        return {"moment": self.moment.to_json(), "index": self.share.index, "of": self.share.of}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MomentShare:
+        return cls(Moment.from_json(data["moment"]), Share(int(data["index"]), int(data["of"])))
 
 
 class MomentJSON(TypedDict):

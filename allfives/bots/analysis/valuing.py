@@ -22,11 +22,13 @@ from ..worlds import Judgement, bare_round, dealt, judge
 from .decisions import (
     ESTIMATE,
     EXACT,
+    WHOLE,
     WORLDS,
     Best,
     Decision,
     Moment,
     Parts,
+    Share,
     Valuation,
     reason_of,
 )
@@ -127,22 +129,67 @@ def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_
     over the same deals of the hidden tiles, drawn as the master draws them
     (weighed by the others' plays: ``master.Worlds``), played out by the
     master's policy; with its parts."""
+    found = yield from outcomes(round_, move, view, playouts, salt)
+    return estimate(view, found)
+
+
+def estimated(view: PlayerView) -> bool:
+    """Whether ``valuing`` values this decision by ``estimating`` alone: the
+    boneyard is not empty, so nothing is solved (``expert.solved``) or judged
+    (``worlds.judge``). Its deals may then be played out in shares
+    (``outcomes``' ``share``), by two workers at once."""
+    return view.boneyard_left > 0
+
+
+# Each option's (value, reply) in each deal played out, in the order drawn.
+Outcomes = list[list[tuple[float, float]]]
+
+
+def outcomes(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
+             salt: str = "review", share: Share = WHOLE) -> Generator[None, None, Outcomes]:
+    """``estimating``'s deals of ``share`` played out, each option's
+    ``outcome`` and reply in each, yielding after each deal played. Every
+    share draws every deal (from the one generator), so that ``merged``
+    shares are the whole's deals and give its values to the last bit."""
     options = view.legal_moves()
     rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
     count = max(MIN_WORLDS, playouts // len(options))
     know = infer(view)
     evidence = gather(view, know, BETA)
     worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
-    found: list[list[tuple[float, float]]] = [[] for _ in options]
-    yield from split_worlds(view, worlds, count, options, found)
+    found: Outcomes = [[] for _ in options]
+    yield from split_worlds(view, worlds, count, options, found, share)
+    return found
+
+
+def merged(shares: Sequence[Outcomes]) -> Outcomes:
+    """Shares (``Share(i, len(shares))`` in order) put back into one, each
+    option's deals in the order drawn."""
+    whole: Outcomes = [[] for _ in shares[0]]
+    for option, each in enumerate(zip(*shares, strict=True)):
+        for k in range(max(len(pairs) for pairs in each)):
+            whole[option].extend(pairs[k] for pairs in each if k < len(pairs))
+    return whole
+
+
+def estimate(view: PlayerView, found: Outcomes) -> Valuation:
+    """``estimating``'s valuation from every deal's ``outcomes``: each
+    option's mean value and its parts."""
     values, parts = [], []
-    for move, pairs in zip(options, found, strict=True):
+    for move, pairs in zip(view.legal_moves(), found, strict=True):
+        count = len(pairs)
         value = _in_order(v for v, _ in pairs) / count
         reply = _in_order(r for _, r in pairs) / count
         now = view_round_points(view, move)
         values.append(value)
         parts.append(Parts(now, reply, value - now + reply))
     return Valuation(values, ESTIMATE, tuple(parts), tuple(tuple(v for v, _ in f) for f in found))
+
+
+def shared_decision(moment: Moment, shares: Sequence[Outcomes]) -> Decision:
+    """The moment's decision (``analyse``'s, to the last bit) from the
+    ``outcomes`` of its estimate's shares (``estimated``)."""
+    return judged(moment, at_stake(moment.view, estimate(moment.view, merged(shares))))
 
 
 def _in_order(xs: Iterable[float]) -> float:
@@ -164,14 +211,17 @@ def view_round_points(view: PlayerView, move: Move) -> int:
 
 
 def split_worlds(view: PlayerView, worlds: Worlds, count: int, moves: list[Move],
-                 found: list[list[tuple[float, float]]]) -> Iterator[None]:
-    """``count`` deals from ``worlds``, each option played in each and played
-    out by the master's policy, its ``outcome`` appended to ``found`` with
-    the others' reply in it (``Parts.reply``): the playout is paused when
-    the mover is to play again. Yields after each deal."""
+                 found: Outcomes, share: Share = WHOLE) -> Iterator[None]:
+    """``count`` deals from ``worlds``, those of ``share`` played out: each
+    option played in each and played out by the master's policy, its
+    ``outcome`` appended to ``found`` with the others' reply in it
+    (``Parts.reply``): the playout is paused when the mover is to play
+    again. Yields after each deal played out."""
     side = view.rules.side_of(view.seat)
-    for _ in range(count):
+    for k in range(count):
         base = worlds.draw()
+        if k % share.of != share.index:
+            continue
         start = base.scores[:]
         for i, move in enumerate(moves):
             rnd = base.copy()

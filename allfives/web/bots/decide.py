@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict, TypeVar
 
 from ...bots import make_bot
-from ...bots.analysis import Best, Decision, Moment, analysing, best_of
+from ...bots.analysis import (
+    REVIEW_PLAYOUTS,
+    Best,
+    Decision,
+    Moment,
+    MomentShare,
+    Outcomes,
+    analysing,
+    best_of,
+    outcomes,
+)
 from ...bots.asks import BestAsk, MoveAsk
 from ...bots.game_stake import table_path
 from ...coach.tutor import CoachAsk, Coaching, coaching
@@ -30,8 +40,8 @@ SLICE_SECONDS = 0.1
 PAGE_SLICE_SECONDS = 0.04
 T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
-Request = MoveAsk | BestAsk | Moment | CoachAsk
-REQUESTS: Final = (MoveAsk, BestAsk, Moment, CoachAsk)
+Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
+REQUESTS: Final = (MoveAsk, BestAsk, Moment, MomentShare, CoachAsk)
 # The worker's functions that take no request: a data file from the page
 # (``worker.keep_data``), stop the coach, stop Review's analyses, say it is alive.
 CONTROLS: Final = ("keep_data", "drop", "drop_reviews", "alive")
@@ -131,9 +141,30 @@ class ReviewWork:
         era = self.era
         return await sliced(analysing(moment), slice_seconds, lambda: self.era == era)
 
+    async def share(self, ask: MomentShare, slice_seconds: float = SLICE_SECONDS
+                    ) -> Outcomes | None:
+        """The outcomes of ``ask``'s share of its decision's estimate, in
+        slices as ``analysis``; None once a ``drop`` has made it stale."""
+        era = self.era
+        return await sliced(share_outcomes(ask), slice_seconds, lambda: self.era == era)
+
     def drop(self) -> None:
         """Nobody waits for Review's analyses under way any more."""
         self.era += 1
+
+
+def share_outcomes(ask: MomentShare) -> Generator[None, None, Outcomes]:
+    """``valuing.outcomes`` of ``ask``'s share, as Review's analysis draws its deals."""
+    moment = ask.moment
+    return outcomes(moment.round, moment.move, moment.view, REVIEW_PLAYOUTS, share=ask.share)
+
+
+def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
+    """A share's outcomes from the worker's answer (``{"outcomes": ...}``,
+    JSON-like: a float's JSON is the float to the last bit); TypeError,
+    KeyError or ValueError for one that is not."""
+    return [[(float(value), float(reply)) for value, reply in option]
+            for option in data["outcomes"]]
 
 
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,

@@ -185,7 +185,7 @@ class PuzzlesPage:
         """The verdict's move analysed as Review does; the verdict shown again with it."""
         moment = solving.recheck()
         if moment is not None:
-            solving.checked = await self.bots.review(moment)
+            solving.checked = await self.bots.review(moment, waited=True)
             if self.solving is solving:
                 self.paint()
 

@@ -194,8 +194,8 @@ class ReviewPanel:
     # -- the analysis, decision by decision ------------------------------------------
 
     async def analyse(self, review: Review) -> None:
-        for request in review.pending():
-            answer = await self.bots.review(request)
+        for number, request in enumerate(review.pending()):
+            answer = await self.bots.review(request, waited=number == 0)  # the first verdict
             if self.review is not review:
                 return
             decision = review.take(answer)

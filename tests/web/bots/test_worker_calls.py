@@ -13,19 +13,28 @@ import json
 
 import pytest
 
-from allfives.bots.analysis import Best, Decision, Moment, moments
+from allfives.bots.analysis import Best, Decision, Moment, MomentShare, Share, moments
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk, Coaching
 from allfives.moves import parse_move
 from allfives.web import worker
-from allfives.web.bots.decide import CONTROLS, REQUESTS, STALE, Request, Stale
+from allfives.web.bots.decide import (
+    CONTROLS,
+    REQUESTS,
+    STALE,
+    Request,
+    Stale,
+    outcomes_of,
+    share_outcomes,
+    sliced,
+)
 
 from ...bots.test_analysis import bot_game
 from .test_bot_answers import run
 
 
 def test_the_worker_exports_one_function_per_request_type_and_the_controls():
-    assert [r.call for r in REQUESTS] == ["choose", "hint", "review", "coach"]
+    assert [r.call for r in REQUESTS] == ["choose", "hint", "review", "review_share", "coach"]
     assert worker.__export__ == [*(r.call for r in REQUESTS), *CONTROLS]
     for name in worker.__export__:
         assert callable(getattr(worker, name)), name
@@ -87,3 +96,22 @@ def test_reviews_under_way_stop_at_drop_reviews_and_a_review_asked_after_is_answ
     assert Stale.answered(stopped)
     decision = Decision.from_json(answered)
     assert (decision.round, decision.move) == (m.round, m.move) and decision.best is not None
+
+
+def test_a_share_of_an_estimate_is_answered_with_its_outcomes_and_dropped_like_a_review():
+    m = next(m for m in moments(bot_game(3, players=2)) if m.view.boneyard_left > 0
+             and len(m.view.legal_moves()) > 2)
+    ask = MomentShare(m, Share(1, 2))
+    text = json.dumps(ask.to_json())
+    expected = run(sliced(share_outcomes(ask), 0.1))
+    found = outcomes_of(json.loads(answer(ask)))
+    assert found == expected and len(found) == len(m.view.legal_moves())
+
+    async def dropped_then_asked() -> list[str]:
+        under_way = asyncio.ensure_future(worker.review_share(text))
+        await asyncio.sleep(0)
+        assert worker.drop_reviews() == "dropped"
+        return [await under_way, await worker.review_share(text)]
+
+    stopped, answered = (json.loads(t) for t in run(dropped_then_asked()))
+    assert Stale.answered(stopped) and outcomes_of(answered) == expected
