@@ -88,8 +88,9 @@ def test_the_shell_in_its_language_stays_put_as_its_font_and_the_game_arrive(
         for pattern in HELD:
             page.route(pattern, lambda route: held.append(route))
         page.goto(f"{server}index.html{query}", wait_until="commit")
-        page.wait_for_function("document.documentElement.style"
-                               ".getPropertyValue('--loaded') > '0.2'")  # Pyodide is loading
+        # Pyodide is loading (just after the commit there may be no document element yet)
+        page.wait_for_function("document.documentElement?.style"
+                               ".getPropertyValue('--loaded') > '0.2'")
         assert page.get_attribute("html", "data-words") == lang
         page.evaluate("() => new Promise(requestAnimationFrame)")  # painted
         fonts = [route for route in held if route.request.url.endswith(".woff2")]
