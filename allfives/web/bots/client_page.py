@@ -339,21 +339,18 @@ class BotClient:
         await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
         if waited and estimated(request.view) and self.worker is not None and not self.failed:
             return await self._shared_review(request)
-        while True:
-            answer = await self._ask(request, REVIEW_SECONDS, read_review, watched=True)
-            if answer is None:
-                return await analysis(request)  # in slices: the page stays responsive
-            if answer[0] is not None:
-                return answer[0]
-            # dropped (``drop_reviews``) for a review closed meanwhile, while this was
-            # still wanted (a puzzle's check, say): asked again
+        found = await self._reviewed(request, read_review)
+        if found is None:
+            return await analysis(request)  # in slices: the page stays responsive
+        return found
 
     async def _shared_review(self, request: Moment) -> Decision:
         """``review``'s estimate, the second share asked of the worker while
         the page plays out the first in slices short enough for the person's
         clicks (``PAGE_SLICE_SECONDS``); the worker's share too if it is
         given up meanwhile."""
-        theirs = asyncio.ensure_future(self._share(MomentShare(request, Share(1, 2))))
+        theirs = asyncio.ensure_future(
+            self._reviewed(MomentShare(request, Share(1, 2)), read_share))
         try:
             await asyncio.sleep(0)  # the worker asked before the page's first slice
             mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))),
@@ -367,13 +364,16 @@ class BotClient:
         assert mine is not None and found is not None  # always wanted
         return shared_decision(request, [mine, found])
 
-    async def _share(self, ask: MomentShare) -> Outcomes | None:
-        """The worker's outcomes of ``ask``'s share; None once there is no worker."""
+    async def _reviewed(self, request: Moment | MomentShare,
+                        read: Callable[[str], tuple[T | None]]) -> T | None:
+        """The worker's answer to one of Review's requests, read (``read``:
+        None in its 1-tuple for ``decide.Stale``); None once there is no worker."""
         while True:
-            answer = await self._ask(ask, REVIEW_SECONDS, read_share, watched=True)
+            answer = await self._ask(request, REVIEW_SECONDS, read, watched=True)
             if answer is None or answer[0] is not None:
                 return None if answer is None else answer[0]
-            # dropped (``drop_reviews``) for a review closed meanwhile: asked again
+            # dropped (``drop_reviews``) for a review closed meanwhile, while this was
+            # still wanted (a puzzle's check, say): asked again
 
     async def coach(self, request: CoachAsk) -> Coaching | None:
         """The coach's analysis of the person's decision (``decide.CoachWork``;
