@@ -3,7 +3,9 @@
 // allfives/web/worker.py run; then each request names one of the functions
 // that script exports (its __export__) and brings their one text, and the answer (or the error) goes back
 // with the request's number. A function may be a coroutine: the analyses
-// pause every slice, so ``alive`` is answered meanwhile.
+// pause every slice, so the page's next call is taken meanwhile. While
+// Python works it beats (allfives/bots/pulse.py): each beat is posted as
+// "beat", so the page can tell a busy worker from a dead one.
 import { loadPyodide } from "./boot.mjs";
 import { extractPackage } from "./packed.mjs";
 
@@ -24,6 +26,9 @@ const ready = (async () => {
     fetched(SCRIPT_URL, (r) => r.text()),
   ]);
   extractPackage(pyodide, await zip, ZIP_URL); // where Python starts: its imports find the package
+  const pulse = pyodide.pyimport("allfives.bots.pulse");
+  pulse.listen(() => postMessage("beat"));
+  pulse.destroy();
   const scope = pyodide.globals.get("dict")();
   await pyodide.runPythonAsync(script, { globals: scope, filename: "worker.py" });
   return scope;

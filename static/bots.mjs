@@ -3,8 +3,9 @@
 // (./bots-worker.mjs). A request is a call's name and a text;
 // its answer a promise of text, rejected with the worker's own error. The
 // worker says once whether it could start (``started``: "" when it could,
-// else why not). Nothing here decides when to give the worker up: the Python
-// does, by its deadlines, and ends it (``end``).
+// else why not), and beats while it works ("beat"). Nothing here decides
+// when to give the worker up: the Python does, by how long the worker has
+// been silent (``quiet``: no answer, no beat), and ends it (``end``).
 //
 // The page's worker (./page-worker.mjs) imports it: the bots' worker is a
 // worker of that worker, and the Python calls globalThis.allfivesBots.start().
@@ -14,6 +15,7 @@ const WORKER_URL = new URL("./bots-worker.mjs", import.meta.url);
 function link() {
   const waiting = new Map(); // request number -> its promise's resolve and reject
   let asked = 0;
+  let heard = performance.now(); // the worker's last message: an answer, a beat
   let says;
   const started = new Promise((resolve) => { says = resolve; });
   let worker;
@@ -29,6 +31,8 @@ function link() {
     says(`could not load (${event.message || "error"})`);
   });
   worker.addEventListener("message", ({ data }) => {
+    heard = performance.now();
+    if (data === "beat") return;
     if ("started" in data) {
       says(data.started);
       return;
@@ -48,6 +52,8 @@ function link() {
       worker.postMessage({ id, call: name, text });
       return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
     },
+    // Seconds since the worker's last message.
+    quiet: () => (performance.now() - heard) / 1000,
     // A worker stuck in a move, or still loading, would go on using a core.
     end() {
       worker.terminate();

@@ -51,10 +51,13 @@ from ..moves import MOVE_ON, MOVE_TILE, PLAY_MOVE, Move
 from ..rules import Side
 from ..tiles import HIGH, IS_DOUBLE, LOW, TILE_COUNT
 from ..view import PlayerView
+from .pulse import beat
 
 # Positions searched before a solve gives up (bench/exact_time.json has how
 # long searches take and how many positions the game meets pass it).
 BUDGET = 8_000
+# The search beats (``pulse``) once every BEAT_NODES + 1 positions (a power of two).
+BEAT_NODES = 1023
 
 
 def _shared(tile: int, on: int) -> int:
@@ -236,6 +239,8 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget(int(self.budget))
+        if not self.nodes & BEAT_NODES:
+            beat()
         rnd = self.rnd
         if rnd.end is not None:
             return self.stake(rnd.scores, rnd.winner, self.side)

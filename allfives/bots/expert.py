@@ -29,6 +29,7 @@ from .exact import OutOfBudget, Solution, Stake, known_round, solve
 from .game_stake import GameChance, stake_for, table_for
 from .hard import WIN, rank
 from .knowledge import Knowledge, infer, sample
+from .pulse import beat
 
 SIMULATIONS = 480  # default budget: playouts per decision (candidates x worlds)
 MAX_CANDIDATES = 6
@@ -197,7 +198,7 @@ def playout_totals(view: PlayerView, know: Knowledge, moves: list[Move], worlds:
     deals of the hidden tiles, sampled from what the view shows (``know``)."""
     totals = [0.0] * len(moves)
     for _ in playout_worlds(view, know, moves, worlds, rng, totals):
-        pass
+        beat()
     return totals
 
 

@@ -40,6 +40,7 @@ from .game_stake import Tables, presets_tables_only, without_tables
 from .hard import WIN, rank
 from .inference import BETA, Evidence, gather, sample_slots
 from .knowledge import Knowledge, infer
+from .pulse import beat
 from .worlds import judge
 
 # The tables a yardstick plays with, as ``MasterBot``'s ``tables`` names them.
@@ -197,6 +198,7 @@ class Worlds:
 
     def draw(self) -> Round:
         """One world, as a round ready to play on."""
+        beat()
         slot_tiles, boneyard = self._deal()
         rnd = self.table.copy()
         for s, tiles in enumerate(slot_tiles):

@@ -3,8 +3,8 @@ request (JSON text) in, a move or an analysis (text) out: a bot's move, the
 hint's (the move Review calls best), Review's analysis of one decision
 or a share of its estimate while the page plays out the rest
 (``drop_reviews`` stops those under way), or the coach's of the person's
-decision under way (``drop`` stops it). ``alive`` answers at once,
-also while an analysis runs (it pauses every ``decide.SLICE_SECONDS``), so
+decision under way (``drop`` stops it). While it works it beats
+(``bots.pulse``; ``static/bots-worker.mjs`` posts the beats to the page), so
 the page can tell a busy worker from a dead one.
 
 This and ``client_page`` are the only places requests and answers are JSON:
@@ -82,12 +82,8 @@ def drop_reviews(_request: str = "") -> str:
     return "dropped"
 
 
-def alive(_request: str = "") -> str:
-    return "alive"
-
-
 # What the page may call (bots-worker.mjs answers no other name), named as
 # the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
 __export__ = ["choose", "hint", "review", "review_share", "coach", "keep_data", "drop",
-              "drop_reviews", "alive"]
+              "drop_reviews"]

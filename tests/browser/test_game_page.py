@@ -150,13 +150,6 @@ def test_a_hint_where_nothing_is_hidden_says_it_was_solved(page, server):
     assert page.get_attribute("#hint-text", "data-method") is None
 
 
-# The worker's deadlines are a device's (allfives/web/bots/deadlines.py: a hang noticed
-# within 5 s). This test's page waits on them through hints and three masters, and on
-# this 2-core machine, busiest while the browser tests start, a deadline ran out in
-# about one full run of three (a hint's alive after 3.5 s, or a master's move after
-# 4.4 s; six copies run side by side miss in every copy): run again once, then only.
-@pytest.mark.flaky(reruns=1, only_rerun=["did not answer", "page crashed", "Target crashed",
-                                         "Page crashed"])
 def test_page_loads_cleanly_the_worker_gives_hints_and_the_master_plays(page, server):
     open_game(page, server, f"?seed={HINT_SEED}")  # the bot leads: the hint joins a tile
     assert page.locator("#hand [data-tile]").count() == 9

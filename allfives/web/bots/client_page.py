@@ -16,7 +16,8 @@ Python failing as it runs ``worker.py``), and a worker that cannot even load
 (its module missing, or refused by the page's Content-Security-Policy) as an
 error event, at once either way; a worker that starts must still answer a
 first request before it is trusted. A worker that
-dies or hangs later is silent, so every answer has a deadline. An error the
+dies or hangs later falls silent (a working one beats: ``deadlines``), so
+every answer is waited for only while the worker is heard from. An error the
 worker answers (a bug in its code, not a dead worker) keeps the worker: it is
 reported (``WorkerError``, the console's details, a plain ``#notice``), never
 hidden by thinking again on the page.
@@ -67,7 +68,7 @@ from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
-from .deadlines import ALIVE_EVERY_SECONDS, ALIVE_LIMIT_SECONDS, ANSWER_SECONDS, Deadlines
+from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
     PAGE_SLICE_SECONDS,
     CoachWork,
@@ -84,22 +85,15 @@ from .decide import (
 
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
 WORKER_LOAD_SECONDS = 90.0
-# The first request (the easy bot's) must be answered within ANSWER_SECONDS, or
+# The first request (the easy bot's) must be answered within SILENT_SECONDS, or
 # as long as the worker took to start if that was longer: a fresh Python's first
 # call is its slowest, and a device (or a moment) slow to start it is slow to
-# answer too. Every move must be answered in time:
-# ANSWER_SECONDS, the master's moves longer (``deadlines``: the slowest moves
-# measured in the worker are in bench/think_time.json; more time on a device
-# whose moves have shown it slower). So a worker that died or hangs is noticed
-# within seconds of being asked; a late answer is dropped and the bot's move is
-# made on the page: the same move, from the same seed.
-# One decision analysed in the worker takes well under REVIEW_SECONDS here
-# (bench/review_time.json), far longer on a slow phone; meanwhile the worker is
-# asked every ALIVE_EVERY_SECONDS whether it is alive, and must say so within
-# ``Deadlines.alive_seconds`` (it pauses every ``decide.SLICE_SECONDS`` to
-# answer), so a dead one is noticed within seconds. A bot's move asked meanwhile (Review opened
-# while the bots play on) holds the worker up to that move's own deadline:
-# ``alive`` may take that much longer.
+# answer too. Every later answer is waited for while the worker is heard from
+# (``deadlines``), a move's for MOVE_SECONDS at most, an analysis' for
+# REVIEW_SECONDS (one decision takes well under a second here:
+# bench/review_time.json; far longer on a slow phone). So a worker that died
+# or hangs is noticed within seconds of falling silent; a move it did not
+# answer is made on the page: the same move, from the same seed.
 REVIEW_SECONDS = 60.0
 # The tables not fetched (offline, a 404): tried again this often meanwhile.
 DATA_RETRY_SECONDS = 5.0
@@ -120,10 +114,6 @@ class BotClient:
         self.worker: Any = None  # the same, once it has answered a first request
         self.failed = False
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
-        self.deadlines = Deadlines()
-        # The moves the worker may be thinking over: their deadlines (monotonic),
-        # until answered (one nobody waits for any more is thought over anyway).
-        self.thinking: dict[object, float] = {}
         self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
         self.handed: set[str] = set()  # the data files the worker has (``worker.keep_data``)
 
@@ -145,7 +135,7 @@ class BotClient:
                     first = first_request()
                     await asyncio.wait_for(
                         self.link.call(first.call, json.dumps(first.to_json())),
-                        max(ANSWER_SECONDS, time.monotonic() - began))
+                        max(SILENT_SECONDS, time.monotonic() - began))
             except TimeoutError:
                 self._fail("took too long to start", slow=True)
                 return
@@ -172,7 +162,7 @@ class BotClient:
         try:
             await FILES.ensure(path)
             if self.worker is not None and not self.failed and path not in self.handed:
-                await self._hand(path, self._alive_seconds())
+                await self._hand(path)
         except Exception as e:  # noqa: BLE001 - tried again, and said, at its first use
             js.console.warn(f"allfives: not fetched or handed ahead: {e}")
 
@@ -197,44 +187,25 @@ class BotClient:
             notice(said)
 
     async def _ask(self, request: Request, seconds: float,
-                   read: Callable[[str], T], watched: bool = False) -> T | None:
+                   read: Callable[[str], T]) -> T | None:
         """The worker's answer to ``request`` (sent as its JSON to the
-        worker's function named by its ``call``), read; None once there is
-        no worker (then the caller works on the page). A late answer gives the
-        worker up (it died or hangs), and so does, for a ``watched`` call (one
-        the worker pauses in), a worker that stops answering ``alive`` in time.
+        worker's function named by its ``call``) within ``seconds``, read;
+        None once there is no worker (then the caller works on the page). A
+        worker silent too long (``_heard``) is given up: it died or hangs.
         An error the worker answers (a bug in its code) is no sign of a dead
         worker: it is reported and raised (``WorkerError``), never hidden by
         thinking again on the page."""
         if self.worker is None or self.failed:
             return None
         call = request.call
-        answer = None
         try:
-            seconds = await self._tables_handed(request, seconds, watched)
-            asked = asyncio.wait_for(self.worker.call(call, json.dumps(request.to_json())),
-                                     seconds)
-            answer = asyncio.ensure_future(asked) if watched else None
-            while answer is not None and not answer.done():
-                await asyncio.wait({answer}, timeout=ALIVE_EVERY_SECONDS)
-                if not answer.done():
-                    asked_alive = time.monotonic()
-                    await asyncio.wait_for(self.worker.call("alive", ""), self._alive_seconds())
-                    self.deadlines.alive_answered(time.monotonic() - asked_alive)
-            text = str(await (answer or asked))
-        except asyncio.CancelledError:
-            if answer is not None:
-                answer.cancel()
-            raise  # a new game or a closed review: nobody waits for this answer any more
+            await self._tables_handed(request)
+            text = await self._heard(call, json.dumps(request.to_json()), seconds)
         except TimeoutError:  # dead or hung: work on the page
-            if answer is not None:
-                answer.cancel()
             self._fail("did not answer (TimeoutError)", answered=True)
             return None
         except Exception as e:  # noqa: BLE001 - the worker's own error: a bug, reported
-            if answer is not None:
-                answer.cancel()
-            if self.failed:  # given up meanwhile (another request's deadline): ended by us
+            if self.failed:  # given up meanwhile (another request's silence): ended by us
                 return None
             raise worker_error(call, e) from e
         try:
@@ -242,23 +213,37 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
             raise worker_error(call, e) from e
 
-    async def _tables_handed(self, request: Request, seconds: float, watched: bool) -> float:
-        """The table ``request`` reads handed to the worker first, if it has
-        not got it, within the request's own deadline (a watched one's: as
-        long as ``alive`` may take), so a worker that hangs or died on it is
-        noticed as soon as one that hangs on the request; the seconds left of
-        ``seconds``."""
-        path = needs_table(request)
-        if path is None or path in self.handed:
-            return seconds
-        started = time.monotonic()
-        await self._hand(path, min(seconds, self._alive_seconds()) if watched else seconds)
-        return max(seconds - (time.monotonic() - started), 0.1)
+    async def _heard(self, call: str, text: str, seconds: float) -> str:
+        """The worker's answer to ``call`` with ``text``, waited for while the
+        worker is heard from (an answer or a beat within ``SILENT_SECONDS``:
+        ``deadlines.left``) and ``seconds`` at most; TimeoutError once not."""
+        async def called() -> str:
+            return str(await self.worker.call(call, text))
 
-    async def _hand(self, path: str, seconds: float) -> None:
-        """Give the worker a data file the page has (fetched), once, within ``seconds``."""
+        asked = time.monotonic()
+        answer = asyncio.ensure_future(called())
+        try:
+            while not answer.done():
+                wait = left(time.monotonic() - asked, float(self.worker.quiet()),
+                            SILENT_SECONDS, seconds)
+                if wait <= 0:
+                    raise TimeoutError
+                await asyncio.wait({answer}, timeout=wait)
+            return answer.result()
+        finally:
+            answer.cancel()  # given up, or nobody waits for it any more (no-op once done)
+
+    async def _tables_handed(self, request: Request) -> None:
+        """The table ``request`` reads handed to the worker first, if it has
+        not got it (``_hand``)."""
+        path = needs_table(request)
+        if path is not None and path not in self.handed:
+            await self._hand(path)
+
+    async def _hand(self, path: str) -> None:
+        """Give the worker a data file the page has (fetched), once, while it is heard from."""
         text = data_files.left_out()[path].file.read_text(encoding="utf-8")
-        await asyncio.wait_for(self.worker.call("keep_data", json.dumps([path, text])), seconds)
+        await self._heard("keep_data", json.dumps([path, text]), MOVE_SECONDS)
         self.handed.add(path)
 
     async def tables(self, request: Request) -> None:
@@ -283,34 +268,16 @@ class BotClient:
                            .format(reason=e))
             await asyncio.sleep(DATA_RETRY_SECONDS)
 
-    def _alive_seconds(self) -> float:
-        """How long ``alive`` may take (``Deadlines.alive_seconds``), plus the
-        time the moves asked of the worker may still take (it answers nothing
-        while it thinks one over; a move that hangs is noticed by its own deadline)."""
-        now = time.monotonic()
-        self.thinking = {move: until for move, until in self.thinking.items() if until > now}
-        moves = max([0.0, *(until - now for until in self.thinking.values())])
-        return self.deadlines.alive_seconds() + moves
-
     async def choose(self, request: MoveAsk) -> Move:
-        """The move a bot chooses for ``request`` (see ``decide``), within
-        its level's deadline (``deadlines``)."""
+        """The move a bot chooses for ``request`` (see ``decide``), in the
+        worker while it is heard from (``_heard``), else on the page."""
         await self.tables(request)
-        level = request.bot
-        seconds = self.deadlines.seconds(level)
-        asked = time.monotonic()
-        ticket = object()
-        self.thinking[ticket] = asked + seconds
-        try:
-            move = await self._ask(request, seconds, parse_move)
-        finally:
-            self.thinking.pop(ticket, None)  # answered, given up, or failed
+        move = await self._ask(request, MOVE_SECONDS, parse_move)
         if move is None:
             # No worker yet, or it has just been given up: think on the page, once the
             # page has shown what it just said (a master's move holds the page a while).
             await asyncio.sleep(0)
             return decide(request)
-        self.deadlines.answered(level, time.monotonic() - asked)
         return move
 
     async def hint(self, request: BestAsk, wanted: Callable[[], bool]) -> Best | None:
@@ -319,7 +286,7 @@ class BotClient:
         slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``)
         and stopped once not ``wanted()`` (None then: play has moved on)."""
         await self.tables(request)
-        found = await self._ask(request, REVIEW_SECONDS, read_best, watched=True)
+        found = await self._ask(request, REVIEW_SECONDS, read_best)
         if found is None:
             return await best(request, PAGE_SLICE_SECONDS, wanted)
         return found
@@ -369,7 +336,7 @@ class BotClient:
         """The worker's answer to one of Review's requests, read (``read``:
         None in its 1-tuple for ``decide.Stale``); None once there is no worker."""
         while True:
-            answer = await self._ask(request, REVIEW_SECONDS, read, watched=True)
+            answer = await self._ask(request, REVIEW_SECONDS, read)
             if answer is None or answer[0] is not None:
                 return None if answer is None else answer[0]
             # dropped (``drop_reviews``) for a review closed meanwhile, while this was
@@ -383,7 +350,7 @@ class BotClient:
         self.start()
         assert self.loaded is not None
         await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
-        answer = await self._ask(request, REVIEW_SECONDS, read_coaching, watched=True)
+        answer = await self._ask(request, REVIEW_SECONDS, read_coaching)
         if answer is None:
             return await self.coaching.analyse(request, PAGE_SLICE_SECONDS)
         return answer[0]
@@ -391,18 +358,17 @@ class BotClient:
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
         if self.worker is not None and not self.failed:
-            asyncio.ensure_future(self._drop(self.worker, "drop"))
+            asyncio.ensure_future(self._drop("drop"))
 
     def drop_reviews(self) -> None:
         """The worker stops Review's analyses under way (the dialog closed, or
         shows another review): a review opened next does not wait behind them."""
         if self.worker is not None and not self.failed:
-            asyncio.ensure_future(self._drop(self.worker, "drop_reviews"))
+            asyncio.ensure_future(self._drop("drop_reviews"))
 
-    @staticmethod
-    async def _drop(worker: Any, control: str) -> None:
+    async def _drop(self, control: str) -> None:
         try:
-            await asyncio.wait_for(worker.call(control, ""), ALIVE_LIMIT_SECONDS)
+            await self._heard(control, "", SILENT_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
 

@@ -29,11 +29,13 @@ from ...bots.analysis import (
 )
 from ...bots.asks import BestAsk, MoveAsk
 from ...bots.game_stake import table_path
+from ...bots.pulse import beat
 from ...coach.tutor import CoachAsk, Coaching, coaching
 from ...moves import Move
 
-# An analysis runs this long between pauses, in which the worker answers
-# ``alive`` (the page asks while it waits) at a cost of a few percent.
+# An analysis runs this long between pauses, in which the worker beats
+# (``pulse``) and takes the page's next call (a bot's move, ``drop_reviews``)
+# at a cost of a few percent.
 SLICE_SECONDS = 0.1
 # The coach's analysis on the page (no worker) pauses this often, so the
 # person's click waits at most about this long for it.
@@ -43,8 +45,8 @@ T = TypeVar("T")
 Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
 REQUESTS: Final = (MoveAsk, BestAsk, Moment, MomentShare, CoachAsk)
 # The worker's functions that take no request: a data file from the page
-# (``worker.keep_data``), stop the coach, stop Review's analyses, say it is alive.
-CONTROLS: Final = ("keep_data", "drop", "drop_reviews", "alive")
+# (``worker.keep_data``), stop the coach, stop Review's analyses.
+CONTROLS: Final = ("keep_data", "drop", "drop_reviews")
 
 
 class StaleJSON(TypedDict):
@@ -170,7 +172,8 @@ def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,
                  wanted: Callable[[], bool] = lambda: True) -> T | None:
     """Run ``steps`` to its value, pausing for the event loop every
-    ``slice_seconds``; None if ``wanted()`` turns false at a pause."""
+    ``slice_seconds`` (with a beat: ``pulse``); None if ``wanted()`` turns
+    false at a pause."""
     until = time.monotonic() + slice_seconds
     while True:
         try:
@@ -179,6 +182,7 @@ async def sliced(steps: Generator[None, None, T], slice_seconds: float,
             value: T = done.value
             return value
         if time.monotonic() >= until:
+            beat()
             await asyncio.sleep(0)
             if not wanted():
                 return None
