@@ -51,7 +51,6 @@ from ...bots.analysis import (
     Decision,
     Moment,
     MomentShare,
-    Outcomes,
     Share,
     estimated,
     shared_decision,
@@ -68,17 +67,16 @@ from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
+from .answers import read_best, read_coaching, read_review, read_share
 from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
     PAGE_SLICE_SECONDS,
     CoachWork,
     Request,
-    Stale,
     analysis,
     best,
     decide,
     needs_table,
-    outcomes_of,
     share_outcomes,
     sliced,
 )
@@ -383,35 +381,3 @@ def worker_error(call: str, error: Exception) -> WorkerError:
     js.console.error(f"allfives: the bots' worker failed in {call}: "
                      f"{type(error).__name__}: {error}")
     return WorkerError(f"the bots' worker failed in {call}")
-
-
-def read_object(text: str) -> dict[str, Any]:
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise TypeError("not an object")
-    return data
-
-
-def read_best(text: str) -> Best:
-    return Best.from_json(read_object(text))
-
-
-def read_review(text: str) -> tuple[Decision | None]:
-    """The worker's analysis in a 1-tuple (None for ``decide.Stale``:
-    ``drop_reviews`` stopped it), apart from ``_ask``'s None (no worker)."""
-    data = read_object(text)
-    return (None if Stale.answered(data) else Decision.from_json(data),)
-
-
-def read_share(text: str) -> tuple[Outcomes | None]:
-    """The worker's outcomes of a share in a 1-tuple (None for
-    ``decide.Stale``), apart from ``_ask``'s None (no worker)."""
-    data = read_object(text)
-    return (None if Stale.answered(data) else outcomes_of(data),)
-
-
-def read_coaching(text: str) -> tuple[Coaching | None]:
-    """The worker's coaching in a 1-tuple (None for ``decide.Stale``: a
-    newer request made it stale), apart from ``_ask``'s None (no worker)."""
-    data = read_object(text)
-    return (None if Stale.answered(data) else Coaching.from_json(data),)
