@@ -26,6 +26,7 @@ from .browser_helpers import (
     go_ahead,
     new_game,
     open_game,
+    page_worker,
     play_game,
     saved,
     tile_sizes,
@@ -105,6 +106,33 @@ def graded_as_people_see_it(page, record: dict, losses: list[float]) -> None:
     assert len(rows) == len(record["rounds"])
     assert [int(x) for x in rows[-1][1:3]] == replay(record).scores
     assert sum(int(r[3]) for r in rows) == len(losses)
+
+
+# Every call the page's worker makes of the bots' worker, timed (milliseconds
+# since the epoch: comparable across the page and its workers).
+CALLS_TIMED = """() => {
+    const link = allfivesBots.running, call = link.call;
+    const now = () => performance.timeOrigin + performance.now();
+    globalThis.callsTimed = [];
+    link.call = (name, text) => {
+        const timed = {name, asked: now()};
+        callsTimed.push(timed);
+        const answer = call(name, text);
+        answer.then(() => { timed.answered = now(); }, () => {});
+        return answer;
+    };
+}"""
+
+
+def asked_at_once(calls: list[dict], chosen: float) -> None:
+    """Review's first verdict in a fresh page: its stake's table handed to
+    the bots' worker, then the worker's share of the estimate asked of it
+    before the page starts on its own share, not after the page's first
+    slice (that held the worker back about as long as its share took)."""
+    assert [c["name"] for c in calls[:2]] == ["keep_data", "review_share"], calls
+    share = calls[1]
+    waited, worked = share["asked"] - chosen, share["answered"] - share["asked"]
+    assert waited < worked / 3, (waited, worked)
 
 
 def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, server):
@@ -315,7 +343,12 @@ def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_
     open_game(page, server, "?seed=4")
     finished = bot_game(115, bots=("easy", "medium", "easy"), players=3, rounds=30, target=150)
     assert finished.over and finished.rules.target == 150
+    page.wait_for_selector("body[data-bots=worker]", state="attached")
+    page_worker(page).evaluate(CALLS_TIMED)
+    dropped = page.evaluate("performance.timeOrigin + performance.now()")
     dropped_on_the_table(page, dumps(finished), "three.json")
+    page.wait_for_selector(DECISIONS)
+    asked_at_once(page_worker(page).evaluate("callsTimed"), dropped)
     page.select_option("#review-seat", "0")
     wait_for_analysis(page)
     decisions = review(finished, {0})

@@ -184,8 +184,8 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
-    async def _ask(self, request: Request, seconds: float,
-                   read: Callable[[str], T]) -> T | None:
+    async def _ask(self, request: Request, seconds: float, read: Callable[[str], T],
+                   posted: asyncio.Future[None] | None = None) -> T | None:
         """The worker's answer to ``request`` (sent as its JSON to the
         worker's function named by its ``call``) within ``seconds``, read;
         None once there is no worker (then the caller works on the page). A
@@ -198,7 +198,7 @@ class BotClient:
         call = request.call
         try:
             await self._tables_handed(request)
-            text = await self._heard(call, json.dumps(request.to_json()), seconds)
+            text = await self._heard(call, json.dumps(request.to_json()), seconds, posted)
         except TimeoutError:  # dead or hung: work on the page
             self._fail("did not answer (TimeoutError)", answered=True)
             return None
@@ -211,12 +211,17 @@ class BotClient:
         except Exception as e:  # noqa: BLE001 - an answer that is not one: a bug, reported
             raise worker_error(call, e) from e
 
-    async def _heard(self, call: str, text: str, seconds: float) -> str:
+    async def _heard(self, call: str, text: str, seconds: float,
+                     posted: asyncio.Future[None] | None = None) -> str:
         """The worker's answer to ``call`` with ``text``, waited for while the
         worker is heard from (an answer or a beat within ``SILENT_SECONDS``:
-        ``deadlines.left``) and ``seconds`` at most; TimeoutError once not."""
+        ``deadlines.left``) and ``seconds`` at most; TimeoutError once not.
+        ``posted`` is set as the request is sent."""
         async def called() -> str:
-            return str(await self.worker.call(call, text))
+            answered = self.worker.call(call, text)
+            if posted is not None and not posted.done():
+                posted.set_result(None)
+            return str(await answered)
 
         asked = time.monotonic()
         answer = asyncio.ensure_future(called())
@@ -314,10 +319,20 @@ class BotClient:
         the page plays out the first in slices short enough for the person's
         clicks (``PAGE_SLICE_SECONDS``); the worker's share too if it is
         given up meanwhile."""
+        posted: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+        def settled(_theirs: object) -> None:  # no worker, given up, its error
+            if not posted.done():
+                posted.set_result(None)
+
         theirs = asyncio.ensure_future(
-            self._reviewed(MomentShare(request, Share(1, 2)), read_share))
+            self._reviewed(MomentShare(request, Share(1, 2)), read_share, posted))
+        theirs.add_done_callback(settled)
         try:
-            await asyncio.sleep(0)  # the worker asked before the page's first slice
+            # the worker asked (its table handed first) before the page's first slice
+            # holds the page's loop: asked after it, the worker's share started
+            # 0.41-0.58 s after the page's in a fresh page (3 players), 0.04 s later on
+            await posted
             mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))),
                                 PAGE_SLICE_SECONDS)
             found = await theirs
@@ -330,11 +345,13 @@ class BotClient:
         return shared_decision(request, [mine, found])
 
     async def _reviewed(self, request: Moment | MomentShare,
-                        read: Callable[[str], tuple[T | None]]) -> T | None:
+                        read: Callable[[str], tuple[T | None]],
+                        posted: asyncio.Future[None] | None = None) -> T | None:
         """The worker's answer to one of Review's requests, read (``read``:
-        None in its 1-tuple for ``decide.Stale``); None once there is no worker."""
+        None in its 1-tuple for ``decide.Stale``); None once there is no
+        worker. ``posted`` is set once the request is sent (``_heard``)."""
         while True:
-            answer = await self._ask(request, REVIEW_SECONDS, read)
+            answer = await self._ask(request, REVIEW_SECONDS, read, posted)
             if answer is None or answer[0] is not None:
                 return None if answer is None else answer[0]
             # dropped (``drop_reviews``) for a review closed meanwhile, while this was
