@@ -23,10 +23,12 @@ from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import TableView
 
+from ..web.tables import random_game, table_of
 from .browser_helpers import (
     FIRST_LOAD_MS,
     HUMAN_LEADS,
     TURN_OR_ROUND_OVER,
+    UNREACHABLE,
     saved,
     take_turn,
     watched_page,
@@ -35,6 +37,7 @@ from .browser_helpers import (
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 MOST_PX = 8  # the widest a focus ring may be on the screen
+LEAST_PLACE_PX = 24  # a lit place's side, at the least (WCAG 2.5.8)
 
 # The focused element's ring as drawn on the screen, in CSS pixels: its
 # outline (if any) and its lit place's stroke, each times the board's scale
@@ -125,6 +128,39 @@ def a_puzzle_with_several_places() -> tuple[pz.Puzzle, str]:
     raise AssertionError("no shipped puzzle has a tile with two places")
 
 
+# Standard, seed 181, 18 moves in, the person to play: 3-5 and 3-6 end facing
+# one square, and 3-3 lies on it on either (``board.apart`` halves the place).
+ONE_SPOT = table_of(random_game("standard", 2, 181, moves=18)).to_save()
+
+# Each lit place's rectangle on the screen, and the tile its text names.
+PLACES = """() => [...document.querySelectorAll('#board [data-target]')].map((g) => {
+    const b = g.querySelector('rect.place').getBoundingClientRect();
+    return {move: g.dataset.move, joins: g.querySelector('text.joins')?.textContent,
+            box: [b.left, b.top, b.right, b.bottom]};
+})"""
+
+
+def two_places_on_one_spot(page) -> None:
+    """The tile's two places are both drawn whole enough to reach, apart, each
+    naming the tile it joins; the one drawn second plays where it says."""
+    page.evaluate("text => localStorage.setItem('allfives.save', text)", ONE_SPOT)
+    page.reload()
+    page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+    page.click('#hand [data-tile="3-3"]')
+    page.wait_for_selector("#board [data-target]")
+    assert page.evaluate(UNREACHABLE) == []
+    first, second = sorted(page.evaluate(PLACES), key=lambda p: p["move"])
+    assert (first["move"], first["joins"]) == ("3-3>3-5", "3-5")
+    assert (second["move"], second["joins"]) == ("3-3>3-6", "3-6")
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = first["box"], second["box"]
+    assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (first, second)
+    assert min(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0) >= LEAST_PLACE_PX
+    page.click('#board [data-move="3-3>3-6"]')
+    page.wait_for_selector(TURN_OR_ROUND_OVER)
+    laid = view_now(page).layout.placements
+    assert (NAMES.index("3-3"), NAMES.index("3-6")) in laid
+
+
 @pytest.mark.parametrize(("size", "theme"), [(DESKTOP, "light"), (PHONE, "contrast")],
                          ids=["desktop-light", "phone-contrast"])
 def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
@@ -141,6 +177,7 @@ def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
         pick_by_keyboard(page, tile)
         assert_thin(page.evaluate(RING), keyboard=True)
         if size is PHONE:
+            two_places_on_one_spot(page)
             return
         # the puzzle's table: its places are focused the same way
         puzzle, tile = a_puzzle_with_several_places()

@@ -216,11 +216,13 @@ def board(view: TableView, aspect: float, *, targets: tuple[Target, ...] = (),
         parts.append(hint_place(hint_ghost))
     width = float(box.split()[2])
     least = MIN_TARGET_PX * width / width_px if width_px > 0 else 0.0
-    hits = hit_areas([ghost for _t, ghost in lit], least)
+    boxes = apart([ghost.box() for _t, ghost in lit])
+    hits = hit_areas(boxes, least)
     alike = same_labels(tuple(t for t, _g in lit))
-    for (t, ghost), hit in zip(lit, hits, strict=True):
+    for (t, ghost), place, hit in zip(lit, boxes, hits, strict=True):
         assert selected is not None
-        parts.append(lit_place(selected, t, ghost, hit, named=t.move in alike))
+        cut = place != ghost.box()  # shares its spot: smaller, and says which tile it joins
+        parts.append(lit_place(selected, t, place, hit, named=t.move in alike or cut, cut=cut))
     if fresh is not None and fresh_points:
         for p in arranger.placed:
             if p.tile == fresh:
@@ -247,21 +249,62 @@ def board_part(scene: BoardScene, width: float, height: float) -> Part:
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-def hit_areas(ghosts: list[Placed], least: float) -> list[Box | None]:
-    """Each lit place's enlarged hit area, or None where its tile is drawn big
+def _centre(box: Box) -> Vec:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    eps = 1e-6
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
+
+
+def apart(boxes: list[Box]) -> list[Box]:
+    """The lit places' rectangles, each cut back where it overlaps another
+    one: at the midpoint between their centres, across the axis on which they
+    lie further apart. Where two lie on one spot (two open ends facing one
+    square, and no other way to lay the tile), it is halved along its length,
+    the earlier place first. So no two places overlap, and a pointer at a
+    place's centre gets that place."""
+    out = []
+    for i, box in enumerate(boxes):
+        cut = list(box)
+        cx, cy = _centre(box)
+        for j, other in enumerate(boxes):
+            if j == i or not _overlap(box, other):
+                continue
+            ox, oy = _centre(other)
+            dx, dy = ox - cx, oy - cy
+            if abs(dx) < 1e-9 and abs(dy) < 1e-9:  # one spot: the earlier takes the first half
+                step = 1.0 if j > i else -1.0
+                dx, dy = (step, 0.0) if box[2] - box[0] >= box[3] - box[1] else (0.0, step)
+                ox, oy = cx, cy
+            if abs(dx) >= abs(dy) and dx > 0:
+                cut[2] = min(cut[2], (cx + ox) / 2)
+            elif abs(dx) >= abs(dy):
+                cut[0] = max(cut[0], (cx + ox) / 2)
+            elif dy > 0:
+                cut[3] = min(cut[3], (cy + oy) / 2)
+            else:
+                cut[1] = max(cut[1], (cy + oy) / 2)
+        out.append((cut[0], cut[1], cut[2], cut[3]))
+    return out
+
+
+def hit_areas(boxes: list[Box], least: float) -> list[Box | None]:
+    """Each lit place's enlarged hit area, or None where it is drawn big
     enough: ``least`` board units on each side around the place, but never
     past the midpoint towards another lit place, so that no place's hit area
     covers another one's centre (a pointer there gets the place it is on)."""
     areas: list[Box | None] = []
-    for i, ghost in enumerate(ghosts):
-        x0, y0, x1, y1 = ghost.box()
+    centres = [_centre(box) for box in boxes]
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
         if min(x1 - x0, y1 - y0) >= least:
             areas.append(None)
             continue
-        (cx, cy), half_w, half_h = ghost.center, max(x1 - x0, least) / 2, max(y1 - y0, least) / 2
+        (cx, cy), half_w, half_h = centres[i], max(x1 - x0, least) / 2, max(y1 - y0, least) / 2
         area = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
-        for j, other in enumerate(ghosts):
-            dx, dy = other.center[0] - cx, other.center[1] - cy
+        for j, (ox, oy) in enumerate(centres):
+            dx, dy = ox - cx, oy - cy
             sideways = abs(dx) >= abs(dy)  # then the width is split, else the height
             if j == i:
                 continue
@@ -298,19 +341,20 @@ def same_labels(targets: tuple[Target, ...]) -> frozenset[Move]:
                      if labels.count(label) > 1 and t.on != LEAD)
 
 
-def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None,
-              named: bool = False) -> str:
-    """A place ``tile`` may go, as a button, with its enlarged ``hit_area`` if
-    any; ``named``: under its points, the tile it joins ("3-4")."""
-    gx, gy = ghost.center
+def lit_place(tile: int, target: Target, place: Box, hit_area: Box | None,
+              named: bool = False, cut: bool = False) -> str:
+    """A place ``tile`` may go, as a button drawn as ``place``, with its
+    enlarged ``hit_area`` if any; ``named``: under its points, the tile it
+    joins ("3-4"); ``cut``: a place cut to share its spot, its text smaller."""
+    gx, gy = _centre(place)
     label = place_label(target)
-    x0, y0, x1, y1 = ghost.box()
+    x0, y0, x1, y1 = place
     hit = ""
     if hit_area is not None:
         hx0, hy0, hx1, hy1 = hit_area
         hit = (f'<rect class="hit" x="{_n(hx0)}" y="{_n(hy0)}" width="{_n(hx1 - hx0)}"'
                f' height="{_n(hy1 - hy0)}"/>')
-    scores = " scores" if target.points else ""
+    scores = (" scores" if target.points else "") + (" cut" if cut else "")
     # Translators: a lit place on the table, as a screen reader names it: playing the tile
     # {tile} on {on} there scores {points}
     said = ngettext("Play {tile} on {on}, {points} point", "Play {tile} on {on}, {points} points",
@@ -324,12 +368,14 @@ def lit_place(tile: int, target: Target, ghost: Placed, hit_area: Box | None,
             f' aria-label="{escape(said)}">'
             f'{hit}<rect class="place" x="{_n(x0 + 0.04)}" y="{_n(y0 + 0.04)}"'
             f' width="{_n(x1 - x0 - 0.08)}" height="{_n(y1 - y0 - 0.08)}" rx="0.13"/>'
-            f"{_place_text(gx, gy, label, NAMES[target.on] if named else '')}</g>")
+            f"{_place_text(gx, gy, label, NAMES[target.on] if named else '', cut)}</g>")
 
 
-def _place_text(x: float, y: float, label: str, joins: str) -> str:
-    """A lit place's points, and under them the tile it joins where named."""
+def _place_text(x: float, y: float, label: str, joins: str, cut: bool = False) -> str:
+    """A lit place's points, and under them the tile it joins where named
+    (closer together in a cut place, whose text is smaller: style.css)."""
     if not joins:
         return f'<text x="{_n(x)}" y="{_n(y)}">{label}</text>'
-    return (f'<text x="{_n(x)}" y="{_n(y - 0.22)}">{label}</text>'
-            f'<text class="joins" x="{_n(x)}" y="{_n(y + 0.34)}">{joins}</text>')
+    above, below = (0.16, 0.26) if cut else (0.22, 0.34)
+    return (f'<text x="{_n(x)}" y="{_n(y - above)}">{label}</text>'
+            f'<text class="joins" x="{_n(x)}" y="{_n(y + below)}">{joins}</text>')

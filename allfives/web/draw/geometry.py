@@ -217,9 +217,26 @@ class Arranger:
         return choice.placed
 
     def choose(self, tile: int, on: int) -> Choice:
-        """The first clear way to lay the tile, else the best there is."""
-        choices = self.choices(tile, on)
-        return next((c for c in choices if c.clean), choices[0])
+        """The first clear way to lay the tile, else the best there is; where
+        the tile fits several tiles' open ends, the first clear ways that
+        keep its spots on all of them apart. So a tile's lit places never
+        cover one another, and each is where the tile then lies."""
+        if on == LEAD:
+            return self.choices(tile, on)[0]
+        ends = self._ends_for(tile)
+        ways = []
+        for other in ends:
+            choices = self.choices(tile, other)
+            ways.append([c for c in choices if c.clean] or choices[:1])
+        apart = _apart(ways, [])
+        if apart is not None:
+            return apart[ends.index(on)]
+        return ways[ends.index(on)][0]
+
+    def _ends_for(self, tile: int) -> list[int]:
+        """The table tiles with an open end ``tile`` matches, in play order."""
+        ends = (LOW[tile], HIGH[tile])
+        return [other for other, rays in self.rays.items() if any(r.value in ends for r in rays)]
 
     def commit(self, on: int, choice: Choice) -> None:
         if choice.ray >= 0:
@@ -350,6 +367,27 @@ class Arranger:
             return (-1.0, -0.5, 1.0, 0.5)
         return (min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _overlap(a: Placed, b: Placed) -> bool:
+    """Do two tiles' rectangles overlap (more than touch)?"""
+    ax0, ay0, ax1, ay1 = a.box()
+    bx0, by0, bx1, by1 = b.box()
+    eps = 1e-6
+    return ax0 < bx1 - eps and bx0 < ax1 - eps and ay0 < by1 - eps and by0 < ay1 - eps
+
+
+def _apart(ways: list[list[Choice]], picked: list[Choice]) -> list[Choice] | None:
+    """The first pick of one choice from each of ``ways`` (after ``picked``),
+    earlier lists and better choices first, where no two tiles overlap."""
+    if len(picked) == len(ways):
+        return picked
+    for choice in ways[len(picked)]:
+        if not any(_overlap(choice.placed, p.placed) for p in picked):
+            found = _apart(ways, picked + [choice])
+            if found is not None:
+                return found
+    return None
 
 
 @lru_cache(maxsize=8)

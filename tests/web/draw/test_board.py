@@ -91,7 +91,7 @@ def test_hit_areas_of_close_lit_places_split_the_space_between_them():
     left = Placed(tile=5, near_at=(0.0, -0.5), far_at=(0.0, 0.5), near=0, far=5)
     right = Placed(tile=5, near_at=(1.2, -0.5), far_at=(1.2, 0.5), near=5, far=0)
     far = Placed(tile=5, near_at=(9.0, 0.0), far_at=(10.0, 0.0), near=5, far=0)
-    areas = board.hit_areas([left, right, far], least=3.0)
+    areas = board.hit_areas([left.box(), right.box(), far.box()], least=3.0)
     assert areas[0] == (-1.5, -1.5, 0.6, 1.5) and areas[1] == (0.6, -1.5, 2.7, 1.5)
     assert areas[2] == (8.0, -1.5, 11.0, 1.5)  # alone: the whole 3 units around it
 
@@ -101,7 +101,31 @@ def test_hit_areas_of_close_lit_places_split_the_space_between_them():
     for i, area in enumerate(areas):
         for j, ghost in enumerate((left, right, far)):
             assert inside(area, ghost.center) == (i == j)
-    assert board.hit_areas([left, right], least=1.0) == [None, None]  # drawn big enough
+    assert board.hit_areas([left.box(), right.box()], least=1.0) == [None, None]  # big enough
+
+
+def test_lit_places_that_would_overlap_are_cut_apart_and_name_the_tile_they_join():
+    # one spot: halved along its length, the first place first
+    assert board.apart([(5.0, -0.5, 6.0, 1.5)] * 2) == [(5.0, -0.5, 6.0, 0.5), (5.0, 0.5, 6.0, 1.5)]
+    # half a square apart: cut at the midpoint of their centres; one clear of both is whole
+    assert board.apart([(2.0, 3.0, 4.0, 4.0), (2.0, 3.5, 4.0, 4.5), (9.0, 0.0, 10.0, 2.0)]) == [
+        (2.0, 3.0, 4.0, 3.75), (2.0, 3.75, 4.0, 4.5), (9.0, 0.0, 10.0, 2.0)]
+    # Standard, seed 181, 18 moves in: 3-3 lies on one spot on 3-5 or on 3-6
+    game = random_game("standard", 2, 181, moves=18)
+    targets = (Target(parse_move("3-3>3-5"), NAMES.index("3-5"), 10),
+               Target(parse_move("3-3>3-6"), NAMES.index("3-6"), 0))
+    svg = board.board(view_of(game), 0.95, targets=targets, selected=NAMES.index("3-3"),
+                      width_px=370).svg
+    places = re.findall(r'data-target="([^"]*)".*?<rect class="place" x="([^"]*)" y="([^"]*)"'
+                        r' width="([^"]*)" height="([^"]*)".*?<text class="joins"[^>]*>([^<]*)<',
+                        svg)
+    boxes = {on: (float(x), float(y), float(x) + float(w), float(y) + float(h))
+             for on, x, y, w, h, joins in places if on == joins}
+    assert list(boxes) == ["3-5", "3-6"]  # each names the tile it joins, in smaller text
+    assert re.findall(r'class="target( scores)? cut" data-target="([^"]*)"', svg) == [
+        (" scores", "3-5"), ("", "3-6")]
+    top, bottom = boxes["3-5"], boxes["3-6"]
+    assert top == pytest.approx((5.04, -0.46, 5.96, 0.46)) and top[3] < bottom[1]
 
 
 PHONE_BOARD = (370.4, 390.7)  # the board's box on a 390x844 phone, in CSS pixels

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from collections import defaultdict
+from collections.abc import Iterator
+from itertools import product
+
 import pytest
 
-from allfives.moves import LEAD
+from allfives.game import Game
+from allfives.moves import LEAD, move_on, move_tile
+from allfives.rules import Rules
 from allfives.tiles import NAMES
-from allfives.web.draw.geometry import Arranger, Placed
+from allfives.web.draw.geometry import Arranger, Placed, arranged
 
 from ..tables import random_game
 
@@ -87,3 +94,62 @@ def test_a_spinner_lead_grows_four_arms_sides_first():
     assert spots[0][1] == spots[1][1] == 0  # sides: along the line
     assert spots[2][0] == spots[3][0] == 0  # ends: across it
     assert spots[0][0] > 0 > spots[1][0] and spots[2][1] < 0 < spots[3][1]
+
+
+def several_ends(preset: str, players: int, seeds: range, aspect: float
+                 ) -> Iterator[tuple[Arranger, tuple[tuple[int, int], ...], int, list[int]]]:
+    """In rounds played at random, every tile that fits two or more tiles'
+    open ends: the arranger, the layout, the tile and the tiles it may join."""
+    for seed in seeds:
+        game = Game(Rules.make(preset, players=players, target=10_000), seed)
+        rng = random.Random(seed)
+        while not game.round.over:
+            placements = tuple(game.round.layout.placements)
+            ends: dict[int, list[int]] = defaultdict(list)
+            for move in game.legal_moves():
+                if move >= 0 and move_on(move) != LEAD:
+                    ends[move_tile(move)].append(move_on(move))
+            arranger = arranged(placements, game.rules.spinners, aspect)
+            for tile, ons in ends.items():
+                if len(ons) > 1:
+                    yield arranger, placements, tile, ons
+            game.apply(rng.choice(game.legal_moves()))
+
+
+def test_a_tiles_places_on_several_ends_keep_apart_where_any_clear_ways_can():
+    # Standard, seed 4, 12 moves in: 2-3 fits 0-2, 1-2, 2-6 and 3-3. On 1-2 it
+    # would turn left, over its place on 2-6; it goes straight down instead.
+    game = random_game("standard", 2, 4, moves=12)
+    arranger = Arranger.of(game.round.layout.placements, "first", 0.95)
+    two_three, one_two, two_six = (NAMES.index(n) for n in ("2-3", "1-2", "2-6"))
+    assert arranger.choices(two_three, one_two)[0].placed.box() == (3.0, 5.5, 5.0, 6.5)
+    assert arranger.preview(two_three, one_two).box() == (4.0, 5.5, 5.0, 7.5)
+    assert arranger.preview(two_three, two_six).box() == (2.0, 5.0, 4.0, 6.0)
+    # Seed 181, 18 moves in: 3-5 and 3-6 end facing one square, so 3-3 lies on
+    # it either way (the page halves that lit place, ``board.apart``).
+    game = random_game("standard", 2, 181, moves=18)
+    arranger = Arranger.of(game.round.layout.placements, "first", 0.95)
+    three_three = NAMES.index("3-3")
+    spots = {arranger.preview(three_three, NAMES.index(n)).box() for n in ("3-5", "3-6")}
+    assert spots == {(5.0, -0.5, 6.0, 1.5)}
+    # Everywhere: where some pick of clear ways keeps a tile's places apart
+    # (tried every way, by brute force), the places the arranger lights are apart.
+    checked = 0
+    for preset, players, aspect in (("standard", 2, 0.95), ("five_up", 4, 1.6)):
+        for arranger, _, tile, ons in several_ends(preset, players, range(12), aspect):
+            ways = [[c.placed for c in arranger.choices(tile, on) if c.clean] for on in ons]
+            possible = any(overlaps(list(pick)) == 0 for pick in product(*ways))
+            lit = [arranger.preview(tile, on) for on in ons]
+            assert overlaps(lit) == 0 or not possible, (preset, tile, ons)
+            checked += possible
+    assert checked > 150
+
+
+def test_a_tile_lies_where_its_place_was_lit():
+    for preset, players, aspect in (("standard", 4, 0.95), ("muggins", 2, 1.6)):
+        for arranger, placements, tile, ons in several_ends(preset, players, range(8), aspect):
+            for on in ons:
+                lit = arranger.choose(tile, on)
+                laid = Arranger.of(placements + ((tile, on),), arranger.spinners, aspect)
+                # (where the tile has no clear way, earlier tiles are laid anew)
+                assert laid.placed[-1] == lit.placed or not lit.clean, (preset, tile, on)
