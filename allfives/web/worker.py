@@ -1,9 +1,8 @@
 """The bots' worker (``static/bots-worker.mjs`` runs this script): a
 request (JSON text) in, a move or an analysis (text) out: a bot's move, the
 hint's (the move Review calls best), Review's analysis of one decision
-or its estimate from the last deal down while the page plays it from the
-first up, hearing how far the page has come (``review_progress``;
-``drop_reviews`` stops those under way), or the coach's of the person's
+or a share of its estimate while the page plays out the rest
+(``drop_reviews`` stops those under way), or the coach's of the person's
 decision under way (``drop`` stops it). While it works it beats
 (``bots.pulse``; ``static/bots-worker.mjs`` posts the beats to the page), so
 the page can tell a busy worker from a dead one.
@@ -16,7 +15,7 @@ fetched them, each before the first request that reads it (``keep_data``)."""
 import json
 
 from allfives import data_files
-from allfives.bots.analysis import Moment, MomentFromEnd
+from allfives.bots.analysis import Moment, MomentShare
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk
 from allfives.moves import move_text
@@ -46,24 +45,14 @@ async def review(request: str) -> str:
     return json.dumps((STALE if found is None else found).to_json())
 
 
-async def review_from_end(request: str) -> str:
-    """One decision's estimate (``MomentFromEnd`` JSON) played from its last
-    deal down until it meets the page's deals from the first up:
-    ``{"from": the first deal played, "deals": each deal's outcomes from it
-    up}``, or ``STALE`` once ``drop_reviews`` stopped it."""
-    found = await REVIEWS.from_end(MomentFromEnd.from_json(json.loads(request)))
+async def review_share(request: str) -> str:
+    """The outcomes of a share of one decision's estimate (``MomentShare``
+    JSON in, ``{"outcomes": ...}`` out), while the page plays out another,
+    or ``STALE`` once ``drop_reviews`` stopped it."""
+    found = await REVIEWS.share(MomentShare.from_json(json.loads(request)))
     if found is None:
         return json.dumps(STALE.to_json())
-    low, deals = found
-    return json.dumps({"from": low, "deals": deals})
-
-
-def review_progress(request: str) -> str:
-    """How far the page has come in an estimate it plays with this worker
-    (JSON ``[token, deals played from the first]``)."""
-    token, done = json.loads(request)
-    REVIEWS.page_played(int(token), int(done))
-    return "heard"
+    return json.dumps({"outcomes": found})
 
 
 async def coach(request: str) -> str:
@@ -96,5 +85,5 @@ def drop_reviews(_request: str = "") -> str:
 # What the page may call (bots-worker.mjs answers no other name), named as
 # the requests name them (``decide.REQUESTS``' ``call``), then
 # ``decide.CONTROLS``: tests/web/bots/test_worker_calls.py holds both sides together.
-__export__ = ["choose", "hint", "review", "review_from_end", "coach", "keep_data", "drop",
-              "drop_reviews", "review_progress"]
+__export__ = ["choose", "hint", "review", "review_share", "coach", "keep_data", "drop",
+              "drop_reviews"]

@@ -125,15 +125,13 @@ CALLS_TIMED = """() => {
 
 
 def asked_at_once(calls: list[dict], chosen: float) -> None:
-    """Review's first verdict in a fresh page: the estimate asked of the
-    worker from its last deal down (its stake's table handed first) before
-    the page starts on it from the first up, not after the page's first
-    slice (that held the worker back about as long as its half took)."""
+    """Review's first verdict in a fresh page: the worker's share of the
+    estimate asked of it (its stake's table handed first) before the page
+    starts on its own share, not after the page's first slice (that held
+    the worker back about as long as its share took)."""
     names = [c["name"] for c in calls]
-    asked = "review_from_end"
-    assert asked in names and "keep_data" in names[:names.index(asked)], calls
-    assert "review_progress" in names[names.index(asked):], calls  # told how far it came
-    share = calls[names.index(asked)]
+    assert "review_share" in names and "keep_data" in names[:names.index("review_share")], calls
+    share = calls[names.index("review_share")]
     waited, worked = share["asked"] - chosen, share["answered"] - share["asked"]
     assert waited < worked / 3, (waited, worked)
 

@@ -24,10 +24,9 @@ game worth ``WIN_BONUS`` more (docs/RULES.md section 6 for the points), or
 where the round can end the game and the rules have a match-equity table,
 the chance of winning the game on the same scale (``game_stake``).
 
-In four rooms: the values and their JSON (``decisions``), the decisions of a
-game (``moments``), the valuing and judging (``valuing``), an estimate played
-from both ends at once (``from_ends``); the plain reason a puzzle file gives
-(``plain_reason``). Re-exported here, where callers take them.
+In three rooms: the values and their JSON (``decisions``), the decisions of a
+game (``moments``), the valuing and judging (``valuing``); the plain reason a
+puzzle file gives (``plain_reason``). Re-exported here, where callers take them.
 """
 
 from .decisions import (
@@ -36,6 +35,7 @@ from .decisions import (
     EXACT,
     ONE,
     SIDE,
+    WHOLE,
     WORLDS,
     Best,
     Decision,
@@ -43,24 +43,22 @@ from .decisions import (
     Exactness,
     Method,
     Moment,
-    MomentFromEnd,
+    MomentShare,
     Reason,
     ReplyCount,
+    Share,
     Valuation,
     biggest_losses,
     method_hook,
     reply_counted,
 )
-from .from_ends import from_end, from_start, joined
 from .moments import moments
 from .plain_reason import PlainWhy, Why, why
 from .valuing import (
     MIN_WORLDS,
     REASON_FROM,
     REVIEW_PLAYOUTS,
-    Deals,
     Outcomes,
-    Played,
     analyse,
     analysing,
     at_stake,
@@ -77,9 +75,9 @@ from .valuing import (
 
 __all__ = [
     "EACH", "ESTIMATE", "EXACT", "MIN_WORLDS", "ONE", "REASON_FROM", "REVIEW_PLAYOUTS", "SIDE",
-    "WORLDS", "Best", "Deals", "Decision", "DecisionJSON", "Exactness", "Method", "Moment",
-    "MomentFromEnd", "Outcomes", "PlainWhy", "Played", "Reason", "ReplyCount", "Valuation", "Why",
+    "WHOLE", "WORLDS", "Best", "Decision", "DecisionJSON", "Exactness", "Method", "Moment",
+    "MomentShare", "Outcomes", "PlainWhy", "Reason", "ReplyCount", "Share", "Valuation", "Why",
     "analyse", "analysing", "at_stake", "best_move", "best_of", "biggest_losses", "estimated",
-    "estimating", "from_end", "from_start", "joined", "judged", "method_hook", "moments",
-    "outcomes", "reply_counted", "review", "shared_decision", "valuing", "why",
+    "estimating", "judged", "method_hook", "moments", "outcomes", "reply_counted", "review",
+    "shared_decision", "valuing", "why",
 ]

@@ -1,5 +1,5 @@
-"""A review's values: the decision to review (``Moment``; its estimate
-asked of the bots' worker from the last deal down, ``MomentFromEnd``), how its options
+"""A review's values: the decision to review (``Moment``; a share of its
+estimate's deals, ``MomentShare``), how its options
 were valued (``Valuation``, ``Parts``), the verdict (``Decision``,
 ``Reason``) and the hint's best move (``Best``), each with its JSON form
 (moves as text, as in records) for the page's worker and the command line."""
@@ -171,30 +171,46 @@ class Moment:
 
 
 @dataclass(frozen=True)
-class MomentFromEnd:
-    """A decision's estimate asked of the bots' worker from its last deal
-    down, while the page plays it from the first up (``from_ends``);
-    ``token`` names it in the page's reports of how far it has come."""
+class Share:
+    """The deals of an estimate one worker plays out: from the ``index``-th
+    drawn (0-based), every ``of``-th."""
 
-    call: ClassVar[Literal["review_from_end"]] = "review_from_end"  # the worker's function for it
+    index: int = 0
+    of: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < self.of:
+            raise ValueError(f"no share {self.index} of {self.of}")
+
+
+WHOLE: Final = Share()
+
+
+class ShareJSON(TypedDict):
+    moment: MomentJSON
+    index: int
+    of: int
+
+
+@dataclass(frozen=True)
+class MomentShare:
+    """A share of a decision's estimate asked of the bots' worker, while the
+    page plays out another (``valuing.outcomes``)."""
+
+    call: ClassVar[Literal["review_share"]] = "review_share"  # the bots' worker's function for it
     moment: Moment
-    token: int
+    share: Share
 
     @property
     def view(self) -> PlayerView:
         return self.moment.view
 
-    def to_json(self) -> FromEndJSON:
-        return {"moment": self.moment.to_json(), "token": self.token}
+    def to_json(self) -> ShareJSON:
+        return {"moment": self.moment.to_json(), "index": self.share.index, "of": self.share.of}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MomentFromEnd:
-        return cls(Moment.from_json(data["moment"]), int(data["token"]))
-
-
-class FromEndJSON(TypedDict):
-    moment: MomentJSON
-    token: int
+    def from_json(cls, data: Mapping[str, Any]) -> MomentShare:
+        return cls(Moment.from_json(data["moment"]), Share(int(data["index"]), int(data["of"])))
 
 
 class MomentJSON(TypedDict):

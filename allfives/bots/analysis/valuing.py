@@ -5,7 +5,7 @@ by the master's estimate) and judging the move made against them
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Generator, Iterable, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ...game import Game, Round
@@ -22,11 +22,13 @@ from ..worlds import Judgement, bare_round, dealt, judge
 from .decisions import (
     ESTIMATE,
     EXACT,
+    WHOLE,
     WORLDS,
     Best,
     Decision,
     Moment,
     Parts,
+    Share,
     Valuation,
     reason_of,
 )
@@ -134,69 +136,40 @@ def estimating(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_
 def estimated(view: PlayerView) -> bool:
     """Whether ``valuing`` values this decision by ``estimating`` alone: the
     boneyard is not empty, so nothing is solved (``expert.solved``) or judged
-    (``worlds.judge``). Its deals may then be played out by two workers at
-    once (``from_ends``)."""
+    (``worlds.judge``). Its deals may then be played out in shares
+    (``outcomes``' ``share``), by two workers at once."""
     return view.boneyard_left > 0
 
 
 # Each option's (value, reply) in each deal played out, in the order drawn.
 Outcomes = list[list[tuple[float, float]]]
-# Each option's (value, reply) in one deal.
-Played = list[tuple[float, float]]
-
-
-class Deals:
-    """``estimating``'s deals of the hidden tiles, drawn in order as they are
-    asked for, each played out on its own by its number (``played``): its
-    outcomes depend on that deal alone, so the deals may be played in any
-    order, by two workers at once (``from_ends``), and put back in order."""
-
-    def __init__(self, round_: int, move: int, view: PlayerView,
-                 playouts: int = REVIEW_PLAYOUTS, salt: str = "review") -> None:
-        self.view = view
-        self.options = view.legal_moves()
-        self.count = max(MIN_WORLDS, playouts // len(self.options))
-        know = infer(view)
-        evidence = gather(view, know, BETA)
-        rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
-        self._worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
-        self._drawn: list[Round] = []
-
-    def drawn(self, k: int) -> Round:
-        """The ``k``-th deal (0-based), drawing those before it first."""
-        while len(self._drawn) <= k:
-            self._drawn.append(self._worlds.draw())
-        return self._drawn[k]
-
-    def played(self, k: int) -> Played:
-        """Each option played in the ``k``-th deal and played out by the
-        master's policy: its ``outcome``, and the others' reply in it
-        (``Parts.reply``: the playout is paused when the mover is to play again)."""
-        base = self.drawn(k)
-        view = self.view
-        side = view.rules.side_of(view.seat)
-        start = base.scores[:]
-        found = []
-        for move in self.options:
-            rnd = base.copy()
-            rnd.play(move)
-            reply = replied(rnd, view.seat, start, side, _policy_reply)
-            playout(rnd, MASTER_POLICY)
-            found.append((outcome(rnd, start, side), reply))
-        return found
 
 
 def outcomes(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PLAYOUTS,
-             salt: str = "review") -> Generator[None, None, Outcomes]:
-    """``estimating``'s deals played out in order (``Deals``), each
-    option's ``outcome`` and reply in each, yielding after each deal."""
-    deals = Deals(round_, move, view, playouts, salt)
-    found: Outcomes = [[] for _ in deals.options]
-    for k in range(deals.count):
-        for pairs, pair in zip(found, deals.played(k), strict=True):
-            pairs.append(pair)
-        yield
+             salt: str = "review", share: Share = WHOLE) -> Generator[None, None, Outcomes]:
+    """``estimating``'s deals of ``share`` played out, each option's
+    ``outcome`` and reply in each, yielding after each deal played. Every
+    share draws every deal (from the one generator), so that ``merged``
+    shares are the whole's deals and give its values to the last bit."""
+    options = view.legal_moves()
+    rng = random.Random(f"{salt}:{round_}:{move}:{view_key(view)}")
+    count = max(MIN_WORLDS, playouts // len(options))
+    know = infer(view)
+    evidence = gather(view, know, BETA)
+    worlds = Worlds(view, know, evidence if evidence.plays else None, POOL, rng)
+    found: Outcomes = [[] for _ in options]
+    yield from split_worlds(view, worlds, count, options, found, share)
     return found
+
+
+def merged(shares: Sequence[Outcomes]) -> Outcomes:
+    """Shares (``Share(i, len(shares))`` in order) put back into one, each
+    option's deals in the order drawn."""
+    whole: Outcomes = [[] for _ in shares[0]]
+    for option, each in enumerate(zip(*shares, strict=True)):
+        for k in range(max(len(pairs) for pairs in each)):
+            whole[option].extend(pairs[k] for pairs in each if k < len(pairs))
+    return whole
 
 
 def estimate(view: PlayerView, found: Outcomes) -> Valuation:
@@ -213,10 +186,10 @@ def estimate(view: PlayerView, found: Outcomes) -> Valuation:
     return Valuation(values, ESTIMATE, tuple(parts), tuple(tuple(v for v, _ in f) for f in found))
 
 
-def shared_decision(moment: Moment, found: Outcomes) -> Decision:
+def shared_decision(moment: Moment, shares: Sequence[Outcomes]) -> Decision:
     """The moment's decision (``analyse``'s, to the last bit) from the
-    ``outcomes`` of its estimate (``estimated``), played where they were."""
-    return judged(moment, at_stake(moment.view, estimate(moment.view, found)))
+    ``outcomes`` of its estimate's shares (``estimated``)."""
+    return judged(moment, at_stake(moment.view, estimate(moment.view, merged(shares))))
 
 
 def _in_order(xs: Iterable[float]) -> float:
@@ -235,6 +208,28 @@ def view_round_points(view: PlayerView, move: Move) -> int:
         return 0
     return play_points(view.layout().count_after(move_tile(move), move_on(move)),
                        view.rules.divisor)
+
+
+def split_worlds(view: PlayerView, worlds: Worlds, count: int, moves: list[Move],
+                 found: Outcomes, share: Share = WHOLE) -> Iterator[None]:
+    """``count`` deals from ``worlds``, those of ``share`` played out: each
+    option played in each and played out by the master's policy, its
+    ``outcome`` appended to ``found`` with the others' reply in it
+    (``Parts.reply``): the playout is paused when the mover is to play
+    again. Yields after each deal played out."""
+    side = view.rules.side_of(view.seat)
+    for k in range(count):
+        base = worlds.draw()
+        if k % share.of != share.index:
+            continue
+        start = base.scores[:]
+        for i, move in enumerate(moves):
+            rnd = base.copy()
+            rnd.play(move)
+            reply = replied(rnd, view.seat, start, side, _policy_reply)
+            playout(rnd, MASTER_POLICY)
+            found[i].append((outcome(rnd, start, side), reply))
+        yield
 
 
 def _policy_reply(rnd: Round) -> Move:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...bots.analysis import Best, Decision, Played
+from ...bots.analysis import Best, Decision, Outcomes
 from ...coach.tutor import Coaching
-from .decide import Stale, from_end_of
+from .decide import Stale, outcomes_of
 
 
 def read_object(text: str) -> dict[str, Any]:
@@ -31,11 +31,11 @@ def read_review(text: str) -> tuple[Decision | None]:
     return (None if Stale.answered(data) else Decision.from_json(data),)
 
 
-def read_from_end(text: str) -> tuple[tuple[int, list[Played]] | None]:
-    """The worker's deals of an estimate from the last down (``decide.from_end_of``)
-    in a 1-tuple (None for ``decide.Stale``), apart from ``_ask``'s None (no worker)."""
+def read_share(text: str) -> tuple[Outcomes | None]:
+    """The worker's outcomes of a share in a 1-tuple (None for
+    ``decide.Stale``), apart from ``_ask``'s None (no worker)."""
     data = read_object(text)
-    return (None if Stale.answered(data) else from_end_of(data),)
+    return (None if Stale.answered(data) else outcomes_of(data),)
 
 
 def read_coaching(text: str) -> tuple[Coaching | None]:

@@ -48,14 +48,11 @@ import js
 from ... import data_files
 from ...bots.analysis import (
     Best,
-    Deals,
     Decision,
     Moment,
-    MomentFromEnd,
-    Played,
+    MomentShare,
+    Share,
     estimated,
-    from_start,
-    joined,
     shared_decision,
 )
 from ...bots.asks import BestAsk, MoveAsk
@@ -70,7 +67,7 @@ from ..paint.writer_page import page
 from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
-from .answers import read_best, read_coaching, read_from_end, read_review
+from .answers import read_best, read_coaching, read_review, read_share
 from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
     PAGE_SLICE_SECONDS,
@@ -80,7 +77,7 @@ from .decide import (
     best,
     decide,
     needs_table,
-    reporting,
+    share_outcomes,
     sliced,
 )
 
@@ -117,7 +114,6 @@ class BotClient:
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
         self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
         self.handed: set[str] = set()  # the data files the worker has (``worker.keep_data``)
-        self.estimates = 0  # Review's estimates played with the worker (``_shared_review``)
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -302,13 +298,12 @@ class BotClient:
         """One decision analysed: in the worker, waiting while it loads; on
         the page without one. ``waited``: the person waits for this one
         (Review's first verdict, a puzzle's check), so an estimate
-        (``estimated``) is played by the page and the worker at once, from
-        either end of its deals (``_shared_review``): the same decision to the
-        last bit, in about half the time on a device with a core for each.
-        The others are the worker's alone, so the page draws each verdict
-        while the worker works on the next (with every decision shared, each
-        waiting for a page that also draws, a whole game's review took 0.9 to
-        1.7 times as long: 5 games)."""
+        (``estimated``) is shared with the page, which plays out every other
+        deal meanwhile: the same decision to the last bit, in about half the
+        time on a device with a core for each. The others are the worker's
+        alone, so the page draws each verdict while the worker works on the
+        next (with every decision shared, each waiting for a page that also
+        draws, a whole game's review took 0.9 to 1.7 times as long: 5 games)."""
         self.start()
         assert self.loaded is not None
         await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
@@ -320,60 +315,36 @@ class BotClient:
         return found
 
     async def _shared_review(self, request: Moment) -> Decision:
-        """``review``'s estimate played from both ends of its deals at once
-        (``from_ends``): the worker's from the last deal down, the page's from
-        the first up in slices short enough for the person's clicks
-        (``PAGE_SLICE_SECONDS``), telling the worker as it goes how far it has
-        come, until they meet; the page plays on alone if the worker is
+        """``review``'s estimate, the second share asked of the worker while
+        the page plays out the first in slices short enough for the person's
+        clicks (``PAGE_SLICE_SECONDS``); the worker's share too if it is
         given up meanwhile."""
-        self.estimates += 1
-        token = self.estimates
-        deals = Deals(request.round, request.move, request.view)
-        done: list[Played] = []
-        met = [deals.count]  # the first deal the worker played, once it answered
         posted: asyncio.Future[None] = asyncio.get_event_loop().create_future()
 
-        def settled(theirs: asyncio.Future[tuple[int, list[Played]] | None]) -> None:
-            if not posted.done():  # no worker, given up, its error: the page plays on alone
+        def settled(_theirs: object) -> None:  # no worker, given up, its error
+            if not posted.done():
                 posted.set_result(None)
-            if not theirs.cancelled() and theirs.exception() is None:
-                answer = theirs.result()
-                if answer is not None:
-                    met[0] = answer[0]
-
-        telling: list[asyncio.Future[None] | None] = [None]
-
-        def tell(always: bool = False) -> None:  # one report at a time, bar the last
-            if always or telling[0] is None or telling[0].done():
-                telling[0] = self._control("review_progress", json.dumps([token, len(done)]))
 
         theirs = asyncio.ensure_future(
-            self._reviewed(MomentFromEnd(request, token), read_from_end, posted))
+            self._reviewed(MomentShare(request, Share(1, 2)), read_share, posted))
         theirs.add_done_callback(settled)
         try:
             # the worker asked (its table handed first) before the page's first slice
-            # holds the page's loop: asked after it, the worker's half started
+            # holds the page's loop: asked after it, the worker's share started
             # 0.41-0.58 s after the page's in a fresh page (3 players), 0.04 s later on
             await posted
-            steps = reporting(from_start(deals, lambda: met[0], done), tell, PAGE_SLICE_SECONDS)
-            mine = await sliced(steps, PAGE_SLICE_SECONDS)
-        except BaseException:
+            mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))),
+                                PAGE_SLICE_SECONDS)
+            found = await theirs
+        finally:
             theirs.cancel()  # the review closed: nobody waits for it
-            raise
-        assert mine is not None  # always wanted
-        error = theirs.exception() if theirs.done() and not theirs.cancelled() else None
-        if error is not None:
-            raise error  # the worker's own error: reported
-        if len(mine) < deals.count:  # they met: the worker answered
-            answer = theirs.result()
-            assert answer is not None
-            low, theirs_played = answer
-        else:  # the page played them all: the worker stops at its next pause, and is still
-            tell(always=True)  # heard (or its silence noticed, as if the page had waited)
-            low, theirs_played = deals.count, []
-        return shared_decision(request, joined(deals.count, mine, low, theirs_played))
+        if found is None:
+            found = await sliced(share_outcomes(MomentShare(request, Share(1, 2))),
+                                 PAGE_SLICE_SECONDS)
+        assert mine is not None and found is not None  # always wanted
+        return shared_decision(request, [mine, found])
 
-    async def _reviewed(self, request: Moment | MomentFromEnd,
+    async def _reviewed(self, request: Moment | MomentShare,
                         read: Callable[[str], tuple[T | None]],
                         posted: asyncio.Future[None] | None = None) -> T | None:
         """The worker's answer to one of Review's requests, read (``read``:
@@ -401,23 +372,18 @@ class BotClient:
 
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
-        self._control("drop")
+        if self.worker is not None and not self.failed:
+            asyncio.ensure_future(self._drop("drop"))
 
     def drop_reviews(self) -> None:
         """The worker stops Review's analyses under way (the dialog closed, or
         shows another review): a review opened next does not wait behind them."""
-        self._control("drop_reviews")
+        if self.worker is not None and not self.failed:
+            asyncio.ensure_future(self._drop("drop_reviews"))
 
-    def _control(self, control: str, text: str = "") -> asyncio.Future[None] | None:
-        """Call one of the worker's ``decide.CONTROLS``, answered or not: the
-        call under way, or None without a worker."""
-        if self.worker is None or self.failed:
-            return None
-        return asyncio.ensure_future(self._said(control, text))
-
-    async def _said(self, control: str, text: str) -> None:
+    async def _drop(self, control: str) -> None:
         try:
-            await self._heard(control, text, SILENT_SECONDS)
+            await self._heard(control, "", SILENT_SECONDS)
         except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
             return
 

@@ -19,14 +19,13 @@ from ...bots import make_bot
 from ...bots.analysis import (
     REVIEW_PLAYOUTS,
     Best,
-    Deals,
     Decision,
     Moment,
-    MomentFromEnd,
-    Played,
+    MomentShare,
+    Outcomes,
     analysing,
     best_of,
-    from_end,
+    outcomes,
 )
 from ...bots.asks import BestAsk, MoveAsk
 from ...bots.game_stake import table_path
@@ -41,18 +40,13 @@ SLICE_SECONDS = 0.1
 # The coach's analysis on the page (no worker) pauses this often, so the
 # person's click waits at most about this long for it.
 PAGE_SLICE_SECONDS = 0.04
-# Review's estimate played from its last deal down pauses this often, to hear
-# how far the page has come from the first deal up (``from_ends``): the two
-# overlap by about this long where they meet.
-FROM_END_SLICE_SECONDS = 0.03
 T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
-Request = MoveAsk | BestAsk | Moment | MomentFromEnd | CoachAsk
-REQUESTS: Final = (MoveAsk, BestAsk, Moment, MomentFromEnd, CoachAsk)
+Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
+REQUESTS: Final = (MoveAsk, BestAsk, Moment, MomentShare, CoachAsk)
 # The worker's functions that take no request: a data file from the page
-# (``worker.keep_data``), stop the coach, stop Review's analyses, how far the
-# page has come in an estimate it plays with the worker.
-CONTROLS: Final = ("keep_data", "drop", "drop_reviews", "review_progress")
+# (``worker.keep_data``), stop the coach, stop Review's analyses.
+CONTROLS: Final = ("keep_data", "drop", "drop_reviews")
 
 
 class StaleJSON(TypedDict):
@@ -141,7 +135,6 @@ class ReviewWork:
 
     def __init__(self) -> None:
         self.era = 0  # the analyses started before the last ``drop`` are stale
-        self.heard = (-1, 0)  # the page's last report: its estimate's token, deals played
 
     async def analyse(self, moment: Moment, slice_seconds: float = SLICE_SECONDS
                       ) -> Decision | None:
@@ -150,58 +143,30 @@ class ReviewWork:
         era = self.era
         return await sliced(analysing(moment), slice_seconds, lambda: self.era == era)
 
-    async def from_end(self, ask: MomentFromEnd, slice_seconds: float = FROM_END_SLICE_SECONDS
-                       ) -> tuple[int, list[Played]] | None:
-        """``ask``'s estimate played from its last deal down until it meets
-        the page's deals from the first up (``from_ends.from_end``: the first
-        deal played, and the deals from it up), in slices as ``analysis``;
-        None once a ``drop`` has made it stale."""
+    async def share(self, ask: MomentShare, slice_seconds: float = SLICE_SECONDS
+                    ) -> Outcomes | None:
+        """The outcomes of ``ask``'s share of its decision's estimate, in
+        slices as ``analysis``; None once a ``drop`` has made it stale."""
         era = self.era
-        moment = ask.moment
-        deals = Deals(moment.round, moment.move, moment.view, REVIEW_PLAYOUTS)
-        return await sliced(from_end(deals, lambda: self.page_at(ask.token)), slice_seconds,
-                            lambda: self.era == era)
-
-    def page_played(self, token: int, done: int) -> None:
-        """The page's report: it has played the first ``done`` deals of the
-        estimate ``token`` names (a report on an earlier one changes nothing)."""
-        if token > self.heard[0] or (token == self.heard[0] and done > self.heard[1]):
-            self.heard = (token, done)
-
-    def page_at(self, token: int) -> int:
-        """How many deals the page has played from the first up, of the
-        estimate ``token`` names, as last heard."""
-        return self.heard[1] if self.heard[0] == token else 0
+        return await sliced(share_outcomes(ask), slice_seconds, lambda: self.era == era)
 
     def drop(self) -> None:
         """Nobody waits for Review's analyses under way any more."""
         self.era += 1
 
 
-def from_end_of(data: Mapping[str, Any]) -> tuple[int, list[Played]]:
-    """The worker's answer to ``MomentFromEnd`` (``{"from": ..., "deals": ...}``,
-    JSON-like: a float's JSON is the float to the last bit): the first deal it
-    played and each deal's outcomes from it up; TypeError, KeyError or
-    ValueError for one that is not."""
-    return int(data["from"]), [[(float(value), float(reply)) for value, reply in deal]
-                               for deal in data["deals"]]
+def share_outcomes(ask: MomentShare) -> Generator[None, None, Outcomes]:
+    """``valuing.outcomes`` of ``ask``'s share, as Review's analysis draws its deals."""
+    moment = ask.moment
+    return outcomes(moment.round, moment.move, moment.view, REVIEW_PLAYOUTS, share=ask.share)
 
 
-def reporting(steps: Generator[None, None, T], report: Callable[[], object], every: float
-              ) -> Generator[None, None, T]:
-    """``steps`` as they are, calling ``report()`` between two of them at
-    most every ``every`` seconds (the page tells the worker how far it has come)."""
-    until = time.monotonic() + every
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            value: T = done.value
-            return value
-        if time.monotonic() >= until:
-            report()
-            until = time.monotonic() + every
-        yield
+def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
+    """A share's outcomes from the worker's answer (``{"outcomes": ...}``,
+    JSON-like: a float's JSON is the float to the last bit); TypeError,
+    KeyError or ValueError for one that is not."""
+    return [[(float(value), float(reply)) for value, reply in option]
+            for option in data["outcomes"]]
 
 
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,

@@ -7,22 +7,21 @@ import json
 
 import pytest
 
-from allfives.web.bots.answers import read_best, read_coaching, read_from_end, read_review
+from allfives.web.bots.answers import read_best, read_coaching, read_review, read_share
 
 STALE = json.dumps({"stale": True})
 
 
-def test_a_stopped_analysis_reads_as_none_and_deals_from_the_end_as_their_outcomes():
+def test_a_stopped_analysis_reads_as_none_and_a_share_as_its_outcomes():
     assert read_review(STALE) == (None,)
-    assert read_from_end(STALE) == (None,)
+    assert read_share(STALE) == (None,)
     assert read_coaching(STALE) == (None,)
-    deals = {"from": 7, "deals": [[[1.5, 0.0], [-2, 3]], [[0, 0], [1, 1]]]}
-    assert read_from_end(json.dumps(deals)) == (
-        (7, [[(1.5, 0.0), (-2.0, 3.0)], [(0.0, 0.0), (1.0, 1.0)]]),)
+    assert read_share(json.dumps({"outcomes": [[[1.5, 0.0], [-2, 3]], [[0, 0]]]})) == (
+        [[(1.5, 0.0), (-2.0, 3.0)], [(0.0, 0.0)]],)
 
 
 @pytest.mark.parametrize("text", ["[]", "3", '"stale"', "not json"])
-@pytest.mark.parametrize("read", [read_best, read_from_end, read_review, read_coaching])
+@pytest.mark.parametrize("read", [read_best, read_review, read_share, read_coaching])
 def test_what_is_not_an_answer_raises(read, text):
     with pytest.raises((TypeError, ValueError)):
         read(text)

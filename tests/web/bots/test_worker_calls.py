@@ -13,16 +13,7 @@ import json
 
 import pytest
 
-from allfives.bots.analysis import (
-    REVIEW_PLAYOUTS,
-    Best,
-    Decision,
-    Moment,
-    MomentFromEnd,
-    joined,
-    moments,
-    outcomes,
-)
+from allfives.bots.analysis import Best, Decision, Moment, MomentShare, Share, moments
 from allfives.bots.asks import BestAsk, MoveAsk
 from allfives.coach.tutor import CoachAsk, Coaching
 from allfives.moves import parse_move
@@ -33,7 +24,9 @@ from allfives.web.bots.decide import (
     STALE,
     Request,
     Stale,
-    from_end_of,
+    outcomes_of,
+    share_outcomes,
+    sliced,
 )
 
 from ...bots.test_analysis import bot_game
@@ -41,7 +34,7 @@ from .test_bot_answers import run
 
 
 def test_the_worker_exports_one_function_per_request_type_and_the_controls():
-    assert [r.call for r in REQUESTS] == ["choose", "hint", "review", "review_from_end", "coach"]
+    assert [r.call for r in REQUESTS] == ["choose", "hint", "review", "review_share", "coach"]
     assert worker.__export__ == [*(r.call for r in REQUESTS), *CONTROLS]
     for name in worker.__export__:
         assert callable(getattr(worker, name)), name
@@ -105,29 +98,20 @@ def test_reviews_under_way_stop_at_drop_reviews_and_a_review_asked_after_is_answ
     assert (decision.round, decision.move) == (m.round, m.move) and decision.best is not None
 
 
-def test_an_estimate_from_the_end_stops_where_the_page_has_come_and_is_dropped_like_a_review():
+def test_a_share_of_an_estimate_is_answered_with_its_outcomes_and_dropped_like_a_review():
     m = next(m for m in moments(bot_game(3, players=2)) if m.view.boneyard_left > 0
              and len(m.view.legal_moves()) > 2)
-    whole = run(outcomes(m.round, m.move, m.view, REVIEW_PLAYOUTS))
-    count = len(whole[0])
-    # told nothing by the page (token 1), the worker plays every deal, from the last down
-    low, deals = from_end_of(json.loads(answer(MomentFromEnd(m, 1))))
-    assert low == 0 and joined(count, [], low, deals) == whole
-    # told the page has played all but 5 deals, it plays those 5; a report on an
-    # earlier estimate (token 2) is no news of this one (token 3)
-    assert worker.review_progress(json.dumps([3, count - 5])) == "heard"
-    assert worker.review_progress(json.dumps([2, count - 1])) == "heard"
-    low, deals = from_end_of(json.loads(answer(MomentFromEnd(m, 3))))
-    assert low == count - 5 and [list(d) for d in zip(*deals, strict=True)] == [
-        option[count - 5:] for option in whole]
-    text = json.dumps(MomentFromEnd(m, 4).to_json())
+    ask = MomentShare(m, Share(1, 2))
+    text = json.dumps(ask.to_json())
+    expected = run(sliced(share_outcomes(ask), 0.1))
+    found = outcomes_of(json.loads(answer(ask)))
+    assert found == expected and len(found) == len(m.view.legal_moves())
 
     async def dropped_then_asked() -> list[str]:
-        under_way = asyncio.ensure_future(worker.review_from_end(text))
+        under_way = asyncio.ensure_future(worker.review_share(text))
         await asyncio.sleep(0)
         assert worker.drop_reviews() == "dropped"
-        return [await under_way, await worker.review_from_end(text)]
+        return [await under_way, await worker.review_share(text)]
 
     stopped, answered = (json.loads(t) for t in run(dropped_then_asked()))
-    assert Stale.answered(stopped)
-    assert joined(count, [], *from_end_of(answered)) == whole
+    assert Stale.answered(stopped) and outcomes_of(answered) == expected
