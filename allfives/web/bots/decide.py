@@ -37,6 +37,12 @@ from ...moves import Move
 # (``pulse``) and takes the page's next call (a bot's move, ``drop_reviews``)
 # at a cost of a few percent.
 SLICE_SECONDS = 0.1
+# A pause rests this long. Pyodide resumes after ``asyncio.sleep(0)`` by a
+# message to itself, which the browser runs ahead of the messages from other
+# threads: a Close clicked while the page played out its half of Review's
+# first verdict took 136-268 ms to close it, pausing so; resting 3 ms (over
+# Pyodide's 2 ms, a timer, behind the messages waiting), 22-62 ms.
+REST_SECONDS = 0.003
 # The coach's analysis on the page (no worker) pauses this often, so the
 # person's click waits at most about this long for it.
 PAGE_SLICE_SECONDS = 0.04
@@ -172,8 +178,8 @@ def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,
                  wanted: Callable[[], bool] = lambda: True) -> T | None:
     """Run ``steps`` to its value, pausing for the event loop every
-    ``slice_seconds`` (with a beat: ``pulse``); None if ``wanted()`` turns
-    false at a pause."""
+    ``slice_seconds`` (with a beat: ``pulse``) for ``REST_SECONDS``; None if
+    ``wanted()`` turns false at a pause."""
     until = time.monotonic() + slice_seconds
     while True:
         try:
@@ -183,7 +189,7 @@ async def sliced(steps: Generator[None, None, T], slice_seconds: float,
             return value
         if time.monotonic() >= until:
             beat()
-            await asyncio.sleep(0)
+            await asyncio.sleep(REST_SECONDS)
             if not wanted():
                 return None
             until = time.monotonic() + slice_seconds
