@@ -17,7 +17,7 @@ from ..i18n.catalogs import _, ngettext
 from ..paint.parts import Part
 from ..table import looks
 from ..table.table_view import TableView
-from .geometry import Placed, Vec, arranged
+from .geometry import Box, Placed, Vec, arranged, overlap
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
 _A, _B = 0.24, 0.26
@@ -246,16 +246,8 @@ def board_part(scene: BoardScene, width: float, height: float) -> Part:
     return Part(html=drawn.svg, attrs=(("viewBox", drawn.view_box),))
 
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-
-
 def _centre(box: Box) -> Vec:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    eps = 1e-6
-    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
 
 
 def apart(boxes: list[Box]) -> list[Box]:
@@ -270,7 +262,7 @@ def apart(boxes: list[Box]) -> list[Box]:
         cut = list(box)
         cx, cy = _centre(box)
         for j, other in enumerate(boxes):
-            if j == i or not _overlap(box, other):
+            if j == i or not overlap(box, other):
                 continue
             ox, oy = _centre(other)
             dx, dy = ox - cx, oy - cy

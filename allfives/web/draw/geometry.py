@@ -29,6 +29,7 @@ from ...moves import LEAD
 from ...tiles import HIGH, IS_DOUBLE, LOW
 
 Vec = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 EAST: Vec = (1.0, 0.0)
 WEST: Vec = (-1.0, 0.0)
@@ -40,6 +41,7 @@ FIRST_AREA = 90.0  # ... and for the first tiles: 8 on a 390 px phone are >= 28 
 GROW_FROM, GROW_BY = 6, 9.0  # the box grows by GROW_BY for each tile past GROW_FROM
 MIN_ASPECT, MAX_ASPECT = 0.5, 2.6
 REPAIR_BUDGET = 1500  # tiles laid, at most, looking for a layout where none overlap
+APART_BUDGET = 500  # picks tried, at most, keeping a tile's places on several ends apart
 
 
 def _add(a: Vec, b: Vec, k: float = 1.0) -> Vec:
@@ -86,7 +88,7 @@ class Placed:
     def horizontal(self) -> bool:
         return abs(self.near_at[0] - self.far_at[0]) > 0.5
 
-    def box(self) -> tuple[float, float, float, float]:
+    def box(self) -> Box:
         """(x0, y0, x1, y1) of the tile's rectangle."""
         xs = (self.near_at[0], self.far_at[0])
         ys = (self.near_at[1], self.far_at[1])
@@ -228,7 +230,7 @@ class Arranger:
         for other in ends:
             choices = self.choices(tile, other)
             ways.append([c for c in choices if c.clean] or choices[:1])
-        apart = _apart(ways, [])
+        apart = _apart(ways, [], [APART_BUDGET])
         if apart is not None:
             return apart[ends.index(on)]
         return ways[ends.index(on)][0]
@@ -350,13 +352,8 @@ class Arranger:
 
     def _collides(self, c: Vec) -> bool:
         """Does the unit square centred on ``c`` overlap a placed tile?"""
-        x0, y0, x1, y1 = c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5
-        eps = 1e-6
-        for p in self.placed:
-            bx0, by0, bx1, by1 = p.box()
-            if x0 < bx1 - eps and bx0 < x1 - eps and y0 < by1 - eps and by0 < y1 - eps:
-                return True
-        return False
+        square = (c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5)
+        return any(overlap(square, p.box()) for p in self.placed)
 
     # -- extent ------------------------------------------------------------
 
@@ -369,22 +366,25 @@ class Arranger:
                 max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def _overlap(a: Placed, b: Placed) -> bool:
-    """Do two tiles' rectangles overlap (more than touch)?"""
-    ax0, ay0, ax1, ay1 = a.box()
-    bx0, by0, bx1, by1 = b.box()
+def overlap(a: Box, b: Box) -> bool:
+    """Do two rectangles (x0, y0, x1, y1) overlap (more than touch)?"""
     eps = 1e-6
-    return ax0 < bx1 - eps and bx0 < ax1 - eps and ay0 < by1 - eps and by0 < ay1 - eps
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
 
 
-def _apart(ways: list[list[Choice]], picked: list[Choice]) -> list[Choice] | None:
+def _apart(ways: list[list[Choice]], picked: list[Choice], budget: list[int]
+           ) -> list[Choice] | None:
     """The first pick of one choice from each of ``ways`` (after ``picked``),
-    earlier lists and better choices first, where no two tiles overlap."""
+    earlier lists and better choices first, where no two tiles overlap; None
+    if there is none, or none found within ``budget[0]`` picks tried."""
     if len(picked) == len(ways):
         return picked
     for choice in ways[len(picked)]:
-        if not any(_overlap(choice.placed, p.placed) for p in picked):
-            found = _apart(ways, picked + [choice])
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if not any(overlap(choice.placed.box(), p.placed.box()) for p in picked):
+            found = _apart(ways, picked + [choice], budget)
             if found is not None:
                 return found
     return None
