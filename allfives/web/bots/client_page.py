@@ -70,6 +70,7 @@ from ..table.table import Table
 from .answers import read_best, read_coaching, read_review, read_share
 from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
+    PAGE_REST_SECONDS,
     PAGE_SLICE_SECONDS,
     CoachWork,
     Request,
@@ -291,7 +292,7 @@ class BotClient:
         await self.tables(request)
         found = await self._ask(request, REVIEW_SECONDS, read_best)
         if found is None:
-            return await best(request, PAGE_SLICE_SECONDS, wanted)
+            return await best(request, PAGE_SLICE_SECONDS, wanted, PAGE_REST_SECONDS)
         return found
 
     async def review(self, request: Moment, waited: bool = False) -> Decision:
@@ -311,7 +312,8 @@ class BotClient:
             return await self._shared_review(request)
         found = await self._reviewed(request, read_review)
         if found is None:
-            return await analysis(request)  # in slices: the page stays responsive
+            # in slices: the page stays responsive
+            return await analysis(request, rest=PAGE_REST_SECONDS)
         return found
 
     async def _shared_review(self, request: Moment) -> Decision:
@@ -334,13 +336,13 @@ class BotClient:
             # 0.41-0.58 s after the page's in a fresh page (3 players), 0.04 s later on
             await posted
             mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))),
-                                PAGE_SLICE_SECONDS)
+                                PAGE_SLICE_SECONDS, rest=PAGE_REST_SECONDS)
             found = await theirs
         finally:
             theirs.cancel()  # the review closed: nobody waits for it
         if found is None:
             found = await sliced(share_outcomes(MomentShare(request, Share(1, 2))),
-                                 PAGE_SLICE_SECONDS)
+                                 PAGE_SLICE_SECONDS, rest=PAGE_REST_SECONDS)
         assert mine is not None and found is not None  # always wanted
         return shared_decision(request, [mine, found])
 
@@ -367,7 +369,7 @@ class BotClient:
         await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
         answer = await self._ask(request, REVIEW_SECONDS, read_coaching)
         if answer is None:
-            return await self.coaching.analyse(request, PAGE_SLICE_SECONDS)
+            return await self.coaching.analyse(request, PAGE_SLICE_SECONDS, PAGE_REST_SECONDS)
         return answer[0]
 
     def drop_coaching(self) -> None:

@@ -37,15 +37,17 @@ from ...moves import Move
 # (``pulse``) and takes the page's next call (a bot's move, ``drop_reviews``)
 # at a cost of a few percent.
 SLICE_SECONDS = 0.1
-# A pause rests this long. Pyodide resumes after ``asyncio.sleep(0)`` by a
-# message to itself, which the browser runs ahead of the messages from other
-# threads: a Close clicked while the page played out its half of Review's
-# first verdict took 136-268 ms to close it, pausing so; resting 3 ms (over
-# Pyodide's 2 ms, a timer, behind the messages waiting), 22-62 ms.
-REST_SECONDS = 0.003
 # The coach's analysis on the page (no worker) pauses this often, so the
-# person's click waits at most about this long for it.
+# person's click waits at most about this long for it ...
 PAGE_SLICE_SECONDS = 0.04
+# ... if the pause rests this long. Pyodide resumes after ``asyncio.sleep(0)``
+# by a message to itself, which the browser runs ahead of the messages from
+# other threads: a Close clicked while the page played out its half of
+# Review's first verdict took 182 ms at p50 to close it, pausing so; resting
+# 3 ms (over Pyodide's 2 ms, a timer, behind the messages waiting), 35 ms
+# (bench/click_lag.json). The worker's pauses do not rest: with them resting
+# too, a whole game's review took 1.06x as long.
+PAGE_REST_SECONDS = 0.003
 T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
 Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
@@ -96,20 +98,21 @@ def decide(ask: MoveAsk) -> Move:
     return make_bot(ask.bot, ask.seed).choose(ask.view)
 
 
-async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS) -> Decision:
+async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS, rest: float = 0.0
+                   ) -> Decision:
     """The moment's decision analysed, in slices of about ``slice_seconds``
     with a pause for the event loop after each."""
-    decision = await sliced(analysing(moment), slice_seconds)
+    decision = await sliced(analysing(moment), slice_seconds, rest=rest)
     assert decision is not None  # always wanted
     return decision
 
 
 async def best(ask: BestAsk, slice_seconds: float = SLICE_SECONDS,
-               wanted: Callable[[], bool] = lambda: True) -> Best | None:
+               wanted: Callable[[], bool] = lambda: True, rest: float = 0.0) -> Best | None:
     """The hint: the move Review calls best for ``ask``'s decision and how it
     was valued, in slices as ``analysis``; None if ``wanted()`` turns false
     at a pause."""
-    return await sliced(best_of(ask.round, ask.move, ask.view), slice_seconds, wanted)
+    return await sliced(best_of(ask.round, ask.move, ask.view), slice_seconds, wanted, rest)
 
 
 class CoachWork:
@@ -120,13 +123,13 @@ class CoachWork:
     def __init__(self) -> None:
         self.wanted: int | None = None  # the id of the request worked on
 
-    async def analyse(self, ask: CoachAsk, slice_seconds: float = SLICE_SECONDS
-                      ) -> Coaching | None:
+    async def analyse(self, ask: CoachAsk, slice_seconds: float = SLICE_SECONDS,
+                      rest: float = 0.0) -> Coaching | None:
         """Every move of the person's decision judged, in slices as
         ``analysis``; None once a newer request or ``drop`` has made it stale."""
         self.wanted = ask.id
         steps = coaching(ask.round, ask.move, ask.view)
-        return await sliced(steps, slice_seconds, lambda: self.wanted == ask.id)
+        return await sliced(steps, slice_seconds, lambda: self.wanted == ask.id, rest)
 
     def drop(self) -> None:
         """Nobody waits for the coach's analysis under way any more."""
@@ -176,10 +179,10 @@ def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
 
 
 async def sliced(steps: Generator[None, None, T], slice_seconds: float,
-                 wanted: Callable[[], bool] = lambda: True) -> T | None:
+                 wanted: Callable[[], bool] = lambda: True, rest: float = 0.0) -> T | None:
     """Run ``steps`` to its value, pausing for the event loop every
-    ``slice_seconds`` (with a beat: ``pulse``) for ``REST_SECONDS``; None if
-    ``wanted()`` turns false at a pause."""
+    ``slice_seconds`` (with a beat: ``pulse``), ``rest`` seconds long (on the
+    page, ``PAGE_REST_SECONDS``); None if ``wanted()`` turns false at a pause."""
     until = time.monotonic() + slice_seconds
     while True:
         try:
@@ -189,7 +192,7 @@ async def sliced(steps: Generator[None, None, T], slice_seconds: float,
             return value
         if time.monotonic() >= until:
             beat()
-            await asyncio.sleep(REST_SECONDS)
+            await asyncio.sleep(rest)
             if not wanted():
                 return None
             until = time.monotonic() + slice_seconds
