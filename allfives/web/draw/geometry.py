@@ -351,9 +351,16 @@ class Arranger:
         return abs(c[1]) <= self.half_h - 0.5
 
     def _collides(self, c: Vec) -> bool:
-        """Does the unit square centred on ``c`` overlap a placed tile?"""
-        square = (c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5)
-        return any(overlap(square, p.box()) for p in self.placed)
+        """Does the unit square centred on ``c`` overlap a placed tile?
+        (``overlap`` written out: this is the layout's inner loop, and the
+        call made laying a table 1.4x as slow.)"""
+        x0, y0, x1, y1 = c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5
+        eps = 1e-6
+        for p in self.placed:
+            bx0, by0, bx1, by1 = p.box()
+            if x0 < bx1 - eps and bx0 < x1 - eps and y0 < by1 - eps and by0 < y1 - eps:
+                return True
+        return False
 
     # -- extent ------------------------------------------------------------
 
