@@ -313,6 +313,10 @@ def test_reload_resumes_the_game_exactly(page, server):
     page.reload()
     page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
+    # the board is drawn once the page's thread has told the Python its box:
+    # a moment after the first frame on a busy machine
+    page.wait_for_function(f"document.querySelectorAll('#board [data-tile]').length"
+                           f" >= {len(before['board'])}")
     assert snapshot(page) == before
 
 

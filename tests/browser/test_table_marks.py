@@ -29,6 +29,7 @@ from .browser_helpers import (
     HUMAN_LEADS,
     TURN_OR_ROUND_OVER,
     UNREACHABLE,
+    moves_logged,
     saved,
     take_turn,
     watched_page,
@@ -155,7 +156,10 @@ def two_places_on_one_spot(page) -> None:
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = first["box"], second["box"]
     assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (first, second)
     assert min(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0) >= LEAST_PLACE_PX
+    before = moves_logged(page)
     page.click('#board [data-move="3-3>3-6"]')
+    # the status may still say "your turn" from before the click: wait for the move
+    page.wait_for_function(f"document.querySelectorAll('#log li.move').length > {before}")
     page.wait_for_selector(TURN_OR_ROUND_OVER)
     laid = view_now(page).layout.placements
     assert (NAMES.index("3-3"), NAMES.index("3-6")) in laid

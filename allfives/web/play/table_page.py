@@ -169,9 +169,26 @@ class TablePage:
     # -- the turn loop ----------------------------------------------------------
 
     def run_turns(self, move: Move | None = None) -> None:
-        """Start the turn loop (after the person's ``move``, if given)."""
-        if not self.busy():
+        """Start the turn loop (after the person's ``move``, if given). Where
+        the person is to move already, the table is settled at once instead,
+        in the same answer: a take-back's table comes with focus in the hand."""
+        if self.busy():
+            return
+        if move is None and self.queued is None and \
+                isinstance(self.ctl.next_step(), steps.AwaitPerson):
+            self.await_person()
+        else:
             self.turns = spawn(self.turn_loop(move))
+
+    def await_person(self) -> None:
+        """The person is to move: the table drawn at rest, focus in the hand,
+        the bots' worker started and the coach looking at the decision."""
+        self.redraw(settled=True)
+        screen.focus_at_table(self.ctl.hand(self.ctl.view()).focus())
+        self.screen.mark_ready()
+        self.bots.start()  # once the table is playable: the page's first load comes first
+        if self.judge is not None:
+            self.judge.prepare()
 
     async def turn_loop(self, move: Move | None) -> None:
         """Make ``move`` (unless the coach stops it first), then bot moves and
@@ -191,12 +208,7 @@ class TablePage:
                 if queued is not None and queued[0] == self.ctl.position():
                     await self.make(queued[1])  # asked for while the last tile slid in
                     continue
-                self.redraw(settled=True)
-                screen.focus_at_table(self.ctl.hand(self.ctl.view()).focus())
-                self.screen.mark_ready()
-                self.bots.start()  # once the table is playable: the page's first load comes first
-                if self.judge is not None:
-                    self.judge.prepare()
+                self.await_person()
                 return
             if isinstance(step, steps.AutoMove):
                 self.ctl.say(step.status.text)
@@ -303,10 +315,11 @@ class TablePage:
         close("new-game", "round-end", "game-over", "coach", "privacy")
         if self.turns is not None:
             self.turns.cancel()  # nobody waits for the old game's bots any more
+            self.turns = None  # (cancelled, though not done until it runs once more)
         self.queued = None
         self.ctl.take_over(table)
         screen.hush()  # the old game's last move, said, is no more
-        self.turns = spawn(self.turn_loop(None))
+        self.run_turns()
         self.commit()
 
     def take_back(self) -> None:
