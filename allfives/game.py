@@ -84,10 +84,20 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy, for simulations."""
-        new = Round.__new__(Round)
-        for name in ("rules", "players", "side_of", "divisor", "target", "dealt", "bone_pos",
-                     "starter", "turn", "end", "went_out", "result", "winner"):
-            setattr(new, name, getattr(self, name))
+        new = Round.__new__(Round)  # every slot written out: playouts copy a round each
+        new.rules = self.rules
+        new.players = self.players
+        new.side_of = self.side_of
+        new.divisor = self.divisor
+        new.target = self.target
+        new.dealt = self.dealt
+        new.bone_pos = self.bone_pos
+        new.starter = self.starter
+        new.turn = self.turn
+        new.end = self.end
+        new.went_out = self.went_out
+        new.result = self.result
+        new.winner = self.winner
         new.hands = self.hands[:]
         new.boneyard = self.boneyard[:]
         new.layout = self.layout.copy()

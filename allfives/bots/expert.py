@@ -23,7 +23,7 @@ from ..game import Round
 from ..moves import LEAD, MOVE_ON, MOVE_TILE, Move, move_text
 from ..rules import Rules
 from ..scoring import POINTS
-from ..tiles import HIGH, LOW, PIPS, PLAYABLE, Mask
+from ..tiles import HIGH, IS_DOUBLE, LOW, PIPS, PLAYABLE
 from ..view import PlayerView
 from .exact import OutOfBudget, Solution, Stake, known_round, solve
 from .game_stake import GameChance, stake_for, table_for
@@ -63,7 +63,7 @@ def playout(rnd: Round, policy: Policy = EXPERT_POLICY) -> None:
         rnd.play(moves[0] if len(moves) == 1 else policy_move(rnd, moves, policy))
 
 
-def policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:
+def policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:  # noqa: C901 - inlined
     """The move of ``moves`` (the legal ones) that ``policy`` prefers for the
     seat to move, seeing the next hand as this round holds it.
 
@@ -71,26 +71,46 @@ def policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:
     an open end showing ``x`` takes ``x`` off the count and adds its other half
     (a double adds ``x``). That ignores doubles and spinners already on the
     table, which is good enough to steer a playout and several times cheaper
-    than copying the layout."""
+    than copying the layout. This is the playouts' innermost loop (a third of
+    a Review's time), so ``Layout.count_after`` and the policy's extra terms
+    are written out in it (tests/bots/test_master.py checks the count)."""
     layout = rnd.layout
     ends = layout.ends
+    table_count = layout.count
+    spinner_tiles, joined, free, live_joins = (layout.spinner_tiles, layout.joined, layout.free,
+                                               layout.live_joins)
+    open_values = layout.open_values
     seat = rnd.turn
     mine = rnd.hands[seat]
     nxt = rnd.hands[seat + 1 if seat + 1 < rnd.players else 0]
     deny, shed = policy.deny, policy.shed
-    extras = policy.double or policy.block or policy.stranded
+    double, block, stranded = policy.double, policy.block, policy.stranded
+    extras = double or block or stranded
     best = moves[0]
     best_key = -1e9
     for m in moves:
         tile = MOVE_TILE[m]
         on = MOVE_ON[m]
-        count = layout.count_after(tile, on)
         a = LOW[tile]
         b = HIGH[tile]
         if on == LEAD:
+            count = a + b
             opened = 1 << a | 1 << b
-        else:
-            opened = layout.open_values | 1 << (b if on in ends[a] else a)
+        else:  # Layout.count_after, written out
+            if on in ends[a]:
+                v, other = a, b
+            else:
+                v, other = b, a
+            count = table_count
+            if not IS_DOUBLE[on]:
+                count -= v  # the end showing v is covered
+            elif on in spinner_tiles:
+                if joined[on] + 1 == live_joins:
+                    count -= v + v  # the spinner stops counting
+            elif free[on] == 1:
+                count -= v + v  # the double is no longer exposed
+            count += a + a if a == b else other
+            opened = open_values | 1 << other
         threat = 0
         replies = nxt & PLAYABLE[opened]
         answered = replies
@@ -110,22 +130,18 @@ def policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:
                     threat = c
         key = POINTS[count] - deny * threat + shed * PIPS[tile]
         if extras:
-            key += _extras(policy, a == b, not answered, mine & ~(1 << tile), opened)
+            # a double played, the next hand left no reply, the tiles left fitting no end
+            extra = double if a == b else 0.0
+            if not answered:
+                extra += block
+            left = mine & ~(1 << tile)
+            if left and not left & PLAYABLE[opened]:
+                extra -= stranded
+            key += extra
         if key > best_key:
             best_key = key
             best = m
     return best
-
-
-def _extras(policy: Policy, double: bool, blocks: bool, left: Mask, opened: int) -> float:
-    """The terms beyond the expert's: a play of a double, one that leaves the
-    next hand no reply, one after which the ``left`` tiles fit no open end."""
-    extra = policy.double if double else 0.0
-    if blocks:
-        extra += policy.block
-    if left and not left & PLAYABLE[opened]:
-        extra -= policy.stranded
-    return extra
 
 
 def outcome(rnd: Round, start: list[int], side: int) -> float:

@@ -19,6 +19,7 @@ before it (the same oldest-slot rule ``infer`` uses).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -142,17 +143,14 @@ def sample_slots(know: Knowledge, rng: random.Random,
     """Like ``knowledge.sample``, but per slot: ``tiles[s][k]`` fills seat
     ``s``'s slot ``k``; and the rest of the unseen tiles, shuffled, as the
     boneyard."""
-    players = len(know.slots)
-    order = [(s, k, f) for s in range(players) for k, f in enumerate(know.slots[s])]
+    order = _fill_order(know)
     unseen = know.unseen
-    allowed = {f: unseen & ~PLAYABLE[f] for _, _, f in order}
-    order.sort(key=lambda skf: allowed[skf[2]].bit_count())
     for attempt in range(tries + 1):
         free = unseen
-        tiles = [[0] * len(know.slots[s]) for s in range(players)]
+        tiles = [[0] * len(slots) for slots in know.slots]
         ok = True
-        for s, k, f in order:
-            choice = tiles_of(free & allowed[f]) if attempt < tries else tiles_of(free)
+        for s, k, allowed in order:
+            choice = tiles_of(free & allowed) if attempt < tries else tiles_of(free)
             if not choice:
                 ok = False
                 break
@@ -164,3 +162,15 @@ def sample_slots(know: Knowledge, rng: random.Random,
             rng.shuffle(boneyard)
             return tiles, boneyard
     raise AssertionError("unreachable: the last try ignores constraints")
+
+
+@functools.lru_cache(maxsize=16)
+def _fill_order(know: Knowledge) -> tuple[tuple[int, int, int], ...]:
+    """The slots ``sample_slots`` fills, most constrained first: (seat, slot,
+    the unseen tiles it allows). The same for every world of a decision, so
+    worked out once."""
+    unseen = know.unseen
+    order = [(s, k, unseen & ~PLAYABLE[f]) for s, slots in enumerate(know.slots)
+             for k, f in enumerate(slots)]
+    order.sort(key=lambda ska: ska[2].bit_count())
+    return tuple(order)

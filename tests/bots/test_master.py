@@ -12,9 +12,10 @@ from allfives.bots.expert import EXPERT_POLICY, Policy, outcome, playout, policy
 from allfives.bots.game_stake import presets_tables_only, table_for
 from allfives.bots.master import MASTER_POLICY, MasterBot, solve
 from allfives.game import Round
-from allfives.moves import LEAD, PLAY_MOVE, move_text
-from allfives.rules import Rules
-from allfives.tiles import mask_of, parse_tile
+from allfives.moves import LEAD, MOVE_ON, MOVE_TILE, PLAY_MOVE, Move, move_text
+from allfives.rules import PRESETS, Rules
+from allfives.scoring import POINTS
+from allfives.tiles import HIGH, LOW, PIPS, PLAYABLE, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
 
 from .test_bots import positions
@@ -131,6 +132,54 @@ def open_round(table: list[str], hands: list[list[str]]) -> Round:
     for tile in table:
         rnd.play(PLAY_MOVE[parse_tile(tile)][LEAD])
     return rnd
+
+
+def plain_policy_move(rnd: Round, moves: list[Move], policy: Policy) -> Move:
+    """``policy_move`` as its docstring says it, by the layout's own
+    ``count_after`` and ``joint`` (the fast one writes them out)."""
+    layout = rnd.layout
+    mine = rnd.hands[rnd.turn]
+    nxt = rnd.hands[(rnd.turn + 1) % rnd.players]
+    best, best_key = moves[0], -1e9
+    for move in moves:
+        tile, on = MOVE_TILE[move], MOVE_ON[move]
+        a, b = LOW[tile], HIGH[tile]
+        count = layout.count_after(tile, on)
+        if on == LEAD:
+            opened = 1 << a | 1 << b
+        else:
+            opened = layout.open_values | 1 << (b if layout.joint(tile, on) == a else a)
+        replies = nxt & PLAYABLE[opened]
+        estimates = [count + x if x == y else count - x + y
+                     for r in tiles_of(replies) for x, y in ((LOW[r], HIGH[r]), (HIGH[r], LOW[r]))
+                     if opened >> x & 1]
+        threat = max([c for c in estimates if c > 0 and POINTS[c]], default=0)
+        key = POINTS[count] - policy.deny * threat + policy.shed * PIPS[tile]
+        extra = policy.double if a == b else 0.0
+        if not replies:
+            extra += policy.block
+        left = mine & ~(1 << tile)
+        if left and not left & PLAYABLE[opened]:
+            extra -= policy.stranded
+        key += extra
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_playout_policy_chooses_as_its_plain_statement_does(preset):
+    """The fast ``policy_move`` (the count written out) against the plain
+    one, at every decision of random rounds of each preset's table (its
+    spinners and how they count), for both policies."""
+    compared = 0
+    for players in (2, 3, 4):
+        for rnd in positions(Rules.make(preset, players=players), 20, players):
+            moves = rnd.legal_moves()
+            for policy in (EXPERT_POLICY, MASTER_POLICY):
+                assert policy_move(rnd, moves, policy) == plain_policy_move(rnd, moves, policy)
+                compared += 1
+    assert compared > 100
 
 
 def test_each_term_of_the_master_playout_policy_turns_a_choice_of_the_experts():

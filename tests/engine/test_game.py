@@ -2,7 +2,8 @@
 
 import pytest
 
-from allfives.game import DRAW, PASS, Game, IllegalMoveError, deal
+from allfives.game import DRAW, PASS, Game, IllegalMoveError, Round, deal
+from allfives.layout import Layout
 from allfives.moves import move_text, parse_move
 from allfives.rules import Rules
 from allfives.tiles import NAMES, tiles_of
@@ -239,3 +240,17 @@ def test_start_round_checks_the_deal_and_starter():
         game.start_round(hands, bone[:-1], 0)
     with pytest.raises(IllegalMoveError, match="starter must be a seat from 0 to 1"):
         game.start_round(hands, bone, 2)
+
+
+def test_a_rounds_copy_has_every_slot_and_its_own_lists():
+    rnd = Game(Rules.make("standard", players=3), 7).round
+    rnd.play(rnd.legal_moves()[0])
+    twin = rnd.copy()
+    assert twin.layout is not rnd.layout
+    slots = [name for name in Round.__slots__ if name != "layout"]
+    assert [getattr(twin, name) for name in slots] == [getattr(rnd, name) for name in slots]
+    assert [getattr(twin.layout, name) for name in Layout.__slots__] == \
+        [getattr(rnd.layout, name) for name in Layout.__slots__]
+    twin.play(twin.legal_moves()[0])
+    assert len(twin.history) == len(rnd.history) + 1 and twin.hands != rnd.hands
+    assert twin.layout.placements != rnd.layout.placements
