@@ -8,8 +8,8 @@ Whole games of 3 players to 150 (``medium`` in seat 0 against two
 Review (``#open-record``; headless Debian Chromium, 1280x800, the bots'
 worker running); ``--after`` ms after the dialog opens, ``#review-close`` is
 clicked in the page, and the time until ``#review`` is no longer open is
-taken in the page. An analysis pauses every ``decide.PAGE_SLICE_SECONDS`` on
-the page, so a click should wait about that long at most.
+taken in the page. An analysis pauses every ``decide.PAGE_PACE.slice``
+seconds on the page, so a click should wait about that long at most.
 
     .venv/bin/python bench/click_lag.py [--games 4] [--pages 2] [--after 120]
         [--base OTHER_CHECKOUT]

@@ -22,17 +22,8 @@ worker answers (a bug in its code, not a dead worker) keeps the worker: it is
 reported (``WorkerError``, the console's details, a plain ``#notice``), never
 hidden by thinking again on the page.
 
-The stake's tables, which the expert, the master and every analysis read
-(``decide.needs_table``), are left out of the page's zip
-(``allfives.data_files``), a file per preset and player count: the page fetches the
-table of the game on the table once, when the worker has started or failed
-to (the table has long been playable; so the hint, Review and the expert
-work offline later, which they would not if the table were first needed
-offline), and any table before the first request that reads it (another
-preset's game, a puzzle of other rules); and hands each to the worker once,
-before the first request that reads it. A request waits for its table: a
-fetch that fails is tried again every ``DATA_RETRY_SECONDS`` (the person is
-told once), and no bot plays as if there were no table.
+The stake's tables a request reads are fetched and handed to the worker
+first (``tables_page``).
 """
 
 from __future__ import annotations
@@ -45,7 +36,6 @@ from typing import Any, TypeVar
 
 import js
 
-from ... import data_files
 from ...bots.analysis import (
     Best,
     Decision,
@@ -56,7 +46,6 @@ from ...bots.analysis import (
     shared_decision,
 )
 from ...bots.asks import BestAsk, MoveAsk
-from ...bots.game_stake import table_path
 from ...coach.tutor import CoachAsk, Coaching
 from ...moves import Move, parse_move
 from ...rules import Rules
@@ -64,23 +53,21 @@ from ..i18n.catalogs import _
 from ..paint.notice_page import notice
 from ..paint.parts import Part
 from ..paint.writer_page import page
-from ..storage.fetch_page import FILES
 from ..table.setup import Setup
 from ..table.table import Table
 from .answers import read_best, read_coaching, read_review, read_share
 from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
-    PAGE_REST_SECONDS,
-    PAGE_SLICE_SECONDS,
+    PAGE_PACE,
     CoachWork,
     Request,
     analysis,
     best,
     decide,
-    needs_table,
     share_outcomes,
     sliced,
 )
+from .tables_page import StakeTables
 
 # A second Pyodide on a slow phone; the bots think on the page meanwhile.
 WORKER_LOAD_SECONDS = 90.0
@@ -94,8 +81,6 @@ WORKER_LOAD_SECONDS = 90.0
 # or hangs is noticed within seconds of falling silent; a move it did not
 # answer is made on the page: the same move, from the same seed.
 REVIEW_SECONDS = 60.0
-# The tables not fetched (offline, a 404): tried again this often meanwhile.
-DATA_RETRY_SECONDS = 5.0
 T = TypeVar("T")
 
 
@@ -114,7 +99,7 @@ class BotClient:
         self.failed = False
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
         self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
-        self.handed: set[str] = set()  # the data files the worker has (``worker.keep_data``)
+        self.tables = StakeTables(self._keep_data)
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -147,23 +132,8 @@ class BotClient:
             self._fail(f"could not start ({type(e).__name__})")
         finally:
             loaded.set_result(None)
-            await self._prefetch()
-
-    async def _prefetch(self) -> None:
-        """The table of the game on the table fetched ahead of its first use
-        (module docstring), if its rules have one, and handed to the worker
-        while it is idle (a first review's or hint's request would otherwise
-        wait for it: ~0.25 s); a fetch or a handing that fails is tried again
-        at that use, which says so."""
-        path = table_path(self.playing())
-        if path is None:
-            return
-        try:
-            await FILES.ensure(path)
-            if self.worker is not None and not self.failed and path not in self.handed:
-                await self._hand(path)
-        except Exception as e:  # noqa: BLE001 - tried again, and said, at its first use
-            js.console.warn(f"allfives: not fetched or handed ahead: {e}")
+            await self.tables.ahead(self.playing(),
+                                    lambda: self.worker is not None and not self.failed)
 
     def _fail(self, why: str, slow: bool = False, answered: bool = False) -> None:
         """The worker is given up: ``why`` for the console; the person is told
@@ -198,7 +168,7 @@ class BotClient:
             return None
         call = request.call
         try:
-            await self._tables_handed(request)
+            await self.tables.handed_for(request)
             text = await self._heard(call, json.dumps(request.to_json()), seconds, posted)
         except TimeoutError:  # dead or hung: work on the page
             self._fail("did not answer (TimeoutError)", answered=True)
@@ -237,45 +207,14 @@ class BotClient:
         finally:
             answer.cancel()  # given up, or nobody waits for it any more (no-op once done)
 
-    async def _tables_handed(self, request: Request) -> None:
-        """The table ``request`` reads handed to the worker first, if it has
-        not got it (``_hand``)."""
-        path = needs_table(request)
-        if path is not None and path not in self.handed:
-            await self._hand(path)
-
-    async def _hand(self, path: str) -> None:
-        """Give the worker a data file the page has (fetched), once, while it is heard from."""
-        text = data_files.left_out()[path].file.read_text(encoding="utf-8")
+    async def _keep_data(self, path: str, text: str) -> None:
+        """Give the worker a data file (``tables_page``), while it is heard from."""
         await self._heard("keep_data", json.dumps([path, text]), MOVE_SECONDS)
-        self.handed.add(path)
-
-    async def tables(self, request: Request) -> None:
-        """The stake's table ``request`` reads in place on the page
-        (fetched once; until it can be, tried again every
-        ``DATA_RETRY_SECONDS``, the person told once why it waits)."""
-        path = needs_table(request)
-        if path is None:
-            return
-        told = False
-        while True:
-            try:
-                await FILES.ensure(path)
-                return
-            except data_files.DataFileError as e:
-                js.console.warn(f"allfives: {e}")
-                if not told:
-                    told = True
-                    # Translators: {reason} is an English detail (an address and an HTTP status)
-                    notice(_("The bots could not download what they need to think ({reason}). "
-                             "They try again every few seconds; the game waits.")
-                           .format(reason=e))
-            await asyncio.sleep(DATA_RETRY_SECONDS)
 
     async def choose(self, request: MoveAsk) -> Move:
         """The move a bot chooses for ``request`` (see ``decide``), in the
         worker while it is heard from (``_heard``), else on the page."""
-        await self.tables(request)
+        await self.tables.fetched(request)
         move = await self._ask(request, MOVE_SECONDS, parse_move)
         if move is None:
             # No worker yet, or it has just been given up: think on the page, once the
@@ -287,12 +226,12 @@ class BotClient:
     async def hint(self, request: BestAsk, wanted: Callable[[], bool]) -> Best | None:
         """The move Review calls best and how it was valued (``decide.best``):
         in the worker, or until it is ready and without one, on the page in
-        slices short enough for the person's clicks (``PAGE_SLICE_SECONDS``)
+        slices short enough for the person's clicks (``decide.PAGE_PACE``)
         and stopped once not ``wanted()`` (None then: play has moved on)."""
-        await self.tables(request)
+        await self.tables.fetched(request)
         found = await self._ask(request, REVIEW_SECONDS, read_best)
         if found is None:
-            return await best(request, PAGE_SLICE_SECONDS, wanted, PAGE_REST_SECONDS)
+            return await best(request, PAGE_PACE, wanted)
         return found
 
     async def review(self, request: Moment, waited: bool = False) -> Decision:
@@ -307,19 +246,19 @@ class BotClient:
         draws, a whole game's review took 0.9 to 1.7 times as long: 5 games)."""
         self.start()
         assert self.loaded is not None
-        await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
+        await asyncio.gather(asyncio.shield(self.loaded), self.tables.fetched(request))
         if waited and estimated(request.view) and self.worker is not None and not self.failed:
             return await self._shared_review(request)
         found = await self._reviewed(request, read_review)
         if found is None:
             # in slices: the page stays responsive
-            return await analysis(request, rest=PAGE_REST_SECONDS)
+            return await analysis(request, PAGE_PACE)
         return found
 
     async def _shared_review(self, request: Moment) -> Decision:
         """``review``'s estimate, the second share asked of the worker while
         the page plays out the first in slices short enough for the person's
-        clicks (``PAGE_SLICE_SECONDS``); the worker's share too if it is
+        clicks (``decide.PAGE_PACE``); the worker's share too if it is
         given up meanwhile."""
         posted: asyncio.Future[None] = asyncio.get_event_loop().create_future()
 
@@ -335,14 +274,12 @@ class BotClient:
             # holds the page's loop: asked after it, the worker's share started
             # 0.41-0.58 s after the page's in a fresh page (3 players), 0.04 s later on
             await posted
-            mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))),
-                                PAGE_SLICE_SECONDS, rest=PAGE_REST_SECONDS)
+            mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))), PAGE_PACE)
             found = await theirs
         finally:
             theirs.cancel()  # the review closed: nobody waits for it
         if found is None:
-            found = await sliced(share_outcomes(MomentShare(request, Share(1, 2))),
-                                 PAGE_SLICE_SECONDS, rest=PAGE_REST_SECONDS)
+            found = await sliced(share_outcomes(MomentShare(request, Share(1, 2))), PAGE_PACE)
         assert mine is not None and found is not None  # always wanted
         return shared_decision(request, [mine, found])
 
@@ -363,13 +300,13 @@ class BotClient:
         """The coach's analysis of the person's decision (``decide.CoachWork``;
         None once stale): in the worker, waiting while it loads; without one,
         on the page, in slices short enough for the person's clicks
-        (``PAGE_SLICE_SECONDS``), so a coach the person turned on keeps watching."""
+        (``decide.PAGE_PACE``), so a coach the person turned on keeps watching."""
         self.start()
         assert self.loaded is not None
-        await asyncio.gather(asyncio.shield(self.loaded), self.tables(request))
+        await asyncio.gather(asyncio.shield(self.loaded), self.tables.fetched(request))
         answer = await self._ask(request, REVIEW_SECONDS, read_coaching)
         if answer is None:
-            return await self.coaching.analyse(request, PAGE_SLICE_SECONDS, PAGE_REST_SECONDS)
+            return await self.coaching.analyse(request, PAGE_PACE)
         return answer[0]
 
     def drop_coaching(self) -> None:

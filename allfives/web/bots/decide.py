@@ -13,7 +13,7 @@ import asyncio
 import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypedDict, TypeVar
+from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeVar
 
 from ...bots import make_bot
 from ...bots.analysis import (
@@ -48,6 +48,18 @@ PAGE_SLICE_SECONDS = 0.04
 # (bench/click_lag.json). The worker's pauses do not rest: with them resting
 # too, a whole game's review took 1.06x as long.
 PAGE_REST_SECONDS = 0.003
+
+
+class Pace(NamedTuple):
+    """How an analysis shares its thread: ``slice`` seconds of work between
+    pauses, each resting ``rest`` seconds (0: a turn of the event loop)."""
+
+    slice: float
+    rest: float = 0.0
+
+
+WORKER_PACE = Pace(SLICE_SECONDS)
+PAGE_PACE = Pace(PAGE_SLICE_SECONDS, PAGE_REST_SECONDS)
 T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
 Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
@@ -98,21 +110,19 @@ def decide(ask: MoveAsk) -> Move:
     return make_bot(ask.bot, ask.seed).choose(ask.view)
 
 
-async def analysis(moment: Moment, slice_seconds: float = SLICE_SECONDS, rest: float = 0.0
-                   ) -> Decision:
-    """The moment's decision analysed, in slices of about ``slice_seconds``
-    with a pause for the event loop after each."""
-    decision = await sliced(analysing(moment), slice_seconds, rest=rest)
+async def analysis(moment: Moment, pace: Pace = WORKER_PACE) -> Decision:
+    """The moment's decision analysed, in slices at ``pace`` (``sliced``)."""
+    decision = await sliced(analysing(moment), pace)
     assert decision is not None  # always wanted
     return decision
 
 
-async def best(ask: BestAsk, slice_seconds: float = SLICE_SECONDS,
-               wanted: Callable[[], bool] = lambda: True, rest: float = 0.0) -> Best | None:
+async def best(ask: BestAsk, pace: Pace = WORKER_PACE,
+               wanted: Callable[[], bool] = lambda: True) -> Best | None:
     """The hint: the move Review calls best for ``ask``'s decision and how it
     was valued, in slices as ``analysis``; None if ``wanted()`` turns false
     at a pause."""
-    return await sliced(best_of(ask.round, ask.move, ask.view), slice_seconds, wanted, rest)
+    return await sliced(best_of(ask.round, ask.move, ask.view), pace, wanted)
 
 
 class CoachWork:
@@ -123,13 +133,12 @@ class CoachWork:
     def __init__(self) -> None:
         self.wanted: int | None = None  # the id of the request worked on
 
-    async def analyse(self, ask: CoachAsk, slice_seconds: float = SLICE_SECONDS,
-                      rest: float = 0.0) -> Coaching | None:
+    async def analyse(self, ask: CoachAsk, pace: Pace = WORKER_PACE) -> Coaching | None:
         """Every move of the person's decision judged, in slices as
         ``analysis``; None once a newer request or ``drop`` has made it stale."""
         self.wanted = ask.id
         steps = coaching(ask.round, ask.move, ask.view)
-        return await sliced(steps, slice_seconds, lambda: self.wanted == ask.id, rest)
+        return await sliced(steps, pace, lambda: self.wanted == ask.id)
 
     def drop(self) -> None:
         """Nobody waits for the coach's analysis under way any more."""
@@ -145,19 +154,17 @@ class ReviewWork:
     def __init__(self) -> None:
         self.era = 0  # the analyses started before the last ``drop`` are stale
 
-    async def analyse(self, moment: Moment, slice_seconds: float = SLICE_SECONDS
-                      ) -> Decision | None:
+    async def analyse(self, moment: Moment) -> Decision | None:
         """The moment's decision analysed, in slices as ``analysis``; None
         once a ``drop`` has made it stale."""
         era = self.era
-        return await sliced(analysing(moment), slice_seconds, lambda: self.era == era)
+        return await sliced(analysing(moment), WORKER_PACE, lambda: self.era == era)
 
-    async def share(self, ask: MomentShare, slice_seconds: float = SLICE_SECONDS
-                    ) -> Outcomes | None:
+    async def share(self, ask: MomentShare) -> Outcomes | None:
         """The outcomes of ``ask``'s share of its decision's estimate, in
         slices as ``analysis``; None once a ``drop`` has made it stale."""
         era = self.era
-        return await sliced(share_outcomes(ask), slice_seconds, lambda: self.era == era)
+        return await sliced(share_outcomes(ask), WORKER_PACE, lambda: self.era == era)
 
     def drop(self) -> None:
         """Nobody waits for Review's analyses under way any more."""
@@ -178,12 +185,12 @@ def outcomes_of(data: Mapping[str, Any]) -> Outcomes:
             for option in data["outcomes"]]
 
 
-async def sliced(steps: Generator[None, None, T], slice_seconds: float,
-                 wanted: Callable[[], bool] = lambda: True, rest: float = 0.0) -> T | None:
+async def sliced(steps: Generator[None, None, T], pace: Pace,
+                 wanted: Callable[[], bool] = lambda: True) -> T | None:
     """Run ``steps`` to its value, pausing for the event loop every
-    ``slice_seconds`` (with a beat: ``pulse``), ``rest`` seconds long (on the
-    page, ``PAGE_REST_SECONDS``); None if ``wanted()`` turns false at a pause."""
-    until = time.monotonic() + slice_seconds
+    ``pace.slice`` seconds (with a beat: ``pulse``), ``pace.rest`` seconds
+    long; None if ``wanted()`` turns false at a pause."""
+    until = time.monotonic() + pace.slice
     while True:
         try:
             next(steps)
@@ -192,7 +199,7 @@ async def sliced(steps: Generator[None, None, T], slice_seconds: float,
             return value
         if time.monotonic() >= until:
             beat()
-            await asyncio.sleep(rest)
+            await asyncio.sleep(pace.rest)
             if not wanted():
                 return None
-            until = time.monotonic() + slice_seconds
+            until = time.monotonic() + pace.slice

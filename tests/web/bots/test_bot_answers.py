@@ -49,17 +49,17 @@ def test_an_analysis_in_slices_is_the_analysis_in_one_go_and_pauses_between(monk
     monkeypatch.setattr(decide.asyncio, "sleep", noted)
     for moment in chosen:
         request = Moment.from_json(json.loads(json.dumps(moment.to_json())))  # as the worker
-        sliced = run(decide.analysis(request, slice_seconds=0.0))
+        sliced = run(decide.analysis(request, decide.Pace(0.0)))
         assert sliced == analyse(moment)
     worlds = [max(30, 2000 // len(m.view.legal_moves())) for m in chosen]
     assert len(pauses) == sum(worlds)  # a pause after every sampled deal at slice 0
     assert set(pauses) == {0}  # the worker's: a turn of the event loop
     pauses.clear()
-    run(decide.analysis(chosen[0], slice_seconds=0.0, rest=decide.PAGE_REST_SECONDS))
+    run(decide.analysis(chosen[0], decide.Pace(0.0, decide.PAGE_PACE.rest)))
     # the page's: a rest over Pyodide's 2 ms, a timer, so that another thread's message gets in
-    assert set(pauses) == {decide.PAGE_REST_SECONDS} and decide.PAGE_REST_SECONDS > 0.002
+    assert set(pauses) == {decide.PAGE_PACE.rest} and decide.PAGE_PACE.rest > 0.002
     pauses.clear()
-    run(decide.analysis(chosen[0], slice_seconds=60.0))
+    run(decide.analysis(chosen[0], decide.Pace(60.0)))
     assert pauses == []  # within one slice: no pause at all
 
 
@@ -68,12 +68,12 @@ def test_the_hint_in_slices_is_the_move_review_calls_best_and_stops_once_not_wan
     m = next(m for m in moments(game) if len(m.view.legal_moves()) > 2)
     ask = BestAsk(m.round, m.move, m.view)
     hinted = Best.from_json(json.loads(run(worker.hint(json.dumps(ask.to_json())))))
-    assert hinted == run(decide.best(ask, slice_seconds=0.0))  # as the page finds it
+    assert hinted == run(decide.best(ask, decide.Pace(0.0)))  # as the page finds it
     followed = analyse(Moment(m.round, m.move, m.view, hinted.move))
     assert followed.best == hinted.move and followed.loss == 0.0
     assert hinted.method == followed.method and hinted.method is not None
     # play has moved on (a move, a new game): the page stops at its first pause
-    assert run(decide.best(ask, slice_seconds=0.0, wanted=lambda: False)) is None
+    assert run(decide.best(ask, decide.Pace(0.0), wanted=lambda: False)) is None
 
 
 def test_the_hint_says_how_it_was_valued_solved_where_nothing_is_hidden():
@@ -87,7 +87,7 @@ def test_the_hint_says_how_it_was_valued_solved_where_nothing_is_hidden():
     # one legal move (the first draw of the game): nothing is valued
     rnd = Game(Rules.make("standard", players=2), "10").round
     view = next(v for v in views_until_over(rnd) if len(v.legal_moves()) == 1)
-    only = run(decide.best(BestAsk(1, len(view.history) + 1, view), slice_seconds=0.0))
+    only = run(decide.best(BestAsk(1, len(view.history) + 1, view), decide.Pace(0.0)))
     assert only == Best(view.legal_moves()[0], None)
     # an answer the page cannot read is refused, not taken for a move
     with pytest.raises(NotationError):

@@ -22,6 +22,7 @@ from allfives.web.bots.decide import (
     CONTROLS,
     REQUESTS,
     STALE,
+    WORKER_PACE,
     Request,
     Stale,
     outcomes_of,
@@ -103,7 +104,7 @@ def test_a_share_of_an_estimate_is_answered_with_its_outcomes_and_dropped_like_a
              and len(m.view.legal_moves()) > 2)
     ask = MomentShare(m, Share(1, 2))
     text = json.dumps(ask.to_json())
-    expected = run(sliced(share_outcomes(ask), 0.1))
+    expected = run(sliced(share_outcomes(ask), WORKER_PACE))
     found = outcomes_of(json.loads(answer(ask)))
     assert found == expected and len(found) == len(m.view.legal_moves())
 

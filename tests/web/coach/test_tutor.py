@@ -212,8 +212,7 @@ def test_the_worker_drops_a_stale_analysis():
     view = PlayerView.of(table.game.round, 0)
 
     async def both() -> tuple[Coaching | None, Coaching | None]:
-        first = asyncio.ensure_future(work.analyse(CoachAsk(1, 1, 1, view),
-                                                            slice_seconds=0.0))
+        first = asyncio.ensure_future(work.analyse(CoachAsk(1, 1, 1, view), decide.Pace(0.0)))
         await asyncio.sleep(0)  # the first runs a slice, then a newer request comes
         second = await work.analyse(CoachAsk(2, 1, 1, view))
         return await first, second
@@ -223,8 +222,7 @@ def test_the_worker_drops_a_stale_analysis():
     assert found == first_decision("9")
 
     async def dropped() -> Coaching | None:
-        asked = asyncio.ensure_future(work.analyse(CoachAsk(3, 1, 1, view),
-                                                            slice_seconds=0.0))
+        asked = asyncio.ensure_future(work.analyse(CoachAsk(3, 1, 1, view), decide.Pace(0.0)))
         await asyncio.sleep(0)
         work.drop()
         return await asked
@@ -264,7 +262,7 @@ def test_without_a_worker_the_coach_keeps_watching_from_the_page():
 
         ticker = asyncio.ensure_future(clicks_meanwhile())
         try:
-            return await work.analyse(request, decide.PAGE_SLICE_SECONDS)
+            return await work.analyse(request, decide.PAGE_PACE)
         finally:
             ticker.cancel()
 
@@ -272,7 +270,7 @@ def test_without_a_worker_the_coach_keeps_watching_from_the_page():
     stopped = advisor.verdict(ctl, parse_move("1-6"))
     assert stopped is not None and stopped.grade == "blunder"
     assert len(ticks) > 1  # the page went on between slices
-    assert decide.PAGE_SLICE_SECONDS < decide.SLICE_SECONDS
+    assert decide.PAGE_PACE.slice < decide.WORKER_PACE.slice
 
 
 def test_the_coach_asks_again_in_a_new_game_that_looks_alike():

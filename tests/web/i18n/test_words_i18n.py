@@ -46,7 +46,7 @@ MODULES = ("table/words", "table/words_log", "table/words_scores", "table/table_
            "table/seats", "table/setup", "table/settings", "table/save_limits", "play/cues",
            "play/keyboard_page", "play/screen_page", "home/dialogs_page", "play/drag_page",
            "draw/tally", "home/new_game", "table/deals", "table/takeback", "table/saves_page",
-           "bots/client_page", "home/sharing_page", "draw/geometry")
+           "bots/client_page", "bots/tables_page", "home/sharing_page", "draw/geometry")
 
 
 class Asked(gettext.NullTranslations):
