@@ -298,6 +298,21 @@ def snapshot(page) -> dict:
     }
 
 
+# How many tiles the board showed when the status first said whose turn it is
+# (the shell's says "loading").
+FIRST_FRAME = """
+addEventListener("DOMContentLoaded", () => {
+    const status = document.querySelector("#status");
+    new MutationObserver(() => {
+        const phase = status.dataset.phase;
+        if (phase && phase !== "loading" && window.__boardAtFirstPhase === undefined) {
+            window.__boardAtFirstPhase = document.querySelectorAll("#board [data-tile]").length;
+        }
+    }).observe(status, {attributes: true});
+});
+"""
+
+
 def test_reload_resumes_the_game_exactly(page, server):
     # this one plays with tiles sliding and bots pausing, as people see it
     page.context.add_init_script("localStorage.setItem('allfives.settings', "
@@ -310,14 +325,13 @@ def test_reload_resumes_the_game_exactly(page, server):
             break
     before = snapshot(page)
     assert len(before["board"]) >= 2
+    page.context.add_init_script(FIRST_FRAME)
     page.reload()
     page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
-    # the board is drawn once the page's thread has told the Python its box:
-    # a moment after the first frame on a busy machine
-    page.wait_for_function(f"document.querySelectorAll('#board [data-tile]').length"
-                           f" >= {len(before['board'])}")
     assert snapshot(page) == before
+    # the board came with the first frame, not a size event later
+    assert page.evaluate("window.__boardAtFirstPhase") == len(before["board"])
 
 
 def test_the_new_game_dialog_starts_what_it_says(page, server):

@@ -195,7 +195,7 @@ def event_from_json(text: str) -> PageEvent:
                      value=value, checked=checked, key=_text(data.get("key", "")),
                      shift=data.get("shift") is True,
                      form=tuple(_control(c) for c in form), field=_text(data.get("field", "")),
-                     file=_file(data.get("file")), size=_size(data.get("size")),
+                     file=_file(data.get("file")), size=size_from_json(data.get("size")),
                      focus=_hook(data.get("focus")), keyed=data.get("keyed") is True,
                      target=_hook(data.get("target")), at_ms=_time(data.get("at_ms")))
 
@@ -218,7 +218,10 @@ def _control(data: Any) -> Control:
                    id=hook.id, data=hook.data)
 
 
-def _size(data: Any) -> Size | None:
+def size_from_json(data: Any) -> Size | None:
+    """A box as ``static/events.mjs`` and ``static/page.mjs`` send it
+    ([width, height, clientWidth, clientHeight]); None for none;
+    ``ValueError`` for anything else."""
     if data is None:
         return None
     if not (isinstance(data, list) and len(data) == 4 and all(

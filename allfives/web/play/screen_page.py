@@ -60,8 +60,11 @@ class Screen:
     def resized(self, size: Size | None) -> None:
         """The board's box changed: the board is drawn for it (a score's pop
         not again)."""
-        self.box = (size.width, size.height) if size is not None and size.width > 0 \
+        box = (size.width, size.height) if size is not None and size.width > 0 \
             and size.height > 0 else None
+        if box == self.box:
+            return  # (the shell's box, reported again as the page first lays it out)
+        self.box = box
         if self.drawn is not None:
             self.draw(replace(self.drawn, fresh_points=0))
 
