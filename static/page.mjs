@@ -1,7 +1,7 @@
 // What the page's Python is told about the page when it starts: what the
-// address asks (its query), the table's board's box, the visit's language (static/progress.js
-// chose it and put it on <html lang>) and the browser's preferred languages,
-// best first. The Python reads no window of its own, so it can run in a
+// address asks (its query), the table's board's box, the visit's language
+// (static/progress.js chose it and put it on <html lang>) and the browser's
+// preferred languages, best first. The Python reads no window of its own, so it can run in a
 // worker (issue 40), whose location is its own script's.
 //
 // index.html loads this module; static/main.mjs hands its facts to the
