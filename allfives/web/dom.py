@@ -16,7 +16,6 @@ from urllib.parse import parse_qs
 import js
 
 from .i18n.catalogs import _
-from .paint.events import Size, size_from_json
 from .storage.bounded_json import UnreadableError, loads
 from .storage.mirror import Mirror
 
@@ -97,15 +96,6 @@ def stored_json(key: str) -> Any:
 
 # The page's address and languages (static/page.mjs), read once.
 FACTS: dict[str, Any] = json.loads(str(js.allfivesPage.facts()))
-
-
-def shell_board() -> Size | None:
-    """The table's board's box as the page's shell laid it out before Python
-    ran (static/page.mjs), for the first frame; None if not known."""
-    try:
-        return size_from_json(FACTS.get("board"))
-    except ValueError:
-        return None
 
 
 def url_param(name: str) -> str | None:

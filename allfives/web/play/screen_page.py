@@ -13,8 +13,9 @@ from dataclasses import replace
 
 import js
 
+from ..dom import FACTS
 from ..draw.board import BoardScene, board_part
-from ..paint.events import Size
+from ..paint.events import Size, size_from_json
 from ..paint.parts import Effect, slide_effect
 from ..paint.writer_page import page
 from ..table import focus_page
@@ -25,9 +26,19 @@ from . import frame
 from .controller import Controller
 
 
+def shell_board() -> Size | None:
+    """The table's board's box as the page's shell laid it out before Python
+    ran (``dom.FACTS``: static/page.mjs); None if not known."""
+    try:
+        return size_from_json(FACTS.get("board"))
+    except ValueError:
+        return None
+
+
 class Screen:
     """The board as last drawn (``drawn``; the rest the writer knows), the
-    board's box (``box``: exact CSS pixels, from a ``SIZE`` Listen; None
+    board's box (``box``: exact CSS pixels, the page's shell's at first so
+    that the first frame has its board, then from a ``SIZE`` Listen; None
     until it is known), and the first moment the person could play, marked
     once (bench/load_time.py reads it)."""
 
@@ -35,6 +46,7 @@ class Screen:
         self.drawn: BoardScene | None = None
         self.box: tuple[float, float] | None = None
         self.ready = False
+        self.resized(shell_board())
 
     def redraw(self, ctl: Controller, settled: bool, active: bool = True,
                then: Sequence[Effect] = ()) -> None:

@@ -16,7 +16,7 @@ from ...coach.tutor import Verdict
 from ...moves import DRAW, PASS, Move
 from ...tiles import parse_tile
 from ..bots.client_page import BotClient
-from ..dom import shell_board, spawn
+from ..dom import spawn
 from ..paint.events import MEDIA, SIZE, Listen, PageEvent
 from ..paint.listening_page import listen
 from ..paint.parts import Effect
@@ -57,7 +57,6 @@ class TablePage:
         self.review = review  # the Review shortcut
         self.judge: Judge | None = None  # the coach, once the page has made it
         self.screen = screen.Screen()
-        self.screen.resized(shell_board())  # the first frame has its board
         self.saver = saves.saver()
         self.drag = Drag(ctl, self.answer)
         self.keys = Keyboard(ctl, self.answer)
