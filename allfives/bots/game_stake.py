@@ -214,8 +214,10 @@ class GameChance:
         return (chance - 1 / self.game.sides) * self.game.points_per_game
 
     def chance_of(self, value: float) -> float:
-        """The chance of winning a value of this stake stands for."""
-        return value / self.game.points_per_game + 1 / self.game.sides
+        """The chance of winning a value of this stake stands for, within
+        0 and 1 (a mean of sure wins can come back 1.0000000000000002,
+        which a verdict read from its JSON would refuse)."""
+        return min(1.0, max(0.0, value / self.game.points_per_game + 1 / self.game.sides))
 
 
 def points_per_game(table: EquityTable, start: int = 0) -> float:

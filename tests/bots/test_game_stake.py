@@ -12,7 +12,7 @@ import pytest
 
 from allfives import data_files
 from allfives.bots import game_stake, make_bot
-from allfives.bots.analysis import EXACT, Moment, analyse
+from allfives.bots.analysis import EXACT, Decision, Moment, analyse
 from allfives.bots.equity import EquityTable, Trajectory, build
 from allfives.bots.exact import Margin
 from allfives.bots.expert import outcome, outcome_stake
@@ -400,3 +400,22 @@ def test_a_file_of_another_preset_or_shape_is_refused(tmp_path: Path,
                                              "version 2 for punt"):
             kept("punt")
     assert "nonesuch" not in game_stake.shipped()
+
+
+def test_a_move_that_wins_in_every_deal_has_a_chance_of_exactly_one_in_its_verdicts_json():
+    """A mean of sure wins, added up deal by deal, can come back a hair over
+    the win's value; its chance is at most 1 all the same, so the verdict
+    read from its JSON in the page keeps its chances ("wins it 100 times in
+    100"), as the command line's has them."""
+    stake = outcome_stake(Rules.make("standard", players=2, target=30), [25, 20])
+    assert isinstance(stake, GameChance)
+    win, loss = stake((30, 20), 0, 0), stake((25, 30), 1, 0)
+    for deals in range(1, 400):
+        wins = losses = 0.0
+        for _ in range(deals):
+            wins += win
+            losses += loss
+        sure = stake.chance_of(wins / deals)
+        assert 1 - 1e-9 < sure <= 1.0 and 0.0 <= stake.chance_of(losses / deals) < 1e-9
+        decision = Decision(1, 5, 0, 3, 4, 33.3, 2, chances=(0.45, sure))
+        assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
