@@ -19,14 +19,16 @@ from .test_real_table import Enterer, bot_game, open_page, scores_shown, start_t
 pytestmark = pytest.mark.no_snapshot
 
 
-# preset, players, options, calls, seed: seeds whose games end within a few
-# rounds between greedy and random bots; muggins' ends on a blocked round.
+# preset, players, options, calls, seed: of the seeds below 60, those whose games
+# between greedy and random bots are the shortest (muggins' among those with a
+# blocked round: its first, then the target reached in the second round's first
+# play; punt's and five-up's reach it within the first round).
 GAMES = [
     ("winner_takes", 3, {"target": 100}, "off", 28),
     ("cribbage", 2, {}, "on", 3),
-    ("punt", 4, {"partnership": True, "target": 100}, "off", 30),
-    ("muggins", 4, {"partnership": False, "target": 100}, "muggins", 20),
-    ("five_up", 2, {"target": 100}, "off", 3),
+    ("punt", 4, {"partnership": True, "target": 100}, "off", 23),
+    ("muggins", 4, {"partnership": False, "target": 100}, "muggins", 33),
+    ("five_up", 2, {"target": 100}, "off", 51),
 ]
 
 
@@ -47,7 +49,7 @@ def test_a_whole_game_of_every_preset_gives_the_engines_scores(page, server, pre
 
 
 def test_a_record_half_entered_is_opened_again_and_its_score_kept_on(page, server):
-    game = bot_game("standard", 2, seed=30)
+    game = bot_game("standard", 2, seed=68)  # rounds of 17 and 26 moves
     open_page(page, server, (1280, 800))
     start_table(page, game)
     at = Enterer(page, game)
