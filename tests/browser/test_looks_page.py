@@ -234,15 +234,15 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
     """Every dialog in the scheme's colours: the light theme's paper and ink as
     ever, the dark theme's dark paper with light ink, the contrast theme's black
     with white and yellow; its form controls in the scheme's own colour scheme;
-    its board still the felt; axe clean in each."""
-    for theme, faces in (("light", "pips"), ("dark", "colour"), ("contrast", "numerals")):
-        kept = ("localStorage.setItem('allfives.settings', JSON.stringify("
-                f"{{bot_pause: 0, speed: 'off', theme: '{theme}', faces: '{faces}'}}))")
-        with watched_page(browser, server, snapshot=False, init=kept) as page:
-            page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
-            page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-            take_turn(page)
-            settle(page)
+    its board still the felt; axe clean in each. One game, the look chosen in
+    Settings before each round of dialogs."""
+    with watched_page(browser, server, snapshot=False) as page:
+        page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
+        page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
+        take_turn(page)
+        settle(page)
+        for theme, faces in (("light", "pips"), ("dark", "colour"), ("contrast", "numerals")):
+            choose(page, theme, faces, False)
             # the tiles' faces, as the settings say, in every board and hand
             kind = {"numerals": "text.numeral", "colour": '.pip[class*=" n"]'}.get(faces, ".pip")
             for opener, dialog, closer in DIALOGS:
