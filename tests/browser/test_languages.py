@@ -75,12 +75,18 @@ def english_shown(page: object, english: list[tuple[str, re.Pattern[str], bool]]
             if (any(pattern.fullmatch(p) for p in pieces) if one_word else pattern.search(shown))]
 
 
-@pytest.mark.parametrize("code", ["de", "nl", "sk", "hi"])
+# A deal for each language, each a different round, chosen among seeds 1-18
+# for a short review (its 6-9 decisions analysed in 4.5-6.5 s on their own,
+# where the others took up to 20 s).
+ROUNDS = {"de": "5", "nl": "14", "sk": "10", "hi": "8"}
+
+
+@pytest.mark.parametrize("code", ROUNDS)
 @pytest.mark.no_snapshot
 def test_a_round_in_each_language_shows_no_english(page, server, code):
     english = english_of(code)
     assert len(english) > 300
-    page.goto(f"{server}index.html?lang={code}")
+    page.goto(f"{server}index.html?lang={code}&seed={ROUNDS[code]}")
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     assert page.get_attribute("html", "lang") == code
     assert english_shown(page, english) == []
