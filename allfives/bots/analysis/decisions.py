@@ -172,21 +172,15 @@ class Moment:
 
 @dataclass(frozen=True)
 class Share:
-    """The deals of an estimate one worker plays out: of every ``of`` drawn
-    in a row, ``width`` from the ``index``-th (0-based); the deal drawn
-    ``k``-th is the share's if ``k % of`` is one of its ``residues``."""
+    """The deals of an estimate one worker plays out: from the ``index``-th
+    drawn (0-based), every ``of``-th."""
 
     index: int = 0
     of: int = 1
-    width: int = 1
 
     def __post_init__(self) -> None:
-        if not (0 <= self.index and 1 <= self.width and self.index + self.width <= self.of):
-            raise ValueError(f"no share of {self.width} from {self.index} of {self.of}")
-
-    @property
-    def residues(self) -> range:
-        return range(self.index, self.index + self.width)
+        if not 0 <= self.index < self.of:
+            raise ValueError(f"no share {self.index} of {self.of}")
 
 
 WHOLE: Final = Share()
@@ -196,7 +190,6 @@ class ShareJSON(TypedDict):
     moment: MomentJSON
     index: int
     of: int
-    width: int
 
 
 @dataclass(frozen=True)
@@ -213,13 +206,11 @@ class MomentShare:
         return self.moment.view
 
     def to_json(self) -> ShareJSON:
-        return {"moment": self.moment.to_json(), "index": self.share.index, "of": self.share.of,
-                "width": self.share.width}
+        return {"moment": self.moment.to_json(), "index": self.share.index, "of": self.share.of}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MomentShare:
-        return cls(Moment.from_json(data["moment"]),
-                   Share(int(data["index"]), int(data["of"]), int(data["width"])))
+        return cls(Moment.from_json(data["moment"]), Share(int(data["index"]), int(data["of"])))
 
 
 class MomentJSON(TypedDict):

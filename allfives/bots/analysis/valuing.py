@@ -162,19 +162,13 @@ def outcomes(round_: int, move: int, view: PlayerView, playouts: int = REVIEW_PL
     return found
 
 
-def merged(shares: Sequence[tuple[Share, Outcomes]]) -> Outcomes:
-    """The outcomes of shares that hold every deal between them, each once,
-    put back into one: each option's deals in the order drawn."""
-    of = shares[0][0].of
-    owner = {r: i for i, (share, _) in enumerate(shares) for r in share.residues}
-    if (sorted(owner) != list(range(of)) or any(share.of != of for share, _ in shares)
-            or sum(share.width for share, _ in shares) != of):
-        raise ValueError(f"not every deal once: {[share for share, _ in shares]}")
-    whole: Outcomes = []
-    for option in range(len(shares[0][1])):
-        taken = [iter(found[option]) for _, found in shares]
-        count = sum(len(found[option]) for _, found in shares)
-        whole.append([next(taken[owner[k % of]]) for k in range(count)])
+def merged(shares: Sequence[Outcomes]) -> Outcomes:
+    """Shares (``Share(i, len(shares))`` in order) put back into one, each
+    option's deals in the order drawn."""
+    whole: Outcomes = [[] for _ in shares[0]]
+    for option, each in enumerate(zip(*shares, strict=True)):
+        for k in range(max(len(pairs) for pairs in each)):
+            whole[option].extend(pairs[k] for pairs in each if k < len(pairs))
     return whole
 
 
@@ -192,7 +186,7 @@ def estimate(view: PlayerView, found: Outcomes) -> Valuation:
     return Valuation(values, ESTIMATE, tuple(parts), tuple(tuple(v for v, _ in f) for f in found))
 
 
-def shared_decision(moment: Moment, shares: Sequence[tuple[Share, Outcomes]]) -> Decision:
+def shared_decision(moment: Moment, shares: Sequence[Outcomes]) -> Decision:
     """The moment's decision (``analyse``'s, to the last bit) from the
     ``outcomes`` of its estimate's shares (``estimated``)."""
     return judged(moment, at_stake(moment.view, estimate(moment.view, merged(shares))))
@@ -226,7 +220,7 @@ def split_worlds(view: PlayerView, worlds: Worlds, count: int, moves: list[Move]
     side = view.rules.side_of(view.seat)
     for k in range(count):
         base = worlds.draw()
-        if k % share.of not in share.residues:
+        if k % share.of != share.index:
             continue
         start = base.scores[:]
         for i, move in enumerate(moves):

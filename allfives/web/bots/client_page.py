@@ -41,6 +41,7 @@ from ...bots.analysis import (
     Decision,
     Moment,
     MomentShare,
+    Share,
     estimated,
     shared_decision,
 )
@@ -58,8 +59,6 @@ from .answers import read_best, read_coaching, read_review, read_share
 from .deadlines import MOVE_SECONDS, SILENT_SECONDS, left
 from .decide import (
     PAGE_PACE,
-    PAGE_SHARE,
-    WORKER_SHARE,
     CoachWork,
     Request,
     analysis,
@@ -268,21 +267,21 @@ class BotClient:
                 posted.set_result(None)
 
         theirs = asyncio.ensure_future(
-            self._reviewed(MomentShare(request, WORKER_SHARE), read_share, posted))
+            self._reviewed(MomentShare(request, Share(1, 2)), read_share, posted))
         theirs.add_done_callback(settled)
         try:
             # the worker asked (its table handed first) before the page's first slice
             # holds the page's loop: asked after it, the worker's share started
             # 0.41-0.58 s after the page's in a fresh page (3 players), 0.04 s later on
             await posted
-            mine = await sliced(share_outcomes(MomentShare(request, PAGE_SHARE)), PAGE_PACE)
+            mine = await sliced(share_outcomes(MomentShare(request, Share(0, 2))), PAGE_PACE)
             found = await theirs
         finally:
             theirs.cancel()  # the review closed: nobody waits for it
         if found is None:
-            found = await sliced(share_outcomes(MomentShare(request, WORKER_SHARE)), PAGE_PACE)
+            found = await sliced(share_outcomes(MomentShare(request, Share(1, 2))), PAGE_PACE)
         assert mine is not None and found is not None  # always wanted
-        return shared_decision(request, [(PAGE_SHARE, mine), (WORKER_SHARE, found)])
+        return shared_decision(request, [mine, found])
 
     async def _reviewed(self, request: Moment | MomentShare,
                         read: Callable[[str], tuple[T | None]],

@@ -23,7 +23,6 @@ from ...bots.analysis import (
     Moment,
     MomentShare,
     Outcomes,
-    Share,
     analysing,
     best_of,
     outcomes,
@@ -61,12 +60,6 @@ class Pace(NamedTuple):
 
 WORKER_PACE = Pace(SLICE_SECONDS)
 PAGE_PACE = Pace(PAGE_SLICE_SECONDS, PAGE_REST_SECONDS)
-# Review's first verdict in shares (``client_page``): of every 11 deals the
-# page plays out 5, the worker 6. The page's share pauses for clicks and shares
-# its thread with drawing: in halves it ended last in 10 of 10 first verdicts (3
-# players to 150), 0.03-0.33 s after the worker's, taking 1.02-1.45 times as
-# long (median 1.14).
-PAGE_SHARE, WORKER_SHARE = Share(0, 11, 5), Share(5, 11, 6)
 T = TypeVar("T")
 # What the page asks the worker, each type naming the worker's function for it.
 Request = MoveAsk | BestAsk | Moment | MomentShare | CoachAsk
