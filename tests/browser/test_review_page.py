@@ -225,7 +225,7 @@ def test_a_record_file_opens_in_review_and_a_broken_one_changes_nothing(page, se
     assert page.is_hidden("#review")
     assert page.evaluate("localStorage.getItem('allfives.save')") == before
     # a good one (from a tournament, no names), dropped on the page: every seat may be reviewed
-    finished = bot_game(6, rounds=20, target=60)
+    finished = bot_game(28, rounds=20, target=60)  # 2 rounds, 6 decisions of seat 1's
     assert finished.over
     dropped_on_the_table(page, dumps(finished), "game.json")
     assert page.locator("#review-seat option").all_inner_texts() == ["Player 1", "Player 2"]
