@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from allfives.bots.analysis import EXACT, review
+from allfives.bots.analysis import EXACT, WORLDS, Decision, method_hook, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
@@ -53,6 +53,14 @@ def step(page) -> tuple[int, int, int]:
     assert found, page.inner_text("#review-step")
     r, when, k, n = found.groups()
     return int(r), int(k) - (when == "before"), int(n)
+
+
+def as_listed(decision: Decision) -> dict:
+    """What ``#review-moves`` says of a decision (``analysed``): its
+    ``data-method`` says ``estimate`` for the worlds judge's too."""
+    data = decision.to_json()
+    return {"round": data["round"], "move": data["move"], "played": data["played"],
+            "best": data["best"], "loss": data["loss"], "method": method_hook(decision.method)}
 
 
 def analysed(page) -> list[dict]:
@@ -175,8 +183,7 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     # the command line's analysis of the same record: the same decisions and numbers
     game = replay(record)
     decisions = review(game, {HUMAN})
-    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss", "method")}
-                for d in decisions]
+    expected = [as_listed(d) for d in decisions]
     assert got == expected
     # each chip names its move as the log does, its tile drawn beside it; "solved" if exact
     chips = page.eval_on_selector_all(DECISIONS, """ns => ns.map(n => [
@@ -340,7 +347,9 @@ def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_
     reviewed for Player 1: near the end each verdict is the chance of
     winning the game each move left, the same as the command line's."""
     open_game(page, server, "?seed=4")
-    finished = bot_game(115, bots=("easy", "medium", "easy"), players=3, rounds=30, target=150)
+    # 3 rounds, 11 decisions of Player 1's, 4 of them losing chances of winning the
+    # game, one judged over the deals of the hidden hands (worlds)
+    finished = bot_game(271, bots=("easy", "medium", "easy"), players=3, rounds=30, target=150)
     assert finished.over and finished.rules.target == 150
     page.wait_for_selector("body[data-bots=worker]", state="attached")
     page_worker(page).evaluate(CALLS_TIMED)
@@ -351,9 +360,9 @@ def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_
     page.select_option("#review-seat", "0")
     wait_for_analysis(page)
     decisions = review(finished, {0})
-    expected = [{k: d.to_json()[k] for k in ("round", "move", "played", "best", "loss", "method")}
-                for d in decisions]
+    expected = [as_listed(d) for d in decisions]
     assert analysed(page) == expected
+    assert any(d.method == WORLDS for d in decisions)  # listed as an estimate too
     at_stake = [d for d in decisions if d.chances is not None and d.loss > 0]
     assert len(at_stake) >= 3  # the last round's, each at a score that round could end at
     judged = at_stake[0]
