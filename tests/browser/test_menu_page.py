@@ -80,10 +80,10 @@ def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser
     """In every language: one phone page, its first language from the link,
     each other one chosen in Settings (through the menu)."""
     with watched_page(browser, server, snapshot=False, **PHONE) as page:
-        first, *others = i18n.LANGUAGES
+        first = next(iter(i18n.LANGUAGES))  # English
         page.goto(f"{server}index.html?lang={first}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
-        for code in (first, *others):
+        for code in i18n.LANGUAGES:
             try:
                 if code != first:
                     chosen_in_settings(page, code)
