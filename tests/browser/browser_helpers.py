@@ -238,6 +238,20 @@ def go_ahead(page: object) -> None:
         page.wait_for_selector("#confirm", state="hidden")
 
 
+def language_chosen(page: object, code: str, *, menu: bool = False) -> None:
+    """Choose ``code`` in Settings as a person does (through the header's menu
+    when ``menu``: on a phone it folds Settings away), wait until the page is in
+    it, and close Settings."""
+    if menu:
+        page.click("#menu-button")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    page.select_option("#set-language", code)
+    page.wait_for_function(f"document.documentElement.lang === '{code}'")
+    page.click("#settings-done")
+    page.wait_for_selector("#settings", state="hidden")
+
+
 def saved(page: object) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('allfives.save')"))
 

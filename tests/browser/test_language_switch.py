@@ -23,6 +23,7 @@ from .browser_helpers import (
     FAST_UNLESS_KEPT,
     FIRST_LOAD_MS,
     TURN_OR_OVER,
+    language_chosen,
     open_game,
     phase,
     saved,
@@ -262,12 +263,7 @@ def test_the_header_actions_take_one_row_on_a_laptop_in_every_language(browser, 
     with watched(browser, server, 1024, 768) as page:
         open_game(page, server)
         for code in i18n.LANGUAGES:
-            page.click("#settings-button")
-            page.wait_for_selector("#settings[open]")
-            page.select_option("#set-language", code)
-            page.wait_for_function(f"document.documentElement.lang === '{code}'")
-            page.click("#settings-done")
-            page.wait_for_selector("#settings", state="hidden")
+            language_chosen(page, code)
             for width in (1024, 1280, 1440):
                 page.set_viewport_size({"width": width, "height": 768})
                 header = page.evaluate(HEADER)

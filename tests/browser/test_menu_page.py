@@ -9,7 +9,14 @@ import json
 
 from allfives.web.i18n import catalogs as i18n
 
-from .browser_helpers import FIRST_LOAD_MS, TURN_OR_OVER, go_ahead, saved, watched_page
+from .browser_helpers import (
+    FIRST_LOAD_MS,
+    TURN_OR_OVER,
+    go_ahead,
+    language_chosen,
+    saved,
+    watched_page,
+)
 from .test_access import axe
 from .test_language_switch import translated
 
@@ -86,21 +93,11 @@ def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser
         for code in i18n.LANGUAGES:
             try:
                 if code != first:
-                    chosen_in_settings(page, code)
+                    language_chosen(page, code, menu=True)
                 header_and_menu_by_keyboard(page, code)
             except AssertionError as e:
                 e.add_note(f"in {code}")
                 raise
-
-
-def chosen_in_settings(page: object, code: str) -> None:
-    page.click("#menu-button")
-    page.click("#settings-button")
-    page.wait_for_selector("#settings[open]")
-    page.select_option("#set-language", code)
-    page.wait_for_function(f"document.documentElement.lang === '{code}'")
-    page.click("#settings-done")
-    page.wait_for_selector("#settings", state="hidden")
 
 
 def header_and_menu_by_keyboard(page: object, code: str) -> None:
