@@ -17,7 +17,8 @@ from ..i18n.catalogs import _, ngettext
 from ..paint.parts import Part
 from ..table import looks
 from ..table.table_view import TableView
-from .geometry import Box, Placed, Vec, arranged, overlap
+from .apart import overlap
+from .geometry import Box, Placed, Vec, arranged
 
 # Pip spots in a half, as (across, along) offsets from the half's centre.
 _A, _B = 0.24, 0.26

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from ...moves import LEAD
 from ...tiles import HIGH, IS_DOUBLE, LOW
+from .apart import apart
 
 Vec = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -41,7 +42,6 @@ FIRST_AREA = 90.0  # ... and for the first tiles: 8 on a 390 px phone are >= 28 
 GROW_FROM, GROW_BY = 6, 9.0  # the box grows by GROW_BY for each tile past GROW_FROM
 MIN_ASPECT, MAX_ASPECT = 0.5, 2.6
 REPAIR_BUDGET = 1500  # tiles laid, at most, looking for a layout where none overlap
-APART_BUDGET = 500  # picks tried, at most, keeping a tile's places on several ends apart
 
 
 def _add(a: Vec, b: Vec, k: float = 1.0) -> Vec:
@@ -230,9 +230,9 @@ class Arranger:
         for other in ends:
             choices = self.choices(tile, other)
             ways.append([c for c in choices if c.clean] or choices[:1])
-        apart = _apart(ways, [], [APART_BUDGET])
-        if apart is not None:
-            return apart[ends.index(on)]
+        kept = apart(ways, lambda choice: choice.placed.box())
+        if kept is not None:
+            return kept[ends.index(on)]
         return ways[ends.index(on)][0]
 
     def _ends_for(self, tile: int) -> list[int]:
@@ -352,7 +352,7 @@ class Arranger:
 
     def _collides(self, c: Vec) -> bool:
         """Does the unit square centred on ``c`` overlap a placed tile?
-        (``overlap`` written out: this is the layout's inner loop, and the
+        (``apart.overlap`` written out: this is the layout's inner loop, and the
         call made laying a table 1.4x as slow.)"""
         x0, y0, x1, y1 = c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5
         eps = 1e-6
@@ -371,30 +371,6 @@ class Arranger:
             return (-1.0, -0.5, 1.0, 0.5)
         return (min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def overlap(a: Box, b: Box) -> bool:
-    """Do two rectangles (x0, y0, x1, y1) overlap (more than touch)?"""
-    eps = 1e-6
-    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
-
-
-def _apart(ways: list[list[Choice]], picked: list[Choice], budget: list[int]
-           ) -> list[Choice] | None:
-    """The first pick of one choice from each of ``ways`` (after ``picked``),
-    earlier lists and better choices first, where no two tiles overlap; None
-    if there is none, or none found within ``budget[0]`` picks tried."""
-    if len(picked) == len(ways):
-        return picked
-    for choice in ways[len(picked)]:
-        budget[0] -= 1
-        if budget[0] < 0:
-            return None
-        if not any(overlap(choice.placed.box(), p.placed.box()) for p in picked):
-            found = _apart(ways, picked + [choice], budget)
-            if found is not None:
-                return found
-    return None
 
 
 @lru_cache(maxsize=8)
