@@ -216,6 +216,12 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
     assert page.is_visible("#game-over")  # the game-over panel is still there
+    # opened again: every verdict there as it opens, none asked of the worker again
+    # (the click is answered once the page's Python has written the dialog; one
+    # analysis alone takes the worker a second)
+    page.click("#game-over-review")
+    assert page.get_attribute("#review-progress", "hidden") is not None
+    assert analysed(page) == got
 
 
 def test_a_record_file_opens_in_review_and_a_broken_one_changes_nothing(page, server, tmp_path):

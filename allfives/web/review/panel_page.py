@@ -1,8 +1,9 @@
 """The Review dialog: puts a ``Review`` into the page, steps through it by
 buttons, arrow keys and the decisions list, and asks the bots' worker to
 analyse the decisions one by one (the page stays free; the table can be
-reviewed before the analysis ends). Thin: what is shown is ``frame``'s,
-made from ``state``, written by the page's one writer."""
+reviewed before the analysis ends), showing at once those this page has
+analysed before (``known``). Thin: what is shown is ``frame``'s, made from
+``state``, written by the page's one writer."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..table import words
 from ..table.looks import Looks
 from ..table.words_reasons import too_big
 from .frame import review_frame, seats_frame
+from .known import KnownDecisions
 from .records import opened
 from .state import REVIEW_KEYS, Review
 
@@ -42,6 +44,7 @@ class ReviewPanel:
         self.looks = looks
         self.play_on = play_on
         self.analysed = analysed
+        self.known = KnownDecisions()
         self.review: Review | None = None
         self.task: asyncio.Task[None] | None = None
         self.reseat: Callable[[int], Review] | None = None
@@ -117,6 +120,10 @@ class ReviewPanel:
         self.reseat = reseat
         seats = seats or (tuple(range(len(review.names))) if reseat else (review.seat,))
         self.seats = seats
+        for moment in review.pending():  # analysed at an earlier opening: shown at once
+            known = self.known.get(moment)
+            if known is not None:
+                self.took(review, known)
         # opened first: a closed dialog has no size to draw for
         page.write(seats_frame(review, seats, reseat is not None), [Effect("open", "review")])
         self.showing = True
@@ -198,10 +205,18 @@ class ReviewPanel:
             answer = await self.bots.review(request, waited=number == 0)  # the first verdict
             if self.review is not review:
                 return
-            decision = review.take(answer)
-            if self.analysed is not None and self.reseat is None:  # the game on the table
-                self.analysed(review.moment(decision), decision, str(review.seed))
+            self.known.keep(request, answer)
+            self.took(review, answer)
             self.paint()
+
+    def took(self, review: Review, decision: Decision) -> None:
+        """``decision`` is ``review``'s; one of the game on the table is heard
+        of (``analysed``) the first time it is shown."""
+        review.take(decision)
+        if self.analysed is not None and self.reseat is None:  # the game on the table
+            moment = review.moment(decision)
+            if self.known.first_told(moment):
+                self.analysed(moment, decision, str(review.seed))
 
 
 def box(evt: PageEvent) -> tuple[int, int] | None:
