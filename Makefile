@@ -59,9 +59,11 @@ $(VENV)/.ready: requirements-dev.txt pyproject.toml
 	$(VENV)/bin/pip install -q -r requirements-dev.txt -e '.[cluster]'
 	touch $@
 
-# Debian's Chromium drives the browser tests (Playwright cannot download one here).
+# Debian's Chromium: its headless shell drives the browser tests, the browser itself the
+# benches (Playwright cannot download one here).
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
+	@command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null \
+		|| { apt-get update -q && apt-get install -y -q chromium chromium-headless-shell; }
 
 # The static site as GitHub Pages serves it (what .github/workflows/pages.yml uploads).
 site: vendor

@@ -1,4 +1,4 @@
-"""Browser tests: one local server and one headless Debian Chromium per session.
+"""Browser tests: one local server and one Debian Chromium headless shell per session.
 
 Every test gets a fresh context (empty storage) through the ``page`` fixture,
 which fails the test on a ``.py-error`` element, a console error, an uncaught
@@ -8,7 +8,6 @@ on DOM state, never on sleeps.
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from allfives.site import serve
-from allfives.site.chromium import CHROMIUM, TEST_FLAGS
+from allfives.site.chromium import TEST_CHROMIUM, TEST_FLAGS
 
 from .browser_helpers import CRASHES, watched_page
 
@@ -46,7 +45,7 @@ class Chromium:
         self.current = self.launch()
 
     def launch(self) -> object:
-        return self.playwright.chromium.launch(executable_path=CHROMIUM, args=TEST_FLAGS)
+        return self.playwright.chromium.launch(executable_path=TEST_CHROMIUM, args=TEST_FLAGS)
 
     def relaunch(self) -> None:
         try:
@@ -61,8 +60,9 @@ class Chromium:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Chromium]:
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is not installed: apt-get install -y chromium")
+    if not Path(TEST_CHROMIUM).exists():
+        pytest.fail("Debian's Chromium headless shell is not installed:"
+                    " apt-get install -y chromium-headless-shell (make test does)")
     with playwright_api.sync_playwright() as p:
         chromium = Chromium(p)
         yield chromium

@@ -27,7 +27,7 @@ from .browser_helpers import (
     go_ahead,
     saved,
 )
-from .conftest import CHROMIUM, TEST_FLAGS
+from .conftest import TEST_CHROMIUM, TEST_FLAGS
 from .test_offline import wait_until_kept
 
 # The page makes no memory snapshot (conftest.py: the test does not look at one).
@@ -49,7 +49,7 @@ def installing_page(browser: object, tmp_path: Path) -> Iterator[tuple[object, s
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     origin = "http://{}:{}".format(*httpd.server_address[:2])
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=TEST_FLAGS, headless=True,
+        str(tmp_path / "profile"), executable_path=TEST_CHROMIUM, args=TEST_FLAGS, headless=True,
         viewport={"width": 1280, "height": 800})
     watch = Watch(origin)
     try:
