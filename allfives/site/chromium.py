@@ -10,8 +10,8 @@ CHROMIUM = "/usr/bin/chromium"
 # source (the same Blink and V8) without the browser's own layers (its UI,
 # profile services). A fresh context to a playable table with the bots'
 # worker started took 4.4-5.3 s of CPU against 5.4-6.9 with ``CHROMIUM``,
-# alternating; the browser tests, 993 s against 1,171 s. The benches keep
-# ``CHROMIUM``, the browser players have.
+# alternating (docs/DEVELOPING.md). The benches keep ``CHROMIUM``, the
+# browser players have.
 TEST_CHROMIUM = "/usr/bin/chromium-headless-shell"
 # No sandbox (root in a container), no GPU, and none of the background
 # traffic (updates, sync) that would reach past the local server.
