@@ -5,7 +5,7 @@ the way a person does."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -330,10 +330,8 @@ def watched_page(browser: object, origin: str, *, init: str | None = FAST,
                  snapshot: bool = True, **context_options: object) -> Iterator[object]:
     """A page in a fresh context (empty storage, ``context_options`` such as a
     viewport, touch or reduced motion; 1280x800 unless given), with ``init``
-    run before the page's code (fast settings unless told otherwise). It fails
-    the test on a ``.py-error`` element, a console error, an uncaught page
-    error, or a request to any host but ``origin``; ``page.watch.allow_errors``
-    names errors a test causes on purpose.
+    run before the page's code (fast settings unless told otherwise): a
+    person's first visit. It fails the test as ``watching`` says.
 
     ``snapshot=False``: the page makes no memory snapshot. A first visit makes
     one in a third Pyodide of its own once the table is playable, which takes
@@ -345,15 +343,80 @@ def watched_page(browser: object, origin: str, *, init: str | None = FAST,
         context.add_init_script(init)
     if not snapshot:
         context.add_init_script(NO_SNAPSHOT)
+    with watching(context.new_page(), origin, context.close) as page:
+        yield page
+
+
+# A return visit's context: the tests' usual window (or a phone's), downloads
+# accepted, English and UTC as the picture tests want, and no service worker,
+# so that ``page.route`` sees every request (Playwright's routes never see
+# what a service worker answers).
+RETURNING = {"viewport": {"width": 1280, "height": 800}, "accept_downloads": True,
+             "locale": "en-US", "timezone_id": "UTC", "service_workers": "block"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# What a return visit starts without: all the page keeps of a person
+# (settings, saves, records), not the memory snapshot in Cache Storage.
+FORGOTTEN = "local_storage,indexeddb,cookies,file_systems,websql"
+
+
+def returning_context(browser: object, origin: str, *, phone: bool = False) -> object:
+    """A context (``RETURNING``, a ``PHONE``'s if ``phone``) in which the page
+    was visited once, to a playable table, and kept its memory snapshot
+    (``html[data-snapshot=made]``)."""
+    context = browser.new_context(**{**RETURNING, **(PHONE if phone else {})})
+    first = context.new_page()
+    first.add_init_script(FAST)
+    with watching(first, origin, first.close) as page:
+        page.goto(origin + "index.html")
+        page.wait_for_function("['made', 'failed', 'off'].includes(document.documentElement"
+                               ".dataset.snapshot)", timeout=3 * FIRST_LOAD_MS)
+        made = page.get_attribute("html", "data-snapshot")
+    assert made == "made", f"the return visits' snapshot was not made: {made}"
+    return context
+
+
+@contextmanager
+def return_visit(browser: object, origin: str, *, phone: bool = False, init: str | None = FAST,
+                 viewport: dict[str, int] | None = None, **media: str) -> Iterator[object]:
+    """A page in the session's context of return visits (a phone's if
+    ``phone``: conftest's ``Chromium.returning``) with nothing kept of the
+    tests before (``FORGOTTEN``) but the memory snapshot, which the page
+    starts from: a person's return visit with no game saved, which starts in
+    about half the CPU of a first (``watched_page``). ``viewport`` as
+    ``RETURNING``'s unless given, ``media`` as ``page.emulate_media``'s
+    (``color_scheme``, ``reduced_motion``); ``init`` and the failures as
+    ``watched_page``'s."""
+    context = browser.returning(origin, phone=phone)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin",
+             {"origin": origin.rstrip("/"), "storageTypes": FORGOTTEN})
+    cdp.detach()
+    if viewport:
+        page.set_viewport_size(viewport)
+    if media:
+        page.emulate_media(**media)
+    if init:
+        page.add_init_script(init)
+    with watching(page, origin, page.close) as watched:
+        yield watched
+
+
+@contextmanager
+def watching(page: object, origin: str, close: Callable[[], object]) -> Iterator[object]:
+    """``page``, watched: the test fails on a ``.py-error`` element, a console
+    error, an uncaught page error, or a request to any host but ``origin``;
+    ``page.watch.allow_errors`` names errors a test causes on purpose. Its
+    actions wait for the page's answer (``answering``); ``close`` ends it."""
     watch = Watch(origin.rstrip("/"))
-    page = watch.attach(context.new_page())
+    watch.attach(page)
     answering(page)
     page.watch = watch
     try:
         yield page
         errors = [] if watch.crashed else page.locator(".py-error").all_inner_texts()
     finally:
-        context.close()
+        close()
     assert not errors, f".py-error in the page: {errors}"
     assert not watch.problems, "\n".join(watch.problems)
 

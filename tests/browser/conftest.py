@@ -1,9 +1,10 @@
 """Browser tests: one local server and one Debian Chromium headless shell per session.
 
-Every test gets a fresh context (empty storage) through the ``page`` fixture,
-which fails the test on a ``.py-error`` element, a console error, an uncaught
-page error, or any request to a host other than the local server. Tests wait
-on DOM state, never on sleeps.
+Every test gets a page with no storage through the ``page`` fixture: a return
+visit that starts from the memory snapshot (``return_visit``), or, marked
+``first_visit``, a fresh context. It fails the test on a ``.py-error``
+element, a console error, an uncaught page error, or any request to a host
+other than the local server. Tests wait on DOM state, never on sleeps.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from allfives.site import serve
 from allfives.site.chromium import TEST_CHROMIUM, TEST_FLAGS
 
-from .browser_helpers import CRASHES, watched_page
+from .browser_helpers import CRASHES, return_visit, returning_context, watched_page
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -38,16 +39,26 @@ def server() -> Iterator[str]:
 
 class Chromium:
     """The session's browser, which tests use as Playwright's ``Browser``;
-    launched again (``relaunch``) after a test in which a page crashed."""
+    launched again (``relaunch``) after a test in which a page crashed. It
+    keeps the contexts of return visits (``returning``)."""
 
     def __init__(self, playwright: object) -> None:
         self.playwright = playwright
         self.current = self.launch()
+        self.returned: dict[bool, object] = {}
 
     def launch(self) -> object:
         return self.playwright.chromium.launch(executable_path=TEST_CHROMIUM, args=TEST_FLAGS)
 
+    def returning(self, origin: str, *, phone: bool = False) -> object:
+        """The context of return visits to ``origin``, a phone's if ``phone``
+        (``returning_context``), made at its first use."""
+        if phone not in self.returned:
+            self.returned[phone] = returning_context(self.current, origin, phone=phone)
+        return self.returned[phone]
+
     def relaunch(self) -> None:
+        self.returned = {}
         try:
             self.current.close()
         except playwright_api.Error:
@@ -82,10 +93,17 @@ def fresh_browser_after_a_crash(request: pytest.FixtureRequest) -> Iterator[None
 
 @pytest.fixture
 def page(browser: object, server: str, request: pytest.FixtureRequest) -> Iterator[object]:
-    """A fresh watched page (``watched_page``); a test marked ``routed`` gets no
-    service worker, because ``page.route`` never sees the requests a service
-    worker answers; one marked ``no_snapshot`` a page that makes no memory
-    snapshot (``watched_page``'s ``snapshot=False``)."""
+    """A watched page with no storage: a return visit (``return_visit``),
+    whose start costs about half a first visit's, or, for a test marked
+    ``first_visit``, a fresh context (``watched_page``). A first visit marked
+    ``routed`` gets no service worker, because ``page.route`` never sees the
+    requests a service worker answers (a return visit has none); one marked
+    ``no_snapshot`` makes no memory snapshot (``watched_page``'s
+    ``snapshot=False``)."""
+    if request.node.get_closest_marker("first_visit") is None:
+        with return_visit(browser, server) as pg:
+            yield pg
+        return
     blocked = {"service_workers": "block"} if request.node.get_closest_marker("routed") else {}
     snapshot = request.node.get_closest_marker("no_snapshot") is None
     with watched_page(browser, server, accept_downloads=True, snapshot=snapshot,

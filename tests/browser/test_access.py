@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
@@ -19,13 +17,9 @@ from .browser_helpers import (
     open_game,
     phase,
     play_until,
+    return_visit,
     take_turn,
-    watched_page,
 )
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 ACTIVE = "() => { const a = document.activeElement; return a ? (a.dataset.tile || a.dataset.target"\
@@ -177,8 +171,7 @@ def boxes(page, selector: str) -> list[tuple[str, float, float]]:
 
 
 def test_on_a_phone_everything_is_big_enough_and_in_view(browser, server):
-    with watched_page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
-                      has_touch=True, snapshot=False) as page:
+    with return_visit(browser, server, phone=True) as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         small = [b for b in boxes(page, "button, #hand [data-tile]") if min(b[1:]) < 24]

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from allfives.coach.tutor import coaching, verdict
 from allfives.moves import move_text, parse_move
 from allfives.view import PlayerView
@@ -26,10 +24,6 @@ from .browser_helpers import (
     open_game,
     saved,
 )
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 # Dealt from this seed (the default set-up: you lead, against medium), leading
 # 1-6 loses 42.9 points against 5-5 (which scores 10): a blunder.

@@ -35,5 +35,7 @@ def test_the_browser_is_launched_again_and_tests_use_the_new_one():
 
     chromium = Chromium(SimpleNamespace(chromium=SimpleNamespace(launch=launch)))
     assert chromium.number == 0  # what tests ask of the browser goes to the current one
+    chromium.returned[True] = "the old browser's context of return visits on a phone"
     chromium.relaunch()
     assert launched[0].closed and not launched[1].closed and chromium.number == 1
+    assert chromium.returned == {}  # made again in the new browser when next asked

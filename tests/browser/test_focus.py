@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from .browser_helpers import FIRST_LOAD_MS, HUMAN_LEADS, moves_logged, play_until, take_turn
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 # Where focus is 150 ms after every entry in #log (every move), and after
 # every dialog closes: "hand", "draw", "pass", "dialog" (one is open), or
@@ -43,7 +37,7 @@ addEventListener("DOMContentLoaded", () => {
 
 
 def settings(page, **values) -> None:
-    page.context.add_init_script(
+    page.add_init_script(
         f"localStorage.setItem('allfives.settings', {json.dumps(json.dumps(values))})")
 
 
@@ -55,7 +49,7 @@ def samples(page) -> list[list[str]]:
 
 def test_focus_stays_in_the_hand_after_every_move_take_back_round_end_and_dialog(page, server):
     settings(page, bot_pause=150, speed="fast", undo=True)
-    page.context.add_init_script(FOCUS)
+    page.add_init_script(FOCUS)
     page.goto(server + f"index.html?seed={HUMAN_LEADS}")
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     take_turn(page)

@@ -7,8 +7,6 @@ import re
 from collections.abc import Generator
 from pathlib import Path
 
-import pytest
-
 from allfives.bots.analysis import best_move
 from allfives.bots.greedy import GreedyBot
 from allfives.moves import LEAD, Move, move_on, move_tile
@@ -30,14 +28,10 @@ from .browser_helpers import (
     phase,
     play_on,
     play_until,
+    return_visit,
     saved,
     take_turn,
-    watched_page,
 )
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 # Which of the table's parts the page writes from now on (by their ids).
 WATCH_WRITES = """() => { window.__written = [];
@@ -315,7 +309,7 @@ addEventListener("DOMContentLoaded", () => {
 
 def test_reload_resumes_the_game_exactly(page, server):
     # this one plays with tiles sliding and bots pausing, as people see it
-    page.context.add_init_script("localStorage.setItem('allfives.settings', "
+    page.add_init_script("localStorage.setItem('allfives.settings', "
                                  "JSON.stringify({bot_pause: 100, speed: 'fast'}))")
     open_game(page, server, "?seed=3")
     for _ in range(3):
@@ -325,7 +319,7 @@ def test_reload_resumes_the_game_exactly(page, server):
             break
     before = snapshot(page)
     assert len(before["board"]) >= 2
-    page.context.add_init_script(FIRST_FRAME)
+    page.add_init_script(FIRST_FRAME)
     page.reload()
     page.wait_for_selector(TURN_OR_ROUND_OVER,
                            timeout=FIRST_LOAD_MS)
@@ -450,7 +444,6 @@ def _logged_before_round(page) -> int:
     return sum(len(r["moves"]) for r in rounds[:-1])
 
 
-@pytest.mark.routed
 def test_without_the_worker_the_bots_think_on_the_page(page, server):
     page.watch.allow_errors = ("worker.py", "status of 404")
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(status=404, body=""))
@@ -504,7 +497,7 @@ def test_settings_are_applied_and_remembered(page, server):
 def test_reduced_motion_means_no_sliding(browser, server):
     slow = ("localStorage.setItem('allfives.settings', "
             "JSON.stringify({bot_pause: 0, speed: 'slow'}))")
-    with watched_page(browser, server, snapshot=False, init=slow, reduced_motion="reduce") as page:
+    with return_visit(browser, server, init=slow, reduced_motion="reduce") as page:
         page.goto(server + "index.html?seed=8")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         sliding = ("() => [...document.querySelectorAll('#board g.tile')]"
@@ -516,7 +509,7 @@ def test_reduced_motion_means_no_sliding(browser, server):
 
 
 def test_a_full_storage_quota_is_reported_once_and_play_goes_on(page, server):
-    page.context.add_init_script("""
+    page.add_init_script("""
         const setItem = Storage.prototype.setItem;
         Storage.prototype.setItem = function (key, value) {
             if (key === 'allfives.save') throw new DOMException('full', 'QuotaExceededError');

@@ -58,7 +58,7 @@ def page_now(page) -> float:
 
 def keep(page, key: str, text: str) -> None:
     """Put ``text`` under ``key`` before the page's code runs."""
-    page.context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)})")
+    page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)})")
 
 
 def a_save(seed: object = 1) -> dict:
@@ -76,7 +76,6 @@ BRICKING_SAVES = {
 }
 
 
-@pytest.mark.no_snapshot
 @pytest.mark.parametrize("name", BRICKING_SAVES)
 def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     # guards: a save that stopped the page on every load until site data was cleared
@@ -91,7 +90,6 @@ def test_a_bricking_save_is_kept_and_a_new_game_plays(page, server, name):
     assert fresh["format"] == "allfives-record/1" and fresh["rounds"][0]["moves"]
 
 
-@pytest.mark.no_snapshot
 def test_a_game_at_a_real_table_longer_than_any_save_is_kept_said_and_the_page_plays(page, server):
     """Read through the limits every save gets (201 rounds): refused before
     its replay, kept for download, said; the game on this device plays."""
@@ -110,7 +108,6 @@ def test_a_game_at_a_real_table_longer_than_any_save_is_kept_said_and_the_page_p
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
-@pytest.mark.no_snapshot
 def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page, server):
     text = '{"format": "allfives-record/1", "observed": {"names": ["A"]}, "rounds": 7}'
     keep(page, "allfives.table-game", text)
@@ -126,7 +123,6 @@ def test_an_unreadable_game_at_a_real_table_is_kept_said_and_the_page_plays(page
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
-@pytest.mark.no_snapshot
 @pytest.mark.parametrize(("setup", "settings"), [
     ("[" * 100_000 + "]" * 100_000, '{"bot_pause": ' + "9" * 5000 + "}"),
     ('{"players": 2.0, "preset": ["x"], "bots": [[1], {"a": 1}]}',
@@ -231,16 +227,15 @@ NO_SERVICE_WORKER = "navigator.serviceWorker.register = () => new Promise(() => 
 def serve_worker(page, body: str | None) -> None:
     """Serve ``body`` as the bots' worker.py (None: a 404). The service worker
     is kept from starting: what it fetches would bypass ``page.route``."""
-    page.context.add_init_script(NO_SERVICE_WORKER)
+    page.add_init_script(NO_SERVICE_WORKER)
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(
         status=404 if body is None else 200, body=body or "", content_type="text/plain"))
 
 
-@pytest.mark.no_snapshot
 def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
     # guards: waiting out the load deadline (90 s) for a worker file that 404s
     page.watch.allow_errors = ("status of 404",)
-    page.context.add_init_script(MARKS)
+    page.add_init_script(MARKS)
     serve_worker(page, None)
     open_game(page, server)
     took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
@@ -251,12 +246,11 @@ def test_a_worker_that_is_not_found_is_noticed_at_once(page, server):
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
-@pytest.mark.no_snapshot
 def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server):
     # guards: a worker whose code fails being trusted until the first bot move,
     # or waited for until the load deadline
     page.watch.allow_errors = ("boom at import", "PythonError")
-    page.context.add_init_script(MARKS)
+    page.add_init_script(MARKS)
     failed: list[float] = []
     page.on("console", lambda msg: "boom at import" in msg.text and failed.append(time.monotonic()))
     serve_worker(page, RAISES)
@@ -271,14 +265,13 @@ def test_a_worker_that_raises_at_import_is_noticed_once_it_has_run(page, server)
     page.wait_for_selector(TURN_OR_ROUND_OVER)
 
 
-@pytest.mark.no_snapshot
 def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_start(page, server):
     # guards: a loading line left turning for good where the page's worker,
     # which runs all of its Python, is refused (here a policy allowing no
     # workers at all: the bots' worker is the page worker's own, under no
     # policy of the page's)
     page.watch.allow_errors = ("Content Security Policy",)
-    page.context.add_init_script(NO_SERVICE_WORKER)
+    page.add_init_script(NO_SERVICE_WORKER)
 
     def without_workers(route) -> None:
         response = route.fetch()
@@ -295,6 +288,7 @@ def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_s
     assert page.is_visible("#progress")
 
 
+@pytest.mark.first_visit  # a return visit starts from what it unpacked before
 @pytest.mark.no_snapshot
 @pytest.mark.parametrize(("packed", "status", "said"), [
     ("allfives.zip.zst", 200, "allfives.zip.zst could not be unpacked"),
@@ -308,7 +302,7 @@ def test_a_packed_file_that_does_not_unpack_says_the_game_cannot_start(page, ser
     # else, a page of its own, or not at all: the page's worker fails to
     # start, and the page says so, in words, instead of turning for good
     page.watch.allow_errors = (said,)
-    page.context.add_init_script(NO_SERVICE_WORKER)
+    page.add_init_script(NO_SERVICE_WORKER)
     page.route(f"**/static/vendor/{packed}", lambda route: route.fulfill(
         status=status, body="<!doctype html><title>Moved</title>", content_type="text/html"))
     page.goto(server + "index.html")
@@ -317,13 +311,12 @@ def test_a_packed_file_that_does_not_unpack_says_the_game_cannot_start(page, ser
     assert page.inner_text("#status") == NOT_STARTED_STATUS
 
 
-@pytest.mark.no_snapshot
 @pytest.mark.parametrize("how", ["terminated", "closes itself", "hangs", "hangs as the master"])
 def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
     # guards: a dead worker noticed only after the 30 s answer deadline; for
     # "hangs", a stuck worker left running (using a core) once given up on;
     # "as the master": a hang where a working worker would beat
-    page.context.add_init_script(MARKS)
+    page.add_init_script(MARKS)
     hangs = how.startswith("hangs")
     if how == "hangs as the master":
         keep(page, "allfives.setup", json.dumps(Setup(bots=("master",) * 3).to_json()))
@@ -355,11 +348,10 @@ def test_a_worker_that_dies_mid_game_is_noticed_within_5_s(page, server, how):
             pass
 
 
-@pytest.mark.no_snapshot
 def test_a_worker_slow_to_move_but_beating_is_waited_for(page, server):
     # guards: a busy worker taken for a dead one (a master's move on a
     # machine running three test pages missed a fixed deadline of 4.4 s)
-    page.context.add_init_script(MARKS)
+    page.add_init_script(MARKS)
     serve_worker(page, SLOWS)
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
@@ -375,7 +367,6 @@ def test_a_worker_slow_to_move_but_beating_is_waited_for(page, server):
     assert page.is_hidden("#notice"), page.inner_text("#notice")
 
 
-@pytest.mark.no_snapshot
 def test_an_error_in_the_workers_move_is_reported_not_taken_for_a_dead_worker(page, server):
     # guards: every exception taken for "the worker did not answer": a bug in
     # decide switched the worker off, hidden, and the move was made on the page
@@ -395,13 +386,12 @@ def test_an_error_in_the_workers_move_is_reported_not_taken_for_a_dead_worker(pa
     assert any("a bug in decide" in text and "failed in choose" in text for text in logged)
 
 
-@pytest.mark.no_snapshot
 def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     # guards: a network error fetching the worker's file (an aborted fetch, as a
     # flaky connection gives: not a 404) left body[data-bots] at loading for good
     page.watch.allow_errors = ("net::ERR_FAILED",)
-    page.context.add_init_script(MARKS)
-    page.context.add_init_script(NO_SERVICE_WORKER)
+    page.add_init_script(MARKS)
+    page.add_init_script(NO_SERVICE_WORKER)
     page.route("**/allfives/web/worker.py", lambda route: route.abort("failed"))
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
@@ -413,11 +403,10 @@ def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     assert page.locator("#log li.move").count() >= 2  # the bot moved on the page
 
 
-@pytest.mark.no_snapshot
 def test_a_worker_that_dies_during_a_review_is_noticed_and_the_review_goes_on(page, server):
     # guards: Review's own fallback swallowing a worker failure (nobody told),
     # and an analysis waiting on a dead worker
-    page.context.add_init_script(MARKS)
+    page.add_init_script(MARKS)
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     page.wait_for_selector("body[data-bots=worker]", timeout=FIRST_LOAD_MS)
     for _ in range(3):
@@ -442,14 +431,15 @@ addEventListener("securitypolicyviolation", (e) => window.reportViolation(
 """
 
 
+@pytest.mark.first_visit  # as a person meets the page: the snapshot's maker too
 def test_a_whole_round_plays_under_the_content_security_policy(page, server):
     # guards: a policy that refuses something Pyodide, the page's worker, the bots'
     # worker, the tile animations or dragging need (the page's own listener
     # sees every violation; workers' show as console errors, which fail too)
     violations: list[str] = []
-    page.context.expose_binding("reportViolation", lambda _source, text: violations.append(text))
-    page.context.add_init_script(VIOLATIONS)
-    page.context.add_init_script("localStorage.setItem('allfives.settings', "
+    page.expose_binding("reportViolation", lambda _source, text: violations.append(text))
+    page.add_init_script(VIOLATIONS)
+    page.add_init_script("localStorage.setItem('allfives.settings', "
                                  "JSON.stringify({bot_pause: 0, speed: 'fast'}))")
     open_game(page, server, f"?seed={BOT_LEADS}")
     policy = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")

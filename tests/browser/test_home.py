@@ -23,15 +23,11 @@ from .browser_helpers import (
     open_game,
     play_game,
     play_until,
+    return_visit,
     saved,
     take_turn,
-    watched_page,
 )
 from .test_access import axe
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats",
         "allfives.daily")
@@ -41,7 +37,7 @@ KEPT = ("allfives.save", "allfives.setup", "allfives.settings", "allfives.stats"
 def kept_page(browser: object, server: str) -> Iterator[object]:
     """Like ``page``, but fast settings only when none are kept, so that the
     page's own settings survive a reload; watched the same way."""
-    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT) as pg:
+    with return_visit(browser, server, init=FAST_UNLESS_KEPT) as pg:
         yield pg
 
 
@@ -192,7 +188,7 @@ def spinners(page) -> str:
 
 def test_how_to_play_shows_the_rules_being_played(page, server):
     # a browser without working audio: the page stays silent, and says nothing wrong
-    page.context.add_init_script("window.AudioContext = function () {"
+    page.add_init_script("window.AudioContext = function () {"
                                  " throw new Error('no audio device'); };")
     open_game(page, server)  # before any game of one's own: the dealt game's rules
     page.click("#rules-button")

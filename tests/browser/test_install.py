@@ -30,8 +30,9 @@ from .browser_helpers import (
 from .conftest import TEST_CHROMIUM, TEST_FLAGS
 from .test_offline import wait_until_kept
 
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
+# First visits: the service worker keeps the site; no memory snapshot is made
+# (conftest.py: the tests do not look at one).
+pytestmark = [pytest.mark.first_visit, pytest.mark.no_snapshot]
 
 
 MANIFEST = "static/manifest.webmanifest"

@@ -26,13 +26,10 @@ from .browser_helpers import (
     language_chosen,
     open_game,
     phase,
+    return_visit,
     saved,
     take_turn,
-    watched_page,
 )
-
-# The page makes no memory snapshot (conftest.py: these tests do not look at one).
-pytestmark = pytest.mark.no_snapshot
 
 # marked elements of the page and their English (the msgid)
 STATIC = {"#draw": "Draw", "#settings-title": "Settings", "#settings-done": "Done",
@@ -79,11 +76,11 @@ def game(page: object) -> dict:
 @contextmanager
 def watched(browser: object, server: str, width: int = 1280, height: int = 800,
             kept: bool = False) -> Iterator[object]:
-    """A fresh page watched like conftest's ``page``; ``kept``: fast settings
-    only when none are kept, so the page's own settings survive a reload."""
-    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT if kept else FAST,
-                      viewport={"width": width, "height": height},
-                      is_mobile=width < 500, has_touch=width < 500) as pg:
+    """A page watched like conftest's ``page``, a phone's below 500 pixels wide;
+    ``kept``: fast settings only when none are kept, so the page's own
+    settings survive a reload."""
+    with return_visit(browser, server, phone=width < 500, init=FAST_UNLESS_KEPT if kept else FAST,
+                      viewport={"width": width, "height": height}) as pg:
         yield pg
 
 

@@ -82,7 +82,6 @@ ROUNDS = {"de": "5", "nl": "14", "sk": "10", "hi": "8"}
 
 
 @pytest.mark.parametrize("code", ROUNDS)
-@pytest.mark.no_snapshot
 def test_a_round_in_each_language_shows_no_english(page, server, code):
     english = english_of(code)
     assert len(english) > 300

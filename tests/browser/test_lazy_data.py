@@ -26,9 +26,6 @@ from .browser_helpers import (
     take_turn,
 )
 
-# The page makes no memory snapshot (conftest.py: these tests do not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 DATA = "/static/vendor/data/"
 PUZZLES = DATA + "puzzles.json.zlib"
 
@@ -168,7 +165,6 @@ def test_another_presets_table_comes_only_when_a_game_of_it_is_played(page, serv
     assert asked == [table("punt"), table("cribbage"), f"{DATA}stake-tables-punt-3.json.zlib"]
 
 
-@pytest.mark.routed
 def test_puzzles_that_cannot_be_fetched_say_so_and_come_at_the_next_opening(page, server):
     page.watch.allow_errors = ("status of 404",)
     page.route("**" + PUZZLES, lambda route: route.fulfill(status=404, body=""))
@@ -184,7 +180,6 @@ def test_puzzles_that_cannot_be_fetched_say_so_and_come_at_the_next_opening(page
     assert page.locator("#puzzle-hand [data-tile]").count() > 0
 
 
-@pytest.mark.routed
 def test_a_language_that_cannot_be_fetched_leaves_the_page_as_it_was(page, server):
     page.watch.allow_errors = ("status of 404",)
     page.route("**" + catalog("de"), lambda route: route.fulfill(status=404, body=""))
@@ -201,7 +196,6 @@ def test_a_language_that_cannot_be_fetched_leaves_the_page_as_it_was(page, serve
     assert kept.get("language") in (None, "en")
 
 
-@pytest.mark.routed
 def test_a_visit_whose_language_cannot_be_fetched_is_in_english_and_says_so(page, server):
     page.watch.allow_errors = ("status of 404",)
     page.route("**" + catalog("sk"), lambda route: route.fulfill(status=404, body=""))
@@ -217,7 +211,6 @@ def test_a_visit_whose_language_cannot_be_fetched_is_in_english_and_says_so(page
     assert kept["language"] == "sk"  # tried again at the next visit
 
 
-@pytest.mark.routed
 def test_the_bots_wait_for_tables_that_cannot_be_fetched_and_play_once_they_come(page, server):
     page.watch.allow_errors = ("status of 404",)
     against(page, "expert")

@@ -73,9 +73,8 @@ def heap(cdp) -> dict[str, float]:
 # No memory snapshot made: its maker is a worker whose two handlers count as
 # the page's listeners while it works, which is when the machine's speed says
 # (CI met it at the deals of games 3 and 4, not 2 or 5: 57 listeners, not 55).
-@pytest.mark.no_snapshot
 def test_games_one_after_another_keep_their_pace_and_memory(page, server):
-    page.context.add_init_script(ENTRIES)
+    page.add_init_script(ENTRIES)
     page.goto(server + f"index.html?seed={HUMAN_LEADS}")
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     cdp = page.context.new_cdp_session(page)
@@ -170,8 +169,9 @@ def try_one(page, rng: random.Random) -> str:
     return "reload"
 
 
+@pytest.mark.first_visit  # as a person meets the page: the snapshot's maker too
 def test_a_seeded_storm_of_actions_ends_at_a_playable_table(page, server):
-    page.context.add_init_script(
+    page.add_init_script(
         "localStorage.setItem('allfives.settings', JSON.stringify("
         "{bot_pause: 0, speed: 'fast', undo: true}))")  # after the fixture's: take-backs on
     page.goto(server + f"index.html?seed={HUMAN_LEADS}")

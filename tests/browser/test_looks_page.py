@@ -13,6 +13,7 @@ from .browser_helpers import (
     FIRST_LOAD_MS,
     HUMAN_LEADS,
     TURN_OR_ROUND_OVER,
+    return_visit,
     take_turn,
     watched_page,
 )
@@ -88,7 +89,7 @@ def check_shown(page: object, theme: str, faces: str, large: bool, scheme: str =
 
 
 def test_each_theme_and_face_is_chosen_kept_over_a_reload_and_axe_clean(browser, server):
-    with watched_page(browser, server, snapshot=False, init=FAST_UNLESS_KEPT) as page:
+    with return_visit(browser, server, init=FAST_UNLESS_KEPT) as page:
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         # the system's theme (light here) with pips, as a first visit shows it
@@ -183,8 +184,7 @@ def test_larger_tiles_on_a_phone_fit_the_hand_in_a_row_without_scrolling_sideway
                                                                                    server):
     large = ("localStorage.setItem('allfives.settings', JSON.stringify("
              "{bot_pause: 0, speed: 'off', large_tiles: true, faces: 'numerals'}))")
-    with watched_page(browser, server, init=large, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True, snapshot=False) as page:
+    with return_visit(browser, server, phone=True, init=large) as page:
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         for _ in range(4):
@@ -236,7 +236,7 @@ def test_the_dialogs_and_their_boards_follow_the_theme_and_are_axe_clean(browser
     with white and yellow; its form controls in the scheme's own colour scheme;
     its board still the felt; axe clean in each. One game, the look chosen in
     Settings before each round of dialogs."""
-    with watched_page(browser, server, snapshot=False) as page:
+    with return_visit(browser, server) as page:
         page.goto(f"{server}index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         take_turn(page)

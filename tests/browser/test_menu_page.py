@@ -14,13 +14,12 @@ from .browser_helpers import (
     TURN_OR_OVER,
     go_ahead,
     language_chosen,
+    return_visit,
     saved,
-    watched_page,
 )
 from .test_access import axe
 from .test_language_switch import translated
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # The menu's actions, in their order (the record's label gives focus to its file field).
 FOLDED = ["daily", "download", "review-button", "open-record", "stats-button",
           "puzzles-button", "rules-button", "settings-button", "keys-button"]
@@ -86,7 +85,7 @@ def to_action(page: object, wanted: str) -> None:
 def test_on_a_phone_the_header_is_one_row_and_the_menu_works_by_keyboard(browser, server):
     """In every language: one phone page, its first language from the link,
     each other one chosen in Settings (through the menu)."""
-    with watched_page(browser, server, snapshot=False, **PHONE) as page:
+    with return_visit(browser, server, phone=True) as page:
         first = next(iter(i18n.LANGUAGES))  # English
         page.goto(f"{server}index.html?lang={first}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
@@ -163,7 +162,7 @@ DIALOGS = {"review-button": "#review", "stats-button": "#stats", "puzzles-button
 
 
 def test_every_folded_action_works_from_the_menu_by_keyboard(browser, server, tmp_path):
-    with watched_page(browser, server, snapshot=False, accept_downloads=True, **PHONE) as page:
+    with return_visit(browser, server, phone=True) as page:
         # Playwright turns on catching file choosers when a page first listens
         # for them; in a listener made just before the key it sometimes comes
         # too late (Chromium's own chooser opened, and was cancelled at once).

@@ -22,8 +22,9 @@ from .browser_helpers import (
     take_turn,
 )
 
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
+# First visits, in a context of their own: a second window shares it and its
+# scripts. No memory snapshot is made (conftest.py: the tests do not look at one).
+pytestmark = [pytest.mark.first_visit, pytest.mark.no_snapshot]
 
 
 READY = "#status[data-phase=human], #status[data-phase=bot], #status[data-phase=round-over]"

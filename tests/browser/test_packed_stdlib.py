@@ -6,6 +6,8 @@ again; a kept copy that is not what it says is dropped, never started from."""
 
 from __future__ import annotations
 
+import pytest
+
 from .browser_helpers import FIRST_LOAD_MS, open_game
 
 # The kept copies: [url, the SHA-256 kept with it, the copy's own SHA-256].
@@ -41,6 +43,7 @@ def kept(page: object) -> list[list[str]]:
     return found.json_value()
 
 
+@pytest.mark.first_visit  # a first visit unpacks and keeps it
 def test_the_unpacked_standard_library_is_kept_read_again_and_dropped_when_spoiled(page, server):
     open_game(page, server, "?seed=3")
     [(url, said, own)] = kept(page)

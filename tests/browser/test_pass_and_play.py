@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from allfives.tiles import NAMES, tiles_of
 from allfives.web.table.table import Table
 from allfives.web.table.table_view import RoundView
@@ -26,10 +24,6 @@ from .browser_helpers import (
     saved,
     take_turn,
 )
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 # Every change of the page: is the privacy screen (or the new-game dialog) up, whose hand is shown
 # (#hand[data-seat]) and which tiles it holds, every tile named outside the

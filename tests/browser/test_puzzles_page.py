@@ -11,8 +11,6 @@ import json
 from datetime import date, timedelta
 from pathlib import Path
 
-import pytest
-
 from allfives.bots.analysis import EXACT, Decision, Moment, analyse
 from allfives.bots.exact import known_round
 from allfives.coach import puzzles as pz
@@ -28,13 +26,10 @@ from .browser_helpers import (
     moves_logged,
     new_game,
     open_game,
+    return_visit,
     tile_sizes,
-    watched_page,
 )
 from .test_access import axe
-
-# The page makes no memory snapshot (conftest.py: these tests do not look at one).
-pytestmark = pytest.mark.no_snapshot
 
 SHIPPED = {p.id: p for p in pz.loads(
     Path(pz.__file__).with_name("puzzles.json").read_text(encoding="utf-8"))}
@@ -211,8 +206,7 @@ def test_on_a_phone_a_tap_on_a_tile_only_picks_it_and_the_lit_place_answers(brow
     def lit() -> list[str]:
         return sorted(page.eval_on_selector_all("#puzzle-board [data-target]",
                                                 "es => es.map(e => e.dataset.move)"))
-    with watched_page(browser, server, snapshot=False, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True) as page:
+    with return_visit(browser, server, phone=True) as page:
         page.add_init_script(f"localStorage.getItem('allfives.puzzles') || localStorage.setItem("
                              f"'allfives.puzzles', '{json.dumps(kept)}')")
         open_game(page, server, "?seed=8")
@@ -285,8 +279,7 @@ def test_the_puzzle_dialog_does_not_jump_when_the_verdict_appears(browser, serve
     moved everything. Now the board, the hand and the buttons stay where they
     were (to a pixel) when the verdict appears and when its re-check fills it
     in; its "Why" opens by keyboard."""
-    with watched_page(browser, server, snapshot=False, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True) as page:
+    with return_visit(browser, server, phone=True) as page:
         open_game(page, server, "?seed=8")
         page.evaluate("document.getElementById('puzzles-button').click()")
         page.wait_for_selector("#puzzles[open][data-puzzle-state=solving]")

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from allfives.game import Game
 from allfives.moves import DRAW, PASS, move_text, move_tile
 from allfives.observed import ObservedGame
@@ -21,10 +19,6 @@ from allfives.tiles import NAMES, pips_of, tiles_of
 from allfives.tournament import play_game
 
 from .browser_helpers import FIRST_LOAD_MS, board_fit, tile_sizes
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 TABLE = "body[data-mode=table]"
 

@@ -15,10 +15,6 @@ from .browser_helpers import go_ahead
 from .test_access import axe
 from .test_real_table import Enterer, bot_game, open_page, scores_shown, start_table
 
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
-
 # preset, players, options, calls, seed: of the seeds below 60, those whose games
 # between greedy and random bots are the shortest (muggins' among those with a
 # blocked round: its first, then the target reached in the second round's first

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from allfives.tiles import NAMES, pips_of, tiles_of
 
 from .browser_helpers import FIRST_LOAD_MS
 from .test_real_table import TABLE, Enterer, bot_game, open_page, scores_shown, start_table
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 

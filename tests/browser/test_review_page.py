@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from allfives.bots.analysis import EXACT, WORLDS, Decision, method_hook, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
@@ -29,14 +27,10 @@ from .browser_helpers import (
     open_game,
     page_worker,
     play_game,
+    return_visit,
     saved,
     tile_sizes,
-    watched_page,
 )
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
 
 # A deal the person and the medium bot play out in two rounds to 50, the last of
 # 5 moves (to step through), with 8 decisions of the person's to analyse: the
@@ -296,7 +290,6 @@ def board_and_chart_drawn_at_their_size(page: object, path: object) -> None:
                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NESTED_SCROLL = """d => [d, ...d.querySelectorAll('*')].filter(n => n !== d).filter(n => {
     const s = getComputedStyle(n);
     return /(auto|scroll)/.test(s.overflowY + s.overflowX)
@@ -321,7 +314,7 @@ def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_it
     path.write_text(dumps(game), encoding="utf-8")
     other = tmp_path / "other.json"
     other.write_text(dumps(bot_game(6)), encoding="utf-8")
-    with watched_page(browser, server, snapshot=False, **PHONE) as page:
+    with return_visit(browser, server, phone=True) as page:
         open_game(page, server, "?seed=4")
         page.set_input_files("#open-record", str(path))
         page.wait_for_selector("#review[open]")

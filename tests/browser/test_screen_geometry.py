@@ -27,7 +27,7 @@ from allfives.web.table.settings import Settings
 from allfives.web.table.setup import Setup
 from allfives.web.table.table import Table
 
-from .browser_helpers import FIRST_LOAD_MS, go_ahead, watched_page
+from .browser_helpers import FIRST_LOAD_MS, go_ahead, return_visit
 
 SIZES = {"360x640": (360, 640), "390x844": (390, 844), "844x390": (844, 390)}
 LANGUAGES = ("en", "de", "hi")
@@ -179,8 +179,7 @@ def test_every_screen_fits_a_phone(browser, server, lang):
     init = ("localStorage.getItem('allfives.save') || localStorage.setItem('allfives.save', "
             f"{json.dumps(SAVE)}); localStorage.setItem('allfives.settings', "
             "JSON.stringify({bot_pause: 0, speed: 'off'}))")
-    with watched_page(browser, server, init=init, viewport={"width": 390, "height": 844},
-                      is_mobile=True, has_touch=True, snapshot=False) as page:
+    with return_visit(browser, server, phone=True, init=init) as page:
         page.goto(server + f"index.html?lang={lang}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         for size, (width, height) in SIZES.items():

@@ -25,10 +25,6 @@ from .browser_helpers import (
     watched_page,
 )
 
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
-
-
 READY = "#status[data-phase=human], #status[data-phase=bot]"
 
 
@@ -37,6 +33,8 @@ def first_deal(record: dict) -> tuple:
     return first["hands"], first["boneyard"], first["starter"]
 
 
+@pytest.mark.first_visit  # the clipboard's permissions are its context's
+@pytest.mark.no_snapshot
 def test_a_shared_link_deals_the_same_game_and_asks_before_replacing_a_saved_one(page, server):
     open_game(page, server, "?seed=9")
     assert "?" not in page.url  # the address forgets the seed: a reload resumes

@@ -65,7 +65,7 @@ SLOTS = """async () => {
 WORKER_BOOT = "globalThis.allfivesBoot"
 # Every test of the module on one pytest worker (``make test`` runs xdist with
 # ``--dist loadgroup``): the module's snapshot is made once, not once a worker.
-pytestmark = pytest.mark.xdist_group("snapshot")
+pytestmark = [pytest.mark.xdist_group("snapshot"), pytest.mark.first_visit]
 
 
 def you_lead_seed() -> int:

@@ -6,14 +6,9 @@ page stays silent, warns once in the console and says nothing wrong."""
 
 from __future__ import annotations
 
-import pytest
-
 from allfives.web.play.cues import SOUNDS
 
 from .browser_helpers import TURN_OR_ROUND_OVER, open_game, take_turn
-
-# The page makes no memory snapshot (conftest.py: the test does not look at one).
-pytestmark = pytest.mark.no_snapshot
 
 # Web Audio as a recorder: each note started, as [wave, pitch, seconds after
 # the sound began]; `broken` makes every note fail.
@@ -62,7 +57,7 @@ def a_few_turns(page) -> None:
 
 
 def test_a_move_is_heard_note_for_note_and_muted_nothing_is(page, server):
-    page.context.add_init_script(FAKE_AUDIO)
+    page.add_init_script(FAKE_AUDIO)
     open_game(page, server, "?seed=3")
     assert page.evaluate(HEARD) == [None, []]  # nothing before a move
     take_turn(page)
@@ -79,7 +74,7 @@ def test_a_move_is_heard_note_for_note_and_muted_nothing_is(page, server):
 
 def test_broken_audio_is_silent_warns_once_and_says_nothing_wrong(page, server):
     said = warnings(page)
-    page.context.add_init_script(FAKE_AUDIO + "window.broken = true;")
+    page.add_init_script(FAKE_AUDIO + "window.broken = true;")
     open_game(page, server, "?seed=3")
     a_few_turns(page)
     assert page.evaluate(HEARD) == [None, []]

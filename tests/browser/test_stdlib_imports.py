@@ -59,6 +59,7 @@ def asked(worker: object) -> list[list[str]]:
         return []
 
 
+@pytest.mark.first_visit  # what a first visit imports
 @pytest.mark.routed
 def test_every_standard_module_the_page_imports_is_in_the_zip_as_bytecode(page, server):
     page.route("**/static/boot.mjs", keeping_pythons)

@@ -30,9 +30,9 @@ from .browser_helpers import (
     TURN_OR_ROUND_OVER,
     UNREACHABLE,
     moves_logged,
+    return_visit,
     saved,
     take_turn,
-    watched_page,
 )
 
 PHONE = {"width": 390, "height": 844}
@@ -169,8 +169,7 @@ def two_places_on_one_spot(page) -> None:
                          ids=["desktop-light", "phone-contrast"])
 def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
         browser, server, size, theme):
-    with watched_page(browser, server, init=settings(theme=theme), viewport=size,
-                      snapshot=False) as page:
+    with return_visit(browser, server, init=settings(theme=theme), viewport=size) as page:
         page.goto(server + "index.html?seed=4")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         tile = several_places(play_until(page, several_places))[0]
@@ -201,7 +200,7 @@ def test_a_lit_places_focus_ring_is_a_few_pixels_after_a_mouse_or_keyboard_pick(
 
 
 def test_a_score_pops_once_and_the_count_shows_until_settings_hide_it(browser, server):
-    with watched_page(browser, server, snapshot=False, viewport=DESKTOP) as page:
+    with return_visit(browser, server) as page:
         page.goto(server + "index.html?seed=2")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
 
@@ -281,8 +280,7 @@ def assert_in_view(boxes: list[dict], tiles: int) -> None:
 
 
 def test_a_phones_hand_with_larger_tiles_stays_on_the_screen(browser, server):
-    with watched_page(browser, server, init=settings(large_tiles=True), viewport=PHONE,
-                      has_touch=True, is_mobile=True, snapshot=False) as page:
+    with return_visit(browser, server, phone=True, init=settings(large_tiles=True)) as page:
         page.goto(server + f"index.html?seed={HUMAN_LEADS}")
         page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
         assert page.get_attribute("html", "data-large") == "true"
