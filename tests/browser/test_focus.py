@@ -53,11 +53,11 @@ def test_focus_stays_in_the_hand_after_every_move_take_back_round_end_and_dialog
     page.goto(server + f"index.html?seed={HUMAN_LEADS}")
     page.wait_for_selector("#status[data-phase=human]", timeout=FIRST_LOAD_MS)
     take_turn(page)
+    mine = moves_logged(page) + 1  # counted before the move: the bot may reply at once
     take_turn(page)
     # the bot's reply made and sampled before the person clicks on: a sample taken
     # after the click finds focus on Take back, where the click put it
-    page.wait_for_function(f"document.querySelectorAll('#log li.move').length > "
-                           f"{moves_logged(page)}")
+    page.wait_for_function(f"document.querySelectorAll('#log li.move').length > {mine}")
     page.wait_for_function("window.__pending === 0")
     page.click("#undo")  # the person's last turn and the bot's reply, taken back
     page.wait_for_selector("#status[data-phase=human]")
