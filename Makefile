@@ -10,8 +10,8 @@ PORT ?= 8000
 # (test_snapshot.py: its snapshot is made once, not once a worker); every other test goes to
 # whichever is free. The other tests compute: they run first, one worker a core, so that no
 # browser test's worker deadlines run out while they take its cores; --dist worksteal hands
-# an idle worker tests queued for the other (169 s against 199 s with the default's chunks,
-# which left one core idle at the end).
+# an idle worker tests queued for the other (alternating twice: 189 and 180 s against 191
+# and 190 s with the default's chunks, which left a core idle for ~50 s at the end).
 JOBS ?= 3
 CORES ?= 2
 # A browser test whose page Chromium's renderer crashed under (seen once in six full runs,
