@@ -225,9 +225,8 @@ NO_SERVICE_WORKER = "navigator.serviceWorker.register = () => new Promise(() => 
 
 
 def serve_worker(page, body: str | None) -> None:
-    """Serve ``body`` as the bots' worker.py (None: a 404). The service worker
-    is kept from starting: what it fetches would bypass ``page.route``."""
-    page.add_init_script(NO_SERVICE_WORKER)
+    """Serve ``body`` as the bots' worker.py (None: a 404), on a return visit,
+    which has no service worker (what one fetched would bypass ``page.route``)."""
     page.route("**/allfives/web/worker.py", lambda route: route.fulfill(
         status=404 if body is None else 200, body=body or "", content_type="text/plain"))
 
@@ -271,7 +270,6 @@ def test_a_page_whose_policy_refuses_workers_says_at_once_that_the_game_cannot_s
     # workers at all: the bots' worker is the page worker's own, under no
     # policy of the page's)
     page.watch.allow_errors = ("Content Security Policy",)
-    page.add_init_script(NO_SERVICE_WORKER)
 
     def without_workers(route) -> None:
         response = route.fetch()
@@ -391,7 +389,6 @@ def test_a_worker_whose_file_fails_to_arrive_is_noticed_at_once(page, server):
     # flaky connection gives: not a 404) left body[data-bots] at loading for good
     page.watch.allow_errors = ("net::ERR_FAILED",)
     page.add_init_script(MARKS)
-    page.add_init_script(NO_SERVICE_WORKER)
     page.route("**/allfives/web/worker.py", lambda route: route.abort("failed"))
     open_game(page, server, f"?seed={HUMAN_LEADS}")
     took = marked(page, "data-bots", "page") - marked(page, "data-phase", "human")
@@ -440,7 +437,7 @@ def test_a_whole_round_plays_under_the_content_security_policy(page, server):
     page.expose_binding("reportViolation", lambda _source, text: violations.append(text))
     page.add_init_script(VIOLATIONS)
     page.add_init_script("localStorage.setItem('allfives.settings', "
-                                 "JSON.stringify({bot_pause: 0, speed: 'fast'}))")
+                         "JSON.stringify({bot_pause: 0, speed: 'fast'}))")
     open_game(page, server, f"?seed={BOT_LEADS}")
     policy = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
     assert policy and "default-src 'self'" in policy

@@ -70,9 +70,10 @@ def heap(cdp) -> dict[str, float]:
             "listeners": counters["jsEventListeners"]}
 
 
-# No memory snapshot made: its maker is a worker whose two handlers count as
-# the page's listeners while it works, which is when the machine's speed says
-# (CI met it at the deals of games 3 and 4, not 2 or 5: 57 listeners, not 55).
+# A return visit, which makes no memory snapshot: its maker is a worker whose two
+# handlers count as the page's listeners while it works, which is when the
+# machine's speed says (CI met it at the deals of games 3 and 4, not 2 or 5: 57
+# listeners, not 55).
 def test_games_one_after_another_keep_their_pace_and_memory(page, server):
     page.add_init_script(ENTRIES)
     page.goto(server + f"index.html?seed={HUMAN_LEADS}")
