@@ -385,7 +385,8 @@ def return_visit(browser: object, origin: str, *, phone: bool = False, init: str
     about half the CPU of a first (``watched_page``). ``viewport`` as
     ``RETURNING``'s unless given, ``media`` as ``page.emulate_media``'s
     (``color_scheme``, ``reduced_motion``); ``init`` and the failures as
-    ``watched_page``'s."""
+    ``watched_page``'s. Every window of the context closes with it: one return
+    visit at a time in a context (a second would clear the first's storage)."""
     context = browser.returning(origin, phone=phone)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -398,7 +399,11 @@ def return_visit(browser: object, origin: str, *, phone: bool = False, init: str
         page.emulate_media(**media)
     if init:
         page.add_init_script(init)
-    with watching(page, origin, page.close) as watched:
+
+    def close() -> None:  # with any window the test opened beside it
+        for opened in context.pages:
+            opened.close()
+    with watching(page, origin, close) as watched:
         yield watched
 
 

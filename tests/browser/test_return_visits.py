@@ -1,6 +1,6 @@
 """The pages most browser tests get (conftest.py's ``page``): return visits in
 a context kept for the session, which start from the memory snapshot made
-once and see nothing kept by the test before."""
+once and see nothing kept by the test before, not even its windows."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def test_a_return_visit_starts_from_the_snapshot_and_finds_nothing_of_the_test_b
         take_turn(page)
         assert saved(page)["seed"] == "3"
         page.evaluate("localStorage.setItem('allfives.left-behind', 'x')")
+        page.context.new_page().goto(server + "index.html")  # a second window, left open
     for phone in (False, True):
         with return_visit(browser, server, phone=phone, init=KEPT_AT_START) as page:
             page.goto(server + "index.html?seed=5")
@@ -25,6 +26,7 @@ def test_a_return_visit_starts_from_the_snapshot_and_finds_nothing_of_the_test_b
                                    timeout=FIRST_LOAD_MS)
             where = "a phone" if phone else "a desktop"
             assert page.evaluate("window.keptAtStart") == [], where
+            assert page.context.pages == [page], where
             assert page.get_attribute("html", "data-boot") == "snapshot", where
             assert page.evaluate("[innerWidth, navigator.maxTouchPoints > 0]") == \
                 ([390, True] if phone else [1280, False]), where
