@@ -284,16 +284,18 @@ def first_tile(page: Any) -> None:
 
 
 def play_through(page: Any, done: Callable[[int], bool],
-                 tile: Callable[[Any], None] = first_tile, think: float = 0.0) -> int:
+                 tile: Callable[[Any], None] = first_tile, think: float = 0.0,
+                 deal_next: bool = True) -> int:
     """Play the person's moves by clicks until ``done(moves made)`` or the
-    game is over, starting each next round: draw or pass when that is the
-    move, else ``tile``; ``think`` seconds before each move; each move
-    waited for in ``#log``. Returns the moves made."""
+    game is over, starting each next round (or, unless ``deal_next``,
+    until the round is over): draw or pass when that is the move, else
+    ``tile``; ``think`` seconds before each move; each move waited for in
+    ``#log``. Returns the moves made."""
     moves = 0
     while not done(moves):
         page.wait_for_selector(TURN)
         phase = page.get_attribute("#status", "data-phase")
-        if phase == "game-over":
+        if phase == "game-over" or (phase == "round-over" and not deal_next):
             break
         if phase == "round-over":
             page.click("#next-round")  # answered a moment later, from the page's worker

@@ -89,7 +89,8 @@ class App:
         self.puzzles = PuzzlesPage(self.bots, self.looks, self.playing)
         self.reviews = ReviewPanel(self.bots, self.play_on, self.looks, self.puzzles.collect)
         self.table = TablePage(self.ctl, self.bots, self.ended, self.open_review)
-        self.coach = CoachPage(self.ctl, self.bots, self.table.run_turns, self.table.rethink)
+        self.coach = CoachPage(self.ctl, self.bots, self.table.run_turns, self.table.rethink,
+                               self.reviews.keep_coaching)
         self.table.judge = self.coach
         self.stats = StatsPage()
         self.menu = Menu()
@@ -169,10 +170,13 @@ class App:
         return self.ctl.settings.looks
 
     def ended(self, table: Table) -> str:
-        """A round or the game ended: counted in the statistics; the daily's best, in words."""
+        """A round or the game ended: counted in the statistics; Review's first
+        decisions analysed while play waits; the daily's best, in words."""
         self.stats.ended(table)
         if table.game.over and table is not self.shown_over:
             dom.spawn(self.keeping.game_over())
+        if not self.table.hands_hidden():
+            self.reviews.ahead(self.review_of(None))
         return self.sharing.ended(table)
 
     def review_of(self, seat: int | None) -> Review:

@@ -105,6 +105,15 @@ def test_the_coach_asks_before_a_blunder_and_each_answer_works(page, server):
     page.wait_for_function("() => document.querySelectorAll('#log li.move').length > 0")
     record = saved(page)
     assert record["rounds"][0]["moves"][0] == BAD and record["coached"] == 1
+    # Review opens with the coach's analysis as its verdict there: its own,
+    # not asked of the worker again (that takes it a good part of a second)
+    page.wait_for_selector("#status[data-phase=human]")
+    page.click("#review-button")
+    page.wait_for_selector("#review[open]")
+    first = page.locator("#review-moves [data-round='1'][data-move='1']")
+    assert first.count() == 1
+    assert (float(first.get_attribute("data-loss")), first.get_attribute("data-grade"),
+            first.get_attribute("data-best")) == (want.decision.loss, "blunder", BEST)
 
 
 def test_the_daily_deal_is_never_coached(page, server):

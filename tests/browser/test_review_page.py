@@ -13,6 +13,7 @@ from allfives.bots.analysis import EXACT, WORLDS, Decision, method_hook, review
 from allfives.coach.grades import GRADES, grade, summary
 from allfives.record import dumps, replay, to_record
 from allfives.rules import Rules
+from allfives.web.review.ahead import AHEAD
 from allfives.web.table import words
 from allfives.web.table.deals import Deal
 from allfives.web.table.seats import HUMAN
@@ -27,6 +28,7 @@ from .browser_helpers import (
     open_game,
     page_worker,
     play_game,
+    play_until,
     return_visit,
     saved,
     tile_sizes,
@@ -122,13 +124,21 @@ CALLS_TIMED = """() => {
     const now = () => performance.timeOrigin + performance.now();
     globalThis.callsTimed = [];
     link.call = (name, text) => {
-        const timed = {name, asked: now()};
+        const timed = {name, text, asked: now()};
         callsTimed.push(timed);
         const answer = call(name, text);
         answer.then(() => { timed.answered = now(); }, () => {});
         return answer;
     };
 }"""
+
+
+def analyses_asked(page) -> list[dict]:
+    """The moments (``Moment.to_json``) of every analysis the page's worker
+    asked of the bots' worker since ``CALLS_TIMED``, whole or shared."""
+    texts = page_worker(page).evaluate(
+        "callsTimed.filter(c => c.name.startsWith('review')).map(c => c.text)")
+    return [data.get("moment", data) for data in map(json.loads, texts)]
 
 
 def asked_at_once(calls: list[dict], chosen: float) -> None:
@@ -145,14 +155,32 @@ def asked_at_once(calls: list[dict], chosen: float) -> None:
 
 def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, server):
     open_game(page, server, f"?deal={TWO_ROUNDS.text()}")
-    assert play_game(page) == 2
+    page.wait_for_selector("body[data-bots=worker]")
+    # while play waits (a round's end, the game's), the bots' worker analyses
+    # the first decisions Review will ask for (AHEAD of them); play going on stops it
+    assert play_until(page, ("round-over", "game-over")) == "round-over"
+    assert page.get_attribute("body", "data-review-ahead") == "analysing"
+    page_worker(page).evaluate(CALLS_TIMED)
+    page.click("#next-round")  # the bot leads at once: its move comes first
+    page.wait_for_selector("body[data-review-ahead=stopped]")
+    assert play_game(page) == 1
+    page.wait_for_selector("body[data-review-ahead=ready]")
+    asked = page_worker(page).evaluate("callsTimed.map(c => c.name)")
+    assert asked.index("drop_reviews") < asked.index("choose")
+    record = saved(page)
+    decisions = review(replay(record), {HUMAN})  # the command line's, of the same record
+    expected = [as_listed(d) for d in decisions]
+    ready = AHEAD
+    assert len(expected) > ready
+    page_worker(page).evaluate(CALLS_TIMED)
     page.click("#game-over-review")  # above the game-over panel
     page.wait_for_selector("#review[open]")
+    # Review opens with them, verdicts at once, and asks the worker for the rest only
+    assert analysed(page)[:ready] == expected[:ready]
     shape, box = board_fit(page, "#review-board")  # laid out for its box from the start
     assert abs(shape - box) < 0.02 * box, (shape, box)
     assert min(tile_sizes(page, "#review-board")) >= 24  # its pips readable
     r, k, n = step(page)
-    record = saved(page)
     rounds = record["rounds"]
     assert (r, k, n) == (len(rounds), len(rounds[-1]["moves"]), len(rounds[-1]["moves"]))
     page.click("#review-prev")
@@ -175,10 +203,11 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     assert got and all(d["loss"] >= 0 for d in got)
     assert re.search(r"\bdecisions? analysed", page.inner_text("#review-summary"))
     # the command line's analysis of the same record: the same decisions and numbers
-    game = replay(record)
-    decisions = review(game, {HUMAN})
-    expected = [as_listed(d) for d in decisions]
     assert got == expected
+    # (and for others: the blunder made a puzzle, whose answer is checked)
+    listed = [(d["round"], d["move"], d["played"]) for d in expected]
+    asked = {(m["round"], m["move"], m["played"]) for m in analyses_asked(page)}
+    assert asked.intersection(listed) == set(listed[ready:])
     # each chip names its move as the log does, its tile drawn beside it; "solved" if exact
     chips = page.eval_on_selector_all(DECISIONS, """ns => ns.map(n => [
         n.querySelector('.move').textContent, n.querySelectorAll('svg.tile-svg').length,

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import js
@@ -100,6 +100,9 @@ class BotClient:
         self.loaded: asyncio.Future[None] | None = None  # set once started, done once settled
         self.coaching = CoachWork()  # the coach's analysis on the page, without a worker
         self.tables = StakeTables(self._keep_data)
+        # stops the work asked while play waits (Review's analysis ahead):
+        # anything else asked of the worker goes before it
+        self.on_demand: Callable[[], None] | None = None
 
     def start(self) -> None:
         """Load the worker (once; later calls do nothing)."""
@@ -155,17 +158,25 @@ class BotClient:
                          "this page; it may pause briefly while they do.")
             notice(said)
 
+    def working(self) -> bool:
+        """Whether the worker has started and is trusted."""
+        return self.worker is not None and not self.failed
+
     async def _ask(self, request: Request, seconds: float, read: Callable[[str], T],
-                   posted: asyncio.Future[None] | None = None) -> T | None:
+                   posted: asyncio.Future[None] | None = None, ahead: bool = False) -> T | None:
         """The worker's answer to ``request`` (sent as its JSON to the
         worker's function named by its ``call``) within ``seconds``, read;
         None once there is no worker (then the caller works on the page). A
         worker silent too long (``_heard``) is given up: it died or hangs.
         An error the worker answers (a bug in its code) is no sign of a dead
         worker: it is reported and raised (``WorkerError``), never hidden by
-        thinking again on the page."""
+        thinking again on the page. Unless asked ``ahead`` (while play
+        waits), it stops the work asked so first (``on_demand``)."""
         if self.worker is None or self.failed:
             return None
+        if not ahead and self.on_demand is not None:
+            stop, self.on_demand = self.on_demand, None
+            stop()
         call = request.call
         try:
             await self.tables.handed_for(request)
@@ -255,6 +266,15 @@ class BotClient:
             return await analysis(request, PAGE_PACE)
         return found
 
+    async def review_ahead(self, request: Moment) -> Decision | None:
+        """``review``'s analysis asked while play waits: the worker's alone,
+        stopped by anything else asked of it (``on_demand``); None without a
+        worker (the page, whose clicks come first, does none of it)."""
+        if not self.working():
+            return None
+        await self.tables.fetched(request)
+        return await self._reviewed(request, read_review, ahead=True)
+
     async def _shared_review(self, request: Moment) -> Decision:
         """``review``'s estimate, the second share asked of the worker while
         the page plays out the first in slices short enough for the person's
@@ -285,12 +305,14 @@ class BotClient:
 
     async def _reviewed(self, request: Moment | MomentShare,
                         read: Callable[[str], tuple[T | None]],
-                        posted: asyncio.Future[None] | None = None) -> T | None:
+                        posted: asyncio.Future[None] | None = None,
+                        ahead: bool = False) -> T | None:
         """The worker's answer to one of Review's requests, read (``read``:
         None in its 1-tuple for ``decide.Stale``); None once there is no
-        worker. ``posted`` is set once the request is sent (``_heard``)."""
+        worker. ``posted`` is set once the request is sent (``_heard``);
+        ``ahead`` as ``_ask``'s."""
         while True:
-            answer = await self._ask(request, REVIEW_SECONDS, read, posted)
+            answer = await self._ask(request, REVIEW_SECONDS, read, posted, ahead)
             if answer is None or answer[0] is not None:
                 return None if answer is None else answer[0]
             # dropped (``drop_reviews``) for a review closed meanwhile, while this was
@@ -311,20 +333,26 @@ class BotClient:
 
     def drop_coaching(self) -> None:
         """The worker stops the coach's analysis under way (nobody waits for it)."""
-        if self.worker is not None and not self.failed:
-            asyncio.ensure_future(self._drop("drop"))
+        self._drop("drop")
 
     def drop_reviews(self) -> None:
         """The worker stops Review's analyses under way (the dialog closed, or
-        shows another review): a review opened next does not wait behind them."""
-        if self.worker is not None and not self.failed:
-            asyncio.ensure_future(self._drop("drop_reviews"))
+        shows another review, or play goes on): a request asked next does not
+        wait behind them."""
+        self._drop("drop_reviews")
 
-    async def _drop(self, control: str) -> None:
-        try:
-            await self._heard(control, "", SILENT_SECONDS)
-        except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
-            return
+    def _drop(self, control: str) -> None:
+        """``control`` sent to the worker now, ahead of anything asked after it."""
+        if self.working():
+            asyncio.ensure_future(dropped(self.worker.call(control, "")))
+
+
+async def dropped(answer: Awaitable[object]) -> None:
+    """The worker's answer to a drop, waited for ``SILENT_SECONDS`` at most."""
+    try:
+        await asyncio.wait_for(answer, SILENT_SECONDS)
+    except Exception:  # noqa: BLE001 - a worker that fails shows in its next answer
+        return
 
 
 class WorkerError(Exception):

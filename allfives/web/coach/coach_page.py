@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ...coach.tutor import CoachAsk, Verdict
+from ...coach.tutor import CoachAsk, Coaching, Verdict
 from ...moves import Move
 from ..bots.client_page import BotClient
 from ..dom import spawn
@@ -36,13 +36,17 @@ class Seen(AtTable, Protocol):
 
 class CoachPage:
     def __init__(self, ctl: Seen, bots: BotClient, play: Callable[[Move], None],
-                 rethink: Callable[[Move | None, str], None]) -> None:
+                 rethink: Callable[[Move | None, str], None],
+                 kept: Callable[[CoachAsk, Coaching], None]) -> None:
+        """``kept`` hears of every analysis that comes in (Review's own, for
+        whichever move is made: ``review.ahead.coached``)."""
         self.ctl = ctl
         self.bots = bots
         self.play = play  # plays the person's move (the turn loop)
         # the person thinks again: the table shows the move the coach names
         # (None: none) and its words, with the hand ready for a choice
         self.rethink = rethink
+        self.kept = kept
         self.advisor = Advisor()
         self.task: asyncio.Task[None] | None = None
         self.stopped: tuple[Verdict, Move, Position] | None = None  # what the dialog asks about
@@ -75,7 +79,10 @@ class CoachPage:
             self.show(OFF_NOW)
 
     async def analyse(self, request: CoachAsk) -> None:
-        if self.advisor.take(request, await self.bots.coach(request)):
+        found = await self.bots.coach(request)
+        if found is not None:
+            self.kept(request, found)
+        if self.advisor.take(request, found):
             self.show(READY)
 
     def stop(self) -> None:

@@ -2,7 +2,8 @@
 buttons, arrow keys and the decisions list, and asks the bots' worker to
 analyse the decisions one by one (the page stays free; the table can be
 reviewed before the analysis ends), showing at once those this page has
-analysed before (``known``). Thin: what is shown is ``frame``'s, made from
+analysed before (``known``): at an earlier opening, while play waited
+(``ahead``), or by the coach. Thin: what is shown is ``frame``'s, made from
 ``state``, written by the page's one writer."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ...bots.analysis import Decision, Moment
+from ...coach.tutor import CoachAsk, Coaching
 from ...errors import AllFivesError
 from ..bots.client_page import BotClient
 from ..dom import spawn
@@ -19,11 +21,12 @@ from ..draw.board import board_part
 from ..paint.events import SIZE, File, Listen, PageEvent
 from ..paint.listening_page import listen
 from ..paint.notice_page import notice
-from ..paint.parts import Effect
+from ..paint.parts import Effect, Part
 from ..paint.writer_page import page
 from ..table import words
 from ..table.looks import Looks
 from ..table.words_reasons import too_big
+from .ahead import ahead, coached
 from .frame import review_frame, seats_frame
 from .known import KnownDecisions
 from .records import opened
@@ -47,6 +50,7 @@ class ReviewPanel:
         self.known = KnownDecisions()
         self.review: Review | None = None
         self.task: asyncio.Task[None] | None = None
+        self.early: asyncio.Task[None] | None = None  # the analysis while play waits
         self.reseat: Callable[[int], Review] | None = None
         self.seats: tuple[int, ...] = ()  # whose decisions may be analysed (#review-seat)
         self.showing = False  # the dialog is open
@@ -200,9 +204,58 @@ class ReviewPanel:
 
     # -- the analysis, decision by decision ------------------------------------------
 
+    def ahead(self, review: Review) -> None:
+        """Play waits (a round or the game over on this device): the first
+        decisions ``review`` would ask for (``ahead.ahead``) are analysed in
+        the bots' worker meanwhile and kept, so that Review opens with them;
+        anything else asked of the worker stops it first. Not while a review
+        is shown, nor without a worker (the page does none of it).
+        ``body[data-review-ahead]``: analysing, then ready."""
+        self.stop_ahead()
+        if self.showing or not self.bots.working():
+            return
+        moments = ahead(review, self.known)
+        if not moments:
+            page.write({"body": Part(attrs=(("data-review-ahead", "ready"),))})
+            return
+        self.bots.on_demand = self.stop_ahead
+        page.write({"body": Part(attrs=(("data-review-ahead", "analysing"),))})
+        self.early = spawn(self.analyse_ahead(moments))
+
+    async def analyse_ahead(self, moments: list[Moment]) -> None:
+        state = "ready"
+        for moment in moments:
+            decision = await self.bots.review_ahead(moment)
+            if decision is None:  # the worker given up
+                state = "stopped"
+                break
+            self.known.keep(moment, decision)
+        if self.bots.on_demand == self.stop_ahead:
+            self.bots.on_demand = None
+        page.write({"body": Part(attrs=(("data-review-ahead", state),))})
+
+    def stop_ahead(self) -> None:
+        """Play goes on (or something else is asked of the worker): the
+        analysis while it waited stops, in the worker too."""
+        if self.early is not None and not self.early.done():
+            self.early.cancel()
+            self.bots.drop_reviews()
+            page.write({"body": Part(attrs=(("data-review-ahead", "stopped"),))})
+        self.early = None
+        if self.bots.on_demand == self.stop_ahead:
+            self.bots.on_demand = None
+
+    def keep_coaching(self, ask: CoachAsk, found: Coaching) -> None:
+        """The coach's analysis of the person's decision: Review's for
+        whichever move they make (``ahead.coached``)."""
+        for moment, decision in coached(ask, found):
+            self.known.keep(moment, decision)
+
     async def analyse(self, review: Review) -> None:
         for number, request in enumerate(review.pending()):
-            answer = await self.bots.review(request, waited=number == 0)  # the first verdict
+            # known meanwhile (the coach's), else asked; the first verdict shared with the page
+            answer = self.known.get(request) or await self.bots.review(request,
+                                                                       waited=number == 0)
             if self.review is not review:
                 return
             self.known.keep(request, answer)
