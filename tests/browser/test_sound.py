@@ -1,7 +1,8 @@
 """The page's sounds, played on the page's thread (``static/sound.mjs``) from
 the notes the page's Python sends (``play.cues.sound_effect``): a move's
 sound is heard note for note as ``cues`` has it and marks ``#mute``
-(``data-sound``); muted, nothing is played; where Web Audio is broken the
+(``data-sound``); between sounds the audio context rests; muted, nothing
+is played; where Web Audio is broken the
 page stays silent, warns once in the console and says nothing wrong."""
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from allfives.web.play.cues import SOUNDS
 from .browser_helpers import TURN_OR_ROUND_OVER, open_game, take_turn
 
 # Web Audio as a recorder: each note started, as [wave, pitch, seconds after
-# the sound began]; `broken` makes every note fail.
+# the sound began], and the context's states as set (suspend, resume);
+# `broken` makes every note fail.
 FAKE_AUDIO = """(() => {
   window.played = [];
+  window.states = [];
   window.AudioContext = class {
     constructor() { this.state = "running"; this.currentTime = 10; this.destination = {}; }
-    resume() { return Promise.resolve(); }
+    resume() { this.state = "running"; window.states.push(this.state); return Promise.resolve(); }
+    suspend() {
+      this.state = "suspended"; window.states.push(this.state); return Promise.resolve();
+    }
     createOscillator() {
       if (window.broken) throw new Error("the device went away");
       const osc = { type: "", frequency: { value: 0 }, connect() {}, stop() {} };
@@ -65,6 +71,17 @@ def test_a_move_is_heard_note_for_note_and_muted_nothing_is(page, server):
     sound, played = page.evaluate(HEARD)
     assert sound in ("click", "score", "round")
     assert rounded(played[-len(notes(sound)):]) == notes(sound)
+    # a second after its last note the context rests (the device's audio
+    # output need not stay awake); the next sound wakes it and is heard
+    page.wait_for_function("() => window.states.at(-1) === 'suspended'")
+    page.evaluate("window.played = []; window.states = [];"
+                  " delete document.getElementById('mute').dataset.sound")
+    page.wait_for_selector("#status[data-phase=human]")
+    take_turn(page)
+    page.wait_for_selector("#mute[data-sound]")
+    sound, played = page.evaluate(HEARD)
+    assert rounded(played[-len(notes(sound)):]) == notes(sound)
+    assert page.evaluate("window.states")[0] == "running"  # resumed for it
     page.click("#mute")
     page.wait_for_selector("#mute[aria-pressed=true]")
     page.evaluate("window.played = []; delete document.getElementById('mute').dataset.sound")
