@@ -176,7 +176,7 @@ class App:
         if table.game.over and table is not self.shown_over:
             dom.spawn(self.keeping.game_over())
         if not self.table.hands_hidden():
-            self.reviews.ahead(self.review_of(None))
+            self.reviews.ahead(lambda: self.review_of(None))
         return self.sharing.ended(table)
 
     def review_of(self, seat: int | None) -> Review:

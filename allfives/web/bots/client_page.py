@@ -172,7 +172,7 @@ class BotClient:
         worker: it is reported and raised (``WorkerError``), never hidden by
         thinking again on the page. Unless asked ``ahead`` (while play
         waits), it stops the work asked so first (``on_demand``)."""
-        if self.worker is None or self.failed:
+        if not self.working():
             return None
         if not ahead and self.on_demand is not None:
             stop, self.on_demand = self.on_demand, None

@@ -15,6 +15,8 @@ is the one Review asks for had that move been played (``coached``).
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ...bots.analysis import Decision, Moment
 from ...coach.tutor import CoachAsk, Coaching
 from .known import KnownDecisions
@@ -28,7 +30,7 @@ AHEAD = 4
 def ahead(review: Review, known: KnownDecisions, limit: int = AHEAD) -> list[Moment]:
     """The first ``limit`` decisions ``review`` would ask for that are not
     ``known``, in play order."""
-    return [m for m in review.pending() if known.get(m) is None][:limit]
+    return list(islice((m for m in review.pending() if known.get(m) is None), limit))
 
 
 def coached(ask: CoachAsk, found: Coaching) -> list[tuple[Moment, Decision]]:

@@ -204,27 +204,24 @@ class ReviewPanel:
 
     # -- the analysis, decision by decision ------------------------------------------
 
-    def ahead(self, review: Review) -> None:
+    def ahead(self, reviewed: Callable[[], Review]) -> None:
         """Play waits (a round or the game over on this device): the first
-        decisions ``review`` would ask for (``ahead.ahead``) are analysed in
-        the bots' worker meanwhile and kept, so that Review opens with them;
-        anything else asked of the worker stops it first. Not while a review
-        is shown, nor without a worker (the page does none of it).
-        ``body[data-review-ahead]``: analysing, then ready."""
+        decisions the review ``reviewed()`` would ask for (``ahead.ahead``)
+        are analysed in the bots' worker meanwhile and kept, so that Review
+        opens with them; anything else asked of the worker stops it first.
+        Not while a review is shown, nor without a worker (the page does
+        none of it). ``body[data-review-ahead]``: analysing, then ready."""
         self.stop_ahead()
         if self.showing or not self.bots.working():
             return
-        moments = ahead(review, self.known)
-        if not moments:
-            page.write({"body": Part(attrs=(("data-review-ahead", "ready"),))})
-            return
         self.bots.on_demand = self.stop_ahead
         page.write({"body": Part(attrs=(("data-review-ahead", "analysing"),))})
-        self.early = spawn(self.analyse_ahead(moments))
+        self.early = spawn(self.analyse_ahead(reviewed))
 
-    async def analyse_ahead(self, moments: list[Moment]) -> None:
+    async def analyse_ahead(self, reviewed: Callable[[], Review]) -> None:
+        # a task of its own: the review is made once the round's end is drawn
         state = "ready"
-        for moment in moments:
+        for moment in ahead(reviewed(), self.known):
             decision = await self.bots.review_ahead(moment)
             if decision is None:  # the worker given up
                 state = "stopped"
