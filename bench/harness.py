@@ -160,8 +160,10 @@ def checked_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def table_setup(args: argparse.Namespace) -> dict[str, Any]:
-    """``add_table``'s choices as the new-game dialog keeps them (``Setup``)."""
-    return {"players": args.players, "partnership": not args.alone, "target": args.target or 0}
+    """``add_table``'s choices as the new-game dialog keeps them (``Setup``;
+    partners only at 4, as its rules are)."""
+    return {"players": args.players, "partnership": args.players == 4 and not args.alone,
+            "target": args.target or 0}
 
 
 def for_table(path: Path, args: argparse.Namespace) -> Path:

@@ -92,10 +92,11 @@ def test_a_table_names_its_results_and_its_new_game(
         harness.checked_table(parser, args)
         return harness.for_table(out, args).name, harness.table_setup(args)
 
-    assert table() == ("coach_delay.json", {"players": 2, "partnership": True, "target": 0})
+    assert table() == ("coach_delay.json", {"players": 2, "partnership": False, "target": 0})
     assert table("--players", "3", "--target", "150") == (
-        "coach_delay.3-players-to-150.json", {"players": 3, "partnership": True, "target": 150})
-    assert table("--players", "4")[0] == "coach_delay.4-partners.json"
+        "coach_delay.3-players-to-150.json", {"players": 3, "partnership": False, "target": 150})
+    assert table("--players", "4") == (
+        "coach_delay.4-partners.json", {"players": 4, "partnership": True, "target": 0})
     name, setup = table("--players", "4", "--alone")
     assert name == "coach_delay.4-alone.json"
     assert table("--target", "100")[0] == "coach_delay.to-100.json"
