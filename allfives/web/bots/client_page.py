@@ -248,13 +248,14 @@ class BotClient:
     async def review(self, request: Moment, waited: bool = False) -> Decision:
         """One decision analysed: in the worker, waiting while it loads; on
         the page without one. ``waited``: the person waits for this one
-        (Review's first verdict, a puzzle's check), so an estimate
-        (``estimated``) is shared with the page, which plays out every other
-        deal meanwhile: the same decision to the last bit, in about half the
-        time on a device with a core for each. The others are the worker's
-        alone, so the page draws each verdict while the worker works on the
-        next (with every decision shared, each waiting for a page that also
-        draws, a whole game's review took 0.9 to 1.7 times as long: 5 games)."""
+        (Review's first verdict or the one at its shown position, a puzzle's
+        check), so an estimate (``estimated``) is shared with the page,
+        which plays out every other deal meanwhile: the same decision to the
+        last bit, in about half the time on a device with a core for each.
+        The others are the worker's alone, so the page draws each verdict
+        while the worker works on the next (with every decision shared, each
+        waiting for a page that also draws, a whole game's review took 0.9 to
+        1.7 times as long: 5 games)."""
         self.start()
         assert self.loaded is not None
         await asyncio.gather(asyncio.shield(self.loaded), self.tables.fetched(request))

@@ -2,7 +2,8 @@
 what is analysed while play waits, and what the coach's analyses give it.
 
 A round or the game over on this device, the bots' worker is idle until play
-goes on: it analyses the first decisions Review would ask for (``ahead``),
+goes on: it analyses the first decisions Review would ask for (``ahead``:
+those nearest the round's end or the game's, where Review opens),
 at most ``AHEAD`` each time, so a person who never opens Review costs their
 phone a few seconds of one core a round, not a whole game's review. Every
 analysis is its moment's alone (``known``), so what is kept is what Review
@@ -28,9 +29,10 @@ AHEAD = 4
 
 
 def ahead(review: Review, known: KnownDecisions, limit: int = AHEAD) -> list[Moment]:
-    """The first ``limit`` decisions ``review`` would ask for that are not
-    ``known``, in play order."""
-    return list(islice((m for m in review.pending() if known.get(m) is None), limit))
+    """The first ``limit`` decisions ``review`` would ask for, opened where
+    it is, that are not ``known``: the nearest its shown position (the round
+    or the game just ended)."""
+    return list(islice((m for m in review.nearest_pending() if known.get(m) is None), limit))
 
 
 def coached(ask: CoachAsk, found: Coaching) -> list[tuple[Moment, Decision]]:

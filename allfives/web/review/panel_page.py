@@ -249,10 +249,17 @@ class ReviewPanel:
             self.known.keep(moment, decision)
 
     async def analyse(self, review: Review) -> None:
-        for number, request in enumerate(review.pending()):
-            # known meanwhile (the coach's), else asked; the first verdict shared with the page
-            answer = self.known.get(request) or await self.bots.review(request,
-                                                                       waited=number == 0)
+        """The pending decisions, one by one, the one nearest the shown
+        position next (``Review.nearest_pending``: a step or a chip moves the
+        analysis to where the person looks)."""
+        first = True
+        while pending := review.nearest_pending():
+            request = pending[0]
+            # known meanwhile (the coach's), else asked; shared with the page where the
+            # person waits for it: the first verdict, the one at the shown position
+            waited = first or review.here(request)
+            answer = self.known.get(request) or await self.bots.review(request, waited=waited)
+            first = False
             if self.review is not review:
                 return
             self.known.keep(request, answer)

@@ -58,6 +58,7 @@ class Review:
         self.spots = [Spot(r, k) for r, rnd in enumerate(game.rounds, 1)
                       for k in range(len(rnd.history) + 1)]
         self.at = len(self.spots) - 1  # the latest position first
+        self.index = {spot: i for i, spot in enumerate(self.spots)}
         self.moments = list(moments(game, {seat}))
         self.decisions: dict[tuple[int, int], Decision] = {}
 
@@ -153,6 +154,22 @@ class Review:
     def pending(self) -> list[Moment]:
         """The moments to analyse, one per decision not yet analysed."""
         return [m for m in self.moments if (m.round, m.move) not in self.decisions]
+
+    def nearest_pending(self) -> list[Moment]:
+        """``pending``, nearest the shown position first: the decision about
+        to be made there, then outwards, the earlier of two as near first.
+        The verdict a person looks at comes first; and a game opens at its
+        end, where the decisions' playouts are the shortest (the last
+        decision of a 3-player game to 150 took 0.09 CPU-s at the median of
+        10 games in CPython, its first 0.25)."""
+        def distance(moment: Moment) -> tuple[int, bool]:
+            at = self.index[Spot(moment.round, moment.move - 1)]
+            return (abs(at - self.at), at > self.at)
+        return sorted(self.pending(), key=distance)
+
+    def here(self, moment: Moment) -> bool:
+        """Whether ``moment`` is the decision about to be made at the shown position."""
+        return (moment.round, moment.move) == (self.spot.round, self.spot.move + 1)
 
     def take(self, decision: Decision) -> Decision:
         self.decisions[(decision.round, decision.move)] = decision

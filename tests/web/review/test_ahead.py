@@ -23,20 +23,21 @@ from .test_known import moments_of
 
 
 def test_each_pause_takes_the_next_decisions_review_would_ask_for():
+    """Review opens where the round ended: its last decisions first."""
     game = bot_game(3)
-    moments = moments_of(game)  # 6 decisions of the person's
+    moments = moments_of(game)  # 6 decisions of the person's, in play order
     known = KnownDecisions()
     review = Review.of(Table(game, ("You", "Anna"), (None, "expert")))
-    assert ahead(review, known) == moments[:AHEAD]
+    assert ahead(review, known) == moments[::-1][:AHEAD] == moments[:1:-1]
     first = ahead(review, known, limit=2)
-    assert first == moments[:2]
+    assert first == [moments[5], moments[4]]
     for moment in first:
         known.keep(moment, analyse(moment, FAST))
-    assert ahead(review, known, limit=2) == moments[2:4]  # the next pause goes on
+    assert ahead(review, known, limit=2) == [moments[3], moments[2]]  # the next pause goes on
     # a decision Review has taken is not asked for; nor is one kept from before
-    review.take(analyse(moments[2], FAST))
-    known.keep(moments[4], analyse(moments[4], FAST))
-    assert ahead(review, known, limit=2) == [moments[3], moments[5]]
+    review.take(analyse(moments[3], FAST))
+    known.keep(moments[1], analyse(moments[1], FAST))
+    assert ahead(review, known, limit=2) == [moments[2], moments[0]]
     for moment in moments:
         known.keep(moment, analyse(moment, FAST))
     assert ahead(review, known) == []  # all done: nothing more to ask

@@ -151,6 +151,26 @@ def test_decisions_go_to_the_worker_and_come_back_in_play_order():
                                     key=lambda d: -d.loss)
 
 
+def test_the_decision_nearest_the_shown_position_is_analysed_next():
+    """Opened at the round's end, the last decision first; a chip moves the
+    analysis there, then outwards (of two as near, the earlier)."""
+    review = review_of(bot_game(3))  # seat 0 decides before moves 1, 3, 5, 7, 9 and 18
+    order = [(m.round, m.move) for m in review.pending()]
+    assert order == [(1, 1), (1, 3), (1, 5), (1, 7), (1, 9), (1, 18)]
+    assert review.spot == Spot(1, 21)
+    assert [(m.round, m.move) for m in review.nearest_pending()] == order[::-1]
+    assert not any(review.here(m) for m in review.pending())  # the round over: none here
+    review.jump(1, 7)  # the table 6 moves in: the decisions 6, 4, 2, 0, 2 and 11 moves away
+    nearest = review.nearest_pending()
+    assert [(m.round, m.move) for m in nearest] == [(1, 7), (1, 5), (1, 9), (1, 3), (1, 1),
+                                                   (1, 18)]
+    assert [review.here(m) for m in nearest] == [True] + [False] * 5
+    review.take(analyse(nearest[0], FAST))  # taken: the next nearest
+    review.step(1)  # 7 moves in: (1, 9) is 1 move on, (1, 5) 3 back
+    assert [(m.round, m.move) for m in review.nearest_pending()] == [(1, 9), (1, 5), (1, 3),
+                                                                    (1, 1), (1, 18)]
+
+
 def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
     """The chip "1.16" (round 1, move 16) shows the table just before move 16,
     and says so: "before move 16 of 21", not the moves made (15)."""
