@@ -58,7 +58,7 @@ class Review:
         self.spots = [Spot(r, k) for r, rnd in enumerate(game.rounds, 1)
                       for k in range(len(rnd.history) + 1)]
         self.at = len(self.spots) - 1  # the latest position first
-        self.index = {spot: i for i, spot in enumerate(self.spots)}
+        self.spot_at = {spot: i for i, spot in enumerate(self.spots)}  # each spot's index
         self.moments = list(moments(game, {seat}))
         self.decisions: dict[tuple[int, int], Decision] = {}
 
@@ -99,7 +99,7 @@ class Review:
 
     def jump(self, round_: int, move: int) -> None:
         """Show round ``round_`` just before its move ``move`` (1-based) was made."""
-        self.at = self.spots.index(Spot(round_, move - 1))
+        self.at = self.spot_at[Spot(round_, move - 1)]
 
     def round_start(self, delta: int) -> None:
         """Go to the start of the previous (-1) or next (+1) round, or this one's start."""
@@ -108,7 +108,7 @@ class Review:
             r -= 1
         elif delta > 0:
             r = min(r + 1, len(self.game.rounds))
-        self.at = self.spots.index(Spot(r, 0))
+        self.at = self.spot_at[Spot(r, 0)]
 
     def step_text(self) -> str:
         """``#review-step``, named by the move about to be made, as a decision
@@ -163,7 +163,7 @@ class Review:
         decision of a 3-player game to 150 took 0.09 CPU-s at the median of
         10 games in CPython, its first 0.25)."""
         def distance(moment: Moment) -> tuple[int, bool]:
-            at = self.index[Spot(moment.round, moment.move - 1)]
+            at = self.spot_at[Spot(moment.round, moment.move - 1)]
             return (abs(at - self.at), at > self.at)
         return sorted(self.pending(), key=distance)
 
