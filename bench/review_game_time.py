@@ -33,18 +33,21 @@ from __future__ import annotations
 import argparse
 import contextlib
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import harness
 
 from allfives.bots.analysis import moments
+from allfives.game import Game
 from allfives.record import dumps
 from allfives.rules import PRESETS, Rules
 from allfives.tournament import play_game
 
 OUT = harness.BENCH / "review_game_time.json"
 LEVELS = ("medium", "expert")  # seat 0, and every other seat
+T = TypeVar("T")
 
 
 # Timed in the page: Playwright waits for a selector by polling, at intervals
@@ -91,18 +94,18 @@ def timed_reviews(url: str, browser: Any, paths: list[Path]) -> list[tuple[float
     return out
 
 
-def timed_trees(trees: dict[str, Path], pages: int, paths: list[Path]
-                ) -> dict[str, list[list[tuple[float, float]]]]:
-    """``timed_reviews`` in ``pages`` fresh pages of each tree's site, the
-    trees taking turns (who goes first flipped every page), so a shared
-    machine's load falls on both alike."""
-    times: dict[str, list[list[tuple[float, float]]]] = {name: [] for name in trees}
+def in_turn(trees: dict[str, Path], pages: int, timed: Callable[[str, Any], T]
+            ) -> dict[str, list[T]]:
+    """``timed(url, browser)`` once a fresh page, ``pages`` times for each
+    tree's site, the trees taking turns (who goes first flipped every page),
+    so a shared machine's load falls on both alike."""
+    times: dict[str, list[T]] = {name: [] for name in trees}
     with contextlib.ExitStack() as stack:
         urls = {name: stack.enter_context(harness.serving(root)) for name, root in trees.items()}
         browser = stack.enter_context(harness.chromium())
         for k in range(pages):
             for name in (list(trees) if k % 2 == 0 else list(trees)[::-1]):
-                times[name].append(timed_reviews(urls[name], browser, paths))
+                times[name].append(timed(urls[name], browser))
     return times
 
 
@@ -122,29 +125,48 @@ def seconds(values: list[float], digits: int) -> dict[str, float]:
             "max_s": round(max(values), digits)}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=harness.at_least(1), default=10)
-    parser.add_argument("--pages", type=harness.at_least(1), default=1,
+def arguments(description: str, games: int, pages: int) -> argparse.Namespace:
+    """The command line of the benches that open records in Review."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=harness.at_least(1), default=games)
+    parser.add_argument("--pages", type=harness.at_least(1), default=pages,
                         help="fresh pages (each opens every game), per tree")
     harness.add_base(parser)
     parser.add_argument("--preset", choices=PRESETS, default="standard")
     harness.add_table(parser)
     args = parser.parse_args()
     harness.checked_table(parser, args)
+    return args
+
+
+def reviewed_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[Game]]:
+    """The seeded games to review (``LEVELS``), and the table as the JSON names it."""
     rules = Rules.make(args.preset, players=args.players, target=args.target,
                        partnership=args.players == 4 and not args.alone)
     levels = (LEVELS[0],) + (LEVELS[1],) * (args.players - 1)
     games = [play_game(rules, levels, f"review-game:{seed}") for seed in range(args.games)]
+    table = {"preset": args.preset, "players": args.players, "partnership": rules.partnership,
+             "target": rules.target, "games": args.games, "pages": args.pages,
+             "levels": list(levels), "reviewed_seat": 0}
+    return table, games
+
+
+def saved(games: list[Game], folder: str) -> list[Path]:
+    """Each game's record, written in ``folder``."""
+    paths = [Path(folder) / f"game-{i}.json" for i in range(len(games))]
+    for path, game in zip(paths, games, strict=True):
+        path.write_text(dumps(game))
+    return paths
+
+
+def main() -> int:
+    args = arguments(__doc__.splitlines()[0], games=10, pages=1)
+    table, games = reviewed_games(args)
     with tempfile.TemporaryDirectory() as folder:
-        paths = []
-        for i, game in enumerate(games):
-            paths.append(Path(folder) / f"game-{i}.json")
-            paths[-1].write_text(dumps(game))
-        times = timed_trees(harness.trees(args.base), args.pages, paths)
-    result = {**harness.identity(), "preset": args.preset, "players": args.players,
-              "partnership": rules.partnership, "target": rules.target, "games": args.games,
-              "pages": args.pages, "levels": list(levels), "reviewed_seat": 0,
+        paths = saved(games, folder)
+        times = in_turn(harness.trees(args.base), args.pages,
+                        lambda url, browser: timed_reviews(url, browser, paths))
+    result = {**harness.identity(), **table,
               "decisions": [sum(1 for _ in moments(g, [0])) for g in games],
               "rounds": [len(g.rounds) for g in games], **figures(times["this"])}
     print(f"first verdict {result['first_verdict']}; whole game {result['whole_game']}")

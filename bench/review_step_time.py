@@ -21,20 +21,15 @@ tree's figures over the base's (``ratio``).
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import harness
-from review_game_time import LEVELS
+from review_game_time import arguments, in_turn, reviewed_games, saved, seconds
 
 from allfives.bots.analysis import Moment, moments
 from allfives.game import Game
-from allfives.record import dumps
-from allfives.rules import PRESETS, Rules
-from allfives.tournament import play_game
 
 OUT = harness.BENCH / "review_step_time.json"
 
@@ -94,34 +89,13 @@ def timed_steps(url: str, browser: Any, paths: list[Path], games: list[Game]) ->
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=harness.at_least(1), default=5)
-    parser.add_argument("--pages", type=harness.at_least(1), default=2,
-                        help="fresh pages (each opens every game), per tree")
-    harness.add_base(parser)
-    parser.add_argument("--preset", choices=PRESETS, default="standard")
-    harness.add_table(parser)
-    args = parser.parse_args()
-    harness.checked_table(parser, args)
-    rules = Rules.make(args.preset, players=args.players, target=args.target,
-                       partnership=args.players == 4 and not args.alone)
-    levels = (LEVELS[0],) + (LEVELS[1],) * (args.players - 1)
-    games = [play_game(rules, levels, f"review-game:{seed}") for seed in range(args.games)]
-    times: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
-        paths = []
-        for i, game in enumerate(games):
-            paths.append(Path(folder) / f"game-{i}.json")
-            paths[-1].write_text(dumps(game))
-        trees = harness.trees(args.base)
-        urls = {name: stack.enter_context(harness.serving(root)) for name, root in trees.items()}
-        browser = stack.enter_context(harness.chromium())
-        for k in range(args.pages):  # the trees take turns, who goes first flipped each page
-            for name in (list(trees) if k % 2 == 0 else list(trees)[::-1]):
-                times.setdefault(name, []).extend(timed_steps(urls[name], browser, paths, games))
-    result = {**harness.identity(), "preset": args.preset, "players": args.players,
-              "partnership": rules.partnership, "target": rules.target, "games": args.games,
-              "pages": args.pages, "levels": list(levels), "reviewed_seat": 0,
+    args = arguments(__doc__.splitlines()[0], games=5, pages=2)
+    table, games = reviewed_games(args)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = saved(games, folder)
+        times = in_turn(harness.trees(args.base), args.pages,
+                        lambda url, browser: timed_steps(url, browser, paths, games))
+    result = {**harness.identity(), **table,
               "stepped_to": [[m.round, m.move] for m in map(middle, games)],
               "step_to_verdict": figures(times["this"])}
     print(f"step to verdict {result['step_to_verdict']}")
@@ -136,10 +110,9 @@ def main() -> int:
     return 0
 
 
-def figures(values: list[float]) -> dict[str, Any]:
-    return {"p50_s": round(harness.median(values), 2),
-            "p95_s": round(harness.percentile(values, 0.95), 2),
-            "max_s": round(max(values), 2), "seconds": [round(v, 2) for v in values]}
+def figures(per_page: list[list[float]]) -> dict[str, Any]:
+    times = [t for page in per_page for t in page]
+    return {**seconds(times, 2), "seconds": [round(t, 2) for t in times]}
 
 
 if __name__ == "__main__":
