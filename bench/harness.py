@@ -61,12 +61,14 @@ def spread(values: Sequence[float], digits: int, scale: float = 1.0,
 
 
 def commit(root: Path = ROOT) -> str:
-    """This checkout's commit (or ``root``'s), with ``+dirty`` when the
-    engine's sources (``allfives/`` less the page's ``web/``) have changes
-    not committed; ``unknown`` outside git."""
+    """This checkout's commit (or ``root``'s), with ``+dirty`` when what
+    runs has changes not committed: the package (the engine, the page's
+    Python) or the page's own files (``static/``, ``index.html``,
+    ``sw.js``); ``unknown`` outside git."""
     try:
         head = _git(root, "rev-parse", "HEAD")
-        dirty = _git(root, "status", "--porcelain", "--", "allfives", ":!allfives/web")
+        dirty = _git(root, "status", "--porcelain", "--", "allfives", "static", "index.html",
+                     "sw.js")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+dirty" if dirty else "")

@@ -7,6 +7,7 @@ import argparse
 import json
 import math
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,29 @@ def test_identity() -> None:
     ident = harness.identity([])
     assert list(ident) == ["command", "commit", "date"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", ident["date"])
+
+
+def test_a_commit_is_dirty_when_what_runs_changed(tmp_path) -> None:
+    """The engine, the page's Python or the page's files changed: ``+dirty``;
+    a document or a result: not."""
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                       cwd=tmp_path, check=True, capture_output=True)
+
+    for name in ("allfives/engine.py", "allfives/web/app.py", "static/page.mjs", "README.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("1\n")
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "one")
+    head = harness.commit(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{40}", head)
+    (tmp_path / "README.md").write_text("2\n")
+    assert harness.commit(tmp_path) == head
+    for name in ("allfives/web/app.py", "static/page.mjs", "allfives/engine.py"):
+        (tmp_path / name).write_text("2\n")
+        assert harness.commit(tmp_path) == head + "+dirty", name
+        git("checkout", "-q", "--", name)
 
 
 def test_flags_fail_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
