@@ -40,6 +40,7 @@ from .browser_helpers import (
 TWO_ROUNDS = Deal(Rules.make("standard", target=50), ("medium",), "5")
 STEP = re.compile(r"^Round (\d+): (before|after) move (\d+) of (\d+)$")
 DECISIONS = "#review-moves [data-loss]"
+HEIGHT = "e => e.getBoundingClientRect().height"
 
 
 def step(page) -> tuple[int, int, int]:
@@ -348,7 +349,13 @@ def test_review_on_a_phone_has_no_nested_scroll_says_whose_tiles_and_draws_at_it
         open_game(page, server, "?seed=4")
         page.set_input_files("#open-record", str(path))
         page.wait_for_selector("#review[open]")
+        # each decision holds its place from the first verdict on: once every verdict is in,
+        # the list is at most a line taller or shorter (it grew from one line before)
+        page.wait_for_selector(DECISIONS)
+        first = page.eval_on_selector("#review-moves", HEIGHT)
         wait_for_analysis(page)
+        line = page.eval_on_selector(DECISIONS, HEIGHT)
+        assert abs(page.eval_on_selector("#review-moves", HEIGHT) - first) <= line + 1
         chips = page.locator(DECISIONS)
         assert chips.count() == len(review(game, {0}, playouts=1)) >= 6
         assert page.eval_on_selector("#review", NESTED_SCROLL) == []
@@ -405,6 +412,12 @@ def test_a_three_player_game_to_150_is_judged_by_the_chance_of_winning_near_its_
     dropped = page.evaluate("performance.timeOrigin + performance.now()")
     dropped_on_the_table(page, dumps(finished), "three.json")
     page.wait_for_selector(DECISIONS)
+    # every decision in its place from the start, in play order; each verdict fills its own
+    listed = page.eval_on_selector_all(
+        "#review-moves li", "ls => ls.map(l => [l.className, l.querySelector('.where').innerText])")
+    assert [where for _kind, where in listed] == [
+        f"{m.round}.{m.move}" for m in moments(finished, {0})]
+    assert 0 < [kind for kind, _where in listed].count("") < len(listed)
     asked_at_once(page_worker(page).evaluate("callsTimed"), dropped)
     stepped_to_a_decision_it_is_analysed_next(page, finished)
     page.select_option("#review-seat", "0")

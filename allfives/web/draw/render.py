@@ -6,11 +6,12 @@ a click handler needs carries a ``data-`` hook (docs/DOM_HOOKS.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from ...bots.analysis import Decision, method_hook
+from ...bots.analysis import Decision, Moment, method_hook
 from ...coach.grades import grade, grade_range
-from ...moves import move_text, move_tile
+from ...moves import Move, move_text, move_tile
 from ...tiles import NAMES, mask_of, pips_of
 from ..i18n.catalogs import _, ngettext, number
 from ..table import words
@@ -186,36 +187,50 @@ def game_over(view: TableView, heading: str | None = None) -> str:
 
 
 def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES[0],
-                 current: tuple[int, int] | None = None) -> str:
+                 current: tuple[int, int] | None = None, pending: Sequence[Moment] = ()) -> str:
     """``#review-moves``: one button per analysed decision, with the move made
     (its tile drawn, then named as the log names it), the points it lost and
     its grade (``data-grade``, the grade's English key; ``divisor``: the
     rules', as ``grades.grade`` takes it), "solved" when exact
     (``data-method``), and the loss's spread when that spans grades; a
     click shows it. The decision at ``current`` (round, move) carries
-    ``aria-current``."""
-    out = []
-    for d in decisions:
-        graded = grade(d.loss, divisor)
-        low, high = grade_range(d.loss, d.error, divisor)
-        spread = f" ± {number(round(2 * d.error, 1))}" if low != high else ""
-        lost = f"<span class='loss'>−{number(d.loss)}{spread}</span> " if d.loss else ""
-        mark = method_mark(d.method)
-        solved = f" <span class='method'>{escape(mark)}</span>" if mark else ""
-        tile = move_tile(d.played) if d.played >= 0 else None
-        drawn = tile_svg(tile, None, faces, lying=True) if tile is not None else ""
-        here = ' aria-current="true"' if (d.round, d.move) == current else ""
-        out.append(
-            f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
+    ``aria-current``. Each decision still ``pending`` holds its place in
+    play order (the move made, its verdict to come: ``li.pending``), so the
+    list is as long from the start and no verdict moves another."""
+    chips = [((d.round, d.move), verdict_chip(d, divisor, faces, current)) for d in decisions]
+    chips += [((m.round, m.move), pending_chip(m, faces)) for m in pending]
+    return "".join(chip for _where, chip in sorted(chips))
+
+
+def move_drawn(round_: int, move: int, played: Move, faces: str) -> str:
+    """A chip's start: where the move was made, its tile and its name."""
+    tile = move_tile(played) if played >= 0 else None
+    drawn = tile_svg(tile, None, faces, lying=True) if tile is not None else ""
+    return (f"<span class='where'>{round_}.{move}</span> {drawn}"
+            f"<span class='move'>{escape(move_name(played))}</span> ")
+
+
+def verdict_chip(d: Decision, divisor: int, faces: str, current: tuple[int, int] | None) -> str:
+    graded = grade(d.loss, divisor)
+    low, high = grade_range(d.loss, d.error, divisor)
+    spread = f" ± {number(round(2 * d.error, 1))}" if low != high else ""
+    lost = f"<span class='loss'>−{number(d.loss)}{spread}</span> " if d.loss else ""
+    mark = method_mark(d.method)
+    solved = f" <span class='method'>{escape(mark)}</span>" if mark else ""
+    here = ' aria-current="true"' if (d.round, d.move) == current else ""
+    return (f'<li><button type="button" class="{"lost" if d.loss else "best"}"'
             f' data-round="{d.round}" data-move="{d.move}"{here}'
             f' data-played="{escape(move_text(d.played))}"'
             f' data-best="{escape(move_text(d.best))}" data-loss="{d.loss}" data-grade="{graded}"'
             f' data-method="{method_hook(d.method)}">'
-            f"<span class='where'>{d.round}.{d.move}</span> {drawn}"
-            f"<span class='move'>{escape(move_name(d.played))}</span> {lost}"
+            f"{move_drawn(d.round, d.move, d.played, faces)}{lost}"
             f"<span class='grade'>{swatch(graded)}{escape(grade_word(graded))}</span>{solved}"
             "</button></li>")
-    return "".join(out)
+
+
+def pending_chip(m: Moment, faces: str) -> str:
+    return (f"<li class='pending'>{move_drawn(m.round, m.move, m.played, faces)}"
+            "<span class='wait' aria-hidden='true'>…</span></li>")
 
 
 def review_hand(view: TableView, faces: str = FACES[0]) -> str:

@@ -59,7 +59,7 @@ def review_frame(review: Review, faces: str, chart_width: int | None) -> Frame:
         "#review-next": Part(attrs=(("disabled", flag(review.at == len(review.spots) - 1)),)),
         "#review-moves": Part(html=render.review_moves(
             review.analysed(), review.game.rules.divisor, faces,
-            current=(spot.round, spot.move + 1))),
+            current=(spot.round, spot.move + 1), pending=review.pending())),
         "#review-summary": Part(text=words.review_summary(review.done, review.total,
                                                          review.worst())),
         "#review-grades": Part(html=summary_html(review.graded())),

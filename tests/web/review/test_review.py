@@ -5,6 +5,7 @@ playing on from another seat."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -188,6 +189,24 @@ def test_a_decisions_chip_opens_the_position_named_by_the_same_move():
     assert review.step_text() == "Round 1: after move 21 of 21"
     dealt = Review.of(Table(Game(Rules.make("standard"), 1), ("You", "Anna"), (None, "expert")))
     assert dealt.step_text() == "Round 1: the deal"  # a round with no move yet
+
+
+def test_every_decision_holds_its_place_in_the_list_before_its_verdict():
+    """``#review-moves`` lists each decision in play order from the start:
+    a button once analysed, else its move with the verdict to come."""
+    review = review_of(bot_game(3))  # seat 0 decides before moves 1, 3, 5, 7, 9 and 18
+    late = review.nearest_pending()[:2]  # analysed first: the round's last two
+    for moment in late:
+        review.take(analyse(moment, FAST))
+    html = render.review_moves(review.analysed(), pending=review.pending())
+    items = re.findall(r"<li( class='pending')?>.*?<span class='where'>(\d+\.\d+)</span>", html)
+    assert items == [(" class='pending'", "1.1"), (" class='pending'", "1.3"),
+                     (" class='pending'", "1.5"), (" class='pending'", "1.7"),
+                     ("", "1.9"), ("", "1.18")]
+    assert html.count("<button") == html.count("data-loss=") == 2
+    first = review.moments[0]
+    assert f"<span class='move'>{move_name(first.played)}</span>" in html.split("</li>")[0]
+    assert render.review_moves(review.analysed()).count("</li>") == 2  # none pending given
 
 
 def test_the_board_shows_the_tile_just_played_and_the_better_move_where_one_lost():
