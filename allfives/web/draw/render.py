@@ -196,7 +196,7 @@ def review_moves(decisions: list[Decision], divisor: int = 1, faces: str = FACES
     click shows it. The decision at ``current`` (round, move) carries
     ``aria-current``. Each decision still ``pending`` holds its place in
     play order (the move made, its verdict to come: ``li.pending``), so the
-    list is as long from the start and no verdict moves another."""
+    list is about as long from the start and each verdict fills its place."""
     chips = [((d.round, d.move), verdict_chip(d, divisor, faces, current)) for d in decisions]
     chips += [((m.round, m.move), pending_chip(m, faces)) for m in pending]
     return "".join(chip for _where, chip in sorted(chips))
