@@ -172,13 +172,14 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     record = saved(page)
     decisions = review(replay(record), {HUMAN})  # the command line's, of the same record
     expected = [as_listed(d) for d in decisions]
-    ready = AHEAD
-    assert len(expected) > ready
     page_worker(page).evaluate(CALLS_TIMED)
     page.click("#game-over-review")  # above the game-over panel
     page.wait_for_selector("#review[open]")
-    # Review opens with them, verdicts at once, and asks the worker for the rest only
-    assert analysed(page)[:ready] == expected[-ready:]
+    # Review opens with them, verdicts at once, and asks the worker for the rest only: the
+    # game's last AHEAD, and before them any of round 1's last finished before Next round
+    # (a round's last decision can take the worker less time than the click)
+    opened = analysed(page)
+    assert AHEAD <= len(opened) < len(expected) and opened == expected[-len(opened):]
     shape, box = board_fit(page, "#review-board")  # laid out for its box from the start
     assert abs(shape - box) < 0.02 * box, (shape, box)
     assert min(tile_sizes(page, "#review-board")) >= 24  # its pips readable
@@ -209,7 +210,8 @@ def test_a_finished_game_is_reviewed_move_by_move_with_the_clis_numbers(page, se
     # (and for others: the blunder made a puzzle, whose answer is checked)
     listed = [(d["round"], d["move"], d["played"]) for d in expected]
     asked = {(m["round"], m["move"], m["played"]) for m in analyses_asked(page)}
-    assert asked.intersection(listed) == set(listed[:-ready])
+    known = [x for x in listed if x not in asked]  # never asked: the game's last, known
+    assert len(known) >= AHEAD and known == listed[len(listed) - len(known):]
     # each chip names its move as the log does, its tile drawn beside it; "solved" if exact
     chips = page.eval_on_selector_all(DECISIONS, """ns => ns.map(n => [
         n.querySelector('.move').textContent, n.querySelectorAll('svg.tile-svg').length,
