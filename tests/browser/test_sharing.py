@@ -90,7 +90,9 @@ def test_the_daily_deal_is_dealt_in_one_click_and_its_best_result_kept(page, ser
     open_game(page, server)
     page.click("#daily")
     go_ahead(page)
-    page.wait_for_selector(READY)
+    # the person's turn: on a day the bot leads (2026-12-01), its move landing
+    # after the finished game below is written would save the game in play over it
+    page.wait_for_selector("#status[data-phase=human]")
     record = saved(page)
     day = page.evaluate("""() => { const d = new Date();
         return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-` +
