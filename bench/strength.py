@@ -47,6 +47,7 @@ class Matchup:
     preset: str = "standard"
     duplicate: bool = False
     partnership: bool | None = None  # the rules' own: partners with 4 players
+    to: int | None = None  # the game's target score, where not the preset's own
 
 
 MATCHUPS: dict[str, Matchup] = {
@@ -78,14 +79,19 @@ MATCHUPS: dict[str, Matchup] = {
                                      partnership=False),
     "master-vs-master-40-4p": Matchup(("master", "master-40"), 4, 500,
                                       "the master's side wins >= half", duplicate=True),
+    # and 2 players to a target no preset has (a preset's own has had a table since issue 29)
+    "master-vs-master-40-2-to-150": Matchup(("master", "master-40"), 2, 500,
+                                            "no worse than the master before issue 41",
+                                            duplicate=True, to=150),
 }
 SEED = "1"
 
 
 def command_of(m: Matchup, jobs: int, scheduler: str | None = None) -> str:
     alone = " --rule partnership=false" if m.partnership is False else ""
+    to = f" --rule target={m.to}" if m.to is not None else ""
     return (f"python -m allfives tournament --bots {' '.join(m.bots)} --players {m.players} "
-            f"--preset {m.preset}{alone} --games {m.games} --seed {SEED} "
+            f"--preset {m.preset}{alone}{to} --games {m.games} --seed {SEED} "
             + (f"--scheduler {scheduler}" if scheduler else f"--jobs {jobs}")
             + (" --duplicate" if m.duplicate else ""))
 
@@ -97,7 +103,8 @@ def measure(name: str, jobs: int, part: int | None, progress: dict,
     by Ctrl-C: it kept those played)."""
     m = MATCHUPS[name]
     rules = Rules.make(m.preset, players=m.players,
-                       **({} if m.partnership is None else {"partnership": m.partnership}))
+                       **({} if m.partnership is None else {"partnership": m.partnership}),
+                       **({} if m.to is None else {"target": m.to}))
     seated = lineup(rules, m.bots)
     code = harness.code_hash()
     kept = progress.get(name)
