@@ -26,7 +26,8 @@ by weight (seeded by the view: the same view, the same values) and each
 value is the mean over them, given with its standard error (the sample's
 standard deviation over the square root of ``SAMPLES``); a sample decides
 only if its best move leads every other by ``CLEAR`` standard errors of
-their difference (over the same deals). Past ``FILLINGS``, once the solves
+their difference (over the same deals). Past ``FILLINGS`` fillings (or
+``STEPS`` choices in listing them, dead ends included), once the solves
 together pass the node budget (``NODES``), or with a sample that does not
 tell the best, there is no judgement (None): the caller falls back to its
 estimate (the master's search, with far more worlds than a sample here).
@@ -78,6 +79,9 @@ NODES = 10_000  # positions searched by all of a judgement's solves together
 ENUMERATE = 40  # deals every one of which is solved
 SAMPLES = 24  # deals drawn by weight when there are more
 FILLINGS = 1_500  # fillings of the hidden slots listed, at most
+# Choices (tiles given to a group of slots) in listing them, at most, dead
+# ends included: a game of 4 alone met a listing that went on for minutes.
+STEPS = 50_000
 CLEAR = 2.0  # standard errors by which a sampled best must lead every other move
 
 # What solves one open deal: each legal move's value for the mover's side by
@@ -129,12 +133,13 @@ class Judgement:
 
 
 def deals(know: Knowledge, evidence: Evidence | None,
-          most: int = FILLINGS) -> list[Deal] | None:
+          most: int = FILLINGS, steps: int = STEPS) -> list[Deal] | None:
     """Every deal of ``know.unseen`` into the hidden hands that ``know``
     allows, weighted by ``evidence`` (None: every filling alike), largest
     weight first (ties by hands); None if there are more than ``most``
-    fillings to list. The boneyard must be empty: every unseen tile is in a
-    hand.
+    fillings to list, or if listing them takes more than ``steps`` (tiles
+    given to a group of slots). The boneyard must be empty: every unseen
+    tile is in a hand.
 
     Seat 0 hides two tiles; seat 1 one tile, which showed no 4 when it drew
     (its slot forbids the value 4); 3-3, 4-4 and 5-6 are unseen:
@@ -155,18 +160,21 @@ def deals(know: Knowledge, evidence: Evidence | None,
     totals: dict[tuple[int, ...], float] = {}
     count = 0
     slot_tiles = [[0] * len(s) for s in know.slots]
-    for filling in _fillings(groups, know.unseen, 0):
-        count += 1
-        if count > most:
-            return None
-        hands = [0] * seats
-        for (seat, places, _), tiles in zip(groups, filling, strict=True):
-            for k, t in zip(places, tiles, strict=True):
-                slot_tiles[seat][k] = t
-                hands[seat] |= 1 << t
-        weight = evidence.weight(slot_tiles) if evidence is not None else 1.0
-        key = tuple(hands)
-        totals[key] = totals.get(key, 0.0) + weight
+    try:
+        for filling in _fillings(groups, know.unseen, 0, _reach(groups), [steps]):
+            count += 1
+            if count > most:
+                return None
+            hands = [0] * seats
+            for (seat, places, _), tiles in zip(groups, filling, strict=True):
+                for k, t in zip(places, tiles, strict=True):
+                    slot_tiles[seat][k] = t
+                    hands[seat] |= 1 << t
+            weight = evidence.weight(slot_tiles) if evidence is not None else 1.0
+            key = tuple(hands)
+            totals[key] = totals.get(key, 0.0) + weight
+    except _TooLong:
+        return None
     whole = math.fsum(totals.values())
     return sorted((Deal(h, w / whole) for h, w in totals.items()),
                   key=lambda d: (-d.weight, d.hands))
@@ -187,19 +195,44 @@ def _groups(know: Knowledge, births: tuple[tuple[int, ...], ...]) -> list[Group]
     return sorted(groups, key=lambda g: (g[2].bit_count() - len(g[1]), g[0], g[1]))
 
 
-def _fillings(groups: list[Group], free: int,
-              i: int) -> Iterator[list[tuple[int, ...]]]:
+def _reach(groups: list[Group]) -> list[int]:
+    """For each ``j``, the tiles some group from the ``j``-th on allows (0 past
+    the last)."""
+    reach = [0] * (len(groups) + 1)
+    for j in range(len(groups) - 1, -1, -1):
+        reach[j] = reach[j + 1] | groups[j][2]
+    return reach
+
+
+class _TooLong(Exception):
+    """A listing of fillings past its steps."""
+
+
+def _fillings(groups: list[Group], free: int, i: int, reach: list[int],
+              left: list[int]) -> Iterator[list[tuple[int, ...]]]:
     """Each way to give every group from the ``i``-th on as many tiles of
-    ``free`` as it has slots, tiles it allows (as sets: sorted)."""
+    ``free`` as it has slots, tiles it allows (as sets: sorted).
+
+    ``reach[j]``: the tiles some group from the ``j``-th on allows. A choice
+    that leaves a tile no later group takes, or a later group fewer tiles
+    than it has slots, is a dead end and goes no deeper (the fillings and
+    their order are the same). ``left[0]``: the choices still allowed
+    (_TooLong past them)."""
     if i == len(groups):
         yield []
         return
     _, places, allowed = groups[i]
+    later = groups[i + 1:]
     for tiles in itertools.combinations(tiles_of(free & allowed), len(places)):
+        left[0] -= 1
+        if left[0] < 0:
+            raise _TooLong
         rest = free
         for t in tiles:
             rest &= ~(1 << t)
-        for more in _fillings(groups, rest, i + 1):
+        if rest & ~reach[i + 1] or any((rest & a).bit_count() < len(p) for _, p, a in later):
+            continue
+        for more in _fillings(groups, rest, i + 1, reach, left):
             yield [tiles, *more]
 
 

@@ -18,15 +18,15 @@ from allfives.bots import worlds
 from allfives.bots.analysis import ESTIMATE, WORLDS, Decision, Moment, Reason, analyse, valuing
 from allfives.bots.exact import solve
 from allfives.bots.expert import outcome_stake, view_key
-from allfives.bots.inference import BETA, gather
-from allfives.bots.knowledge import infer
+from allfives.bots.inference import BETA, DEALT, Evidence, gather
+from allfives.bots.knowledge import Knowledge, infer
 from allfives.bots.master import MasterBot
 from allfives.bots.worlds import deals, judge
 from allfives.game import Round, deal
 from allfives.layout import Layout
 from allfives.moves import DRAW, MOVE_ON, MOVE_TILE, PASS, move_text, parse_move
 from allfives.rules import PRESETS, Rules
-from allfives.tiles import HIGH, LOW, PLAYABLE, parse_tile, tiles_of
+from allfives.tiles import HIGH, LOW, PLAYABLE, mask_of, parse_tile, tiles_of
 from allfives.view import PlayerView
 
 from .test_judge import known_views
@@ -182,6 +182,55 @@ def world_values(view: PlayerView, hands: tuple[int, ...]) -> list[float]:
                               turn=view.turn)
     solution = solve(rnd, outcome_stake(view.rules, view.scores), budget=None)
     return [solution.value_of(m) for m in view.legal_moves()]
+
+
+# Seat 3's knowledge at a decision of a game of 4 alone (seed "1:d59", seat 3
+# a master-40, round 15): seat 0 holds 12 tiles, 7 of them drawn one by one,
+# and like seat 1 it has no 5; seat 2 has no 0 and no 6. So 1-5 and 2-5 can
+# only be seat 2's. Listed without seeing that, the deals took over ten
+# minutes there (issue 41's strength run): every way to give seat 2 four
+# tiles without both was followed down through the other seats' slots.
+BLOCKED_UNSEEN = ("0-0 0-1 0-2 0-3 0-4 1-2 1-3 1-4 1-5 1-6 "
+                  "2-2 2-3 2-4 2-5 3-3 3-4 3-6 4-4 4-6 6-6").split()
+BLOCKED = Knowledge(3, mask_of(parse_tile(t) for t in BLOCKED_UNSEEN),
+                    ((32,) * 12, (32,) * 4, (65,) * 4, ()))
+BLOCKED_BIRTHS = Evidence((), ((DEALT,) * 5 + tuple(range(4, 11)), (DEALT,) * 4, (DEALT,) * 4, ()))
+
+
+def test_a_tile_only_one_hand_can_hold_is_given_to_it_before_the_rest() -> None:
+    """A choice that leaves a tile no later slot allows, or a later group
+    short of tiles, is dropped at once: the listing finds more than
+    ``FILLINGS`` fillings within a few thousand steps, each one every slot
+    allows, with seat 2 holding both 5s."""
+    groups = worlds._groups(BLOCKED, BLOCKED_BIRTHS.births)
+    left = [5_000]
+    listed = list(itertools.islice(
+        worlds._fillings(groups, BLOCKED.unseen, 0, worlds._reach(groups), left),
+        worlds.FILLINGS + 1))
+    assert len(listed) == worlds.FILLINGS + 1 and left[0] >= 0
+    fives = {parse_tile("1-5"), parse_tile("2-5")}
+    for filling in listed:
+        given = [t for tiles in filling for t in tiles]
+        assert sorted(given) == tiles_of(BLOCKED.unseen)
+        for (seat, places, _), tiles in zip(groups, filling, strict=True):
+            assert all(not PLAYABLE[BLOCKED.slots[seat][k]] >> t & 1
+                       for k, t in zip(places, tiles, strict=True))
+        assert fives <= {t for (seat, _, _), tiles in zip(groups, filling, strict=True)
+                         if seat == 2 for t in tiles}
+    assert deals(BLOCKED, BLOCKED_BIRTHS) is None  # more than FILLINGS: no judgement
+
+
+def test_a_listing_past_its_steps_gives_no_deals() -> None:
+    """``steps`` bounds the listing's work, dead ends included: the same
+    small endgame is listed whole within the default and not at all within
+    one step (the judge then stands aside, as past ``FILLINGS``)."""
+    view = next(endgames(6, 1, seed=5))
+    know = infer(view)
+    evidence = gather(view, know, BETA)
+    whole = deals(know, evidence)
+    assert whole is not None and len(whole) > 1
+    assert deals(know, evidence, steps=1) is None
+    assert deals(know, evidence, steps=10 ** 9) == whole
 
 
 def test_each_value_is_the_weighted_mean_of_the_deals_solved_one_by_one() -> None:
