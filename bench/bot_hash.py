@@ -4,12 +4,14 @@ seat that bot (2 and 4 players, standard rules), the SHA-256 of every move
 made, in order. Two trees whose bots play alike print the same hash.
 
     .venv/bin/python bench/bot_hash.py [--bot expert] [--games 3] [--target 100]
-                                          [--base OTHER_CHECKOUT] [--rounds 1]
+                                          [--base OTHER_CHECKOUT [--base-bot BOT]] [--rounds 1]
 
 With ``--base`` the other checkout plays the same games in a subprocess of its
-own and both hashes are compared; ``--rounds`` alternates the two trees that
-many times. Each tree's think time per move (CPU time of ``choose``, pooled
-over its rounds) is reported beside its hash. Writes bench/BOT_hash.json.
+own and both hashes are compared; ``--base-bot`` seats another bot there (a
+yardstick against the bot it keeps: master-40 here, the master there);
+``--rounds`` alternates the two trees that many times. Each tree's think
+time per move (CPU time of ``choose``, pooled over its rounds) is reported
+beside its hash. Writes bench/BOT_hash.json.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=harness.at_least(5), default=100,
                         help="points a game is played to")
     harness.add_base(parser)
+    parser.add_argument("--base-bot", choices=BOTS,
+                        help="the bot in every seat of the base's games (default: --bot)")
     parser.add_argument("--rounds", type=harness.at_least(1), default=1,
                         help="alternations of the two trees")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
@@ -76,8 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, root in trees.items():
+            bot = args.base_bot if name == "base" and args.base_bot else args.bot
             runs[name].append(harness.in_tree(
-                root, __file__, "--play", "--bot", args.bot, "--games", str(args.games),
+                root, __file__, "--play", "--bot", bot, "--games", str(args.games),
                 "--target", str(args.target)))
     result: dict[str, Any] = harness.identity(argv)
     for name, played in runs.items():

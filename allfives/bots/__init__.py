@@ -52,7 +52,8 @@ DESCRIPTIONS: dict[str, str] = {
     "random": "Plays any legal move at random.",
     "master-28": "The master as it played before exact endgames and the game's stake: "
                  "kept to measure the master against.",
-    "master-40": "The master as it played before the game's stake with 3 or 4 players: "
+    "master-40": "The master as it played before the game's stake with 3 or 4 players "
+                 "or to a target not the preset's: "
                  "kept to measure the master against.",
 }
 

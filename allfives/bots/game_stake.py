@@ -414,8 +414,8 @@ def shipped_sides() -> Mapping[str, SidesGame]:
     return Shipped(SIDES_NAMES, _sides_game)
 
 
-# Which rules have a table: every rules (issue 41), those of 2 players with a preset's own
-# options only (inside ``presets_tables_only``, as before issue 41), or none (inside
+# Which rules have a table: every rules (issue 41), a preset's own rules for 2 players and
+# its own target only (inside ``presets_tables_only``, as before issue 41), or none (inside
 # ``without_tables``, as before issue 29): bots that play as the master did then.
 Tables = Literal["every", "presets", "none"]
 _TABLES: ContextVar[Tables] = ContextVar("tables", default="every")
@@ -437,17 +437,19 @@ def without_tables() -> AbstractContextManager[None]:
 
 
 def presets_tables_only() -> AbstractContextManager[None]:
-    """Within: only a preset's own rules for 2 players have a table, as
-    before issue 41 (points and the fixed bonus with 3 or 4 players)."""
+    """Within: only a preset's own rules for 2 players, to its own target,
+    have a table, as before issue 41 (points and the fixed bonus with 3 or
+    4 players and at any other target)."""
     return _tables("presets")
 
 
 def table_for(rules: Rules) -> Game | None:
     """The table of these rules, for their target: a preset's own rules,
     whatever the players and the target (module docstring; none inside
-    ``without_tables``, only 2 players' inside ``presets_tables_only``)."""
+    ``without_tables``, only a preset's own 2-player rules and target inside
+    ``presets_tables_only``)."""
     which = _TABLES.get()
-    if which == "none" or not _as_preset(rules) or which == "presets" and rules.players != 2:
+    if which == "none" or not _as_preset(rules) or which == "presets" and not _own(rules):
         return None
     return rules_table(rules)
 
@@ -458,6 +460,12 @@ def _as_preset(rules: Rules) -> bool:
     target (kept per rules: ``table_for`` asks at every playout's end)."""
     return rules == Rules.make(rules.preset, players=rules.players,
                                partnership=rules.partnership, target=rules.target)
+
+
+@cache
+def _own(rules: Rules) -> bool:
+    """Whether the rules are a preset's own for 2 players, target and all."""
+    return rules == Rules.make(rules.preset, players=2)
 
 
 @cache

@@ -75,9 +75,10 @@ class MasterBot:
     ``judge=False``: neither ``expert.solved`` nor ``worlds.judge``;
     ``tables="none"``: points and the fixed bonus where the game is at
     stake, no ``game_stake`` table; ``"presets"``: only the 2-player
-    tables of a preset's own rules). With ``judge=False, tables="none"`` it
-    is the master as it played before issue 29 (``"master-28"``), with
-    ``tables="presets"`` as before issue 41 (``"master-40"``): yardsticks."""
+    tables of a preset's own rules and target). With ``judge=False,
+    tables="none"`` it is the master as it played before issue 29
+    (``"master-28"``), with ``tables="presets"`` as before issue 41
+    (``"master-40"``): yardsticks."""
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS,
                  beta: float = BETA, pool: int = POOL, halving: bool = True,
@@ -158,9 +159,9 @@ class MasterBot:
 
 
 def master_40(seed: int | str = 0) -> MasterBot:
-    """The master as issue 40 left it: with 3 or 4 players, points and a
-    fixed bonus where the game is at stake (bench/strength.py measures the
-    master against it)."""
+    """The master as issue 40 left it: with 3 or 4 players, and with 2 to a
+    target not their preset's, points and a fixed bonus where the game is at
+    stake (bench/strength.py measures the master against it)."""
     return MasterBot(seed, tables="presets")
 
 

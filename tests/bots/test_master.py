@@ -254,6 +254,8 @@ def test_master_40_reads_only_the_2_player_tables_of_a_presets_own_rules(monkeyp
     assert two is not None and two_then is two
     assert three is not None and three.sides == 3 and three_then is None
     partners = Rules.make("standard", players=4)
+    to_150 = Rules.make("standard", target=150)  # 2 players, a target no preset has
     with presets_tables_only():
         assert table_for(partners) is None and table_for(Rules.make("standard")) is two
-    assert table_for(partners) is not None
+        assert table_for(to_150) is None  # before issue 41: points and the bonus
+    assert table_for(partners) is not None and table_for(to_150) is not None
