@@ -197,7 +197,7 @@ BLOCKED = Knowledge(3, mask_of(parse_tile(t) for t in BLOCKED_UNSEEN),
 BLOCKED_BIRTHS = Evidence((), ((DEALT,) * 5 + tuple(range(4, 11)), (DEALT,) * 4, (DEALT,) * 4, ()))
 
 
-def test_a_tile_only_one_hand_can_hold_is_given_to_it_before_the_rest() -> None:
+def test_a_choice_that_strands_a_tile_goes_no_deeper() -> None:
     """A choice that leaves a tile no later slot allows, or a later group
     short of tiles, is dropped at once: the listing finds more than
     ``FILLINGS`` fillings within a few thousand steps, each one every slot
