@@ -40,6 +40,18 @@ table needs thousands of rounds played under its rules, and their preset's
 rounds are not theirs), games so long that their start lies off a 2-player
 table's grid, and judges inside ``without_tables`` keep the points and a
 fixed ``WIN_BONUS`` for the won game (``expert.outcome_stake``).
+
+**Depth.** A ``ChanceTable`` keeps distances up to its ``depth`` (the
+target where its grid fits, else less: 80 points with four alone, 16 in
+cribbage, 41 with three in cribbage); a side further off counts as that
+far. For the others' chances that overstates a far side a little. For a
+side's own chance it made every distance past the depth one: with four
+alone, a side at 90 while another neared 200 gained nothing by its own
+points near the end, and the master played only to stop the others. So a
+side's own chance past the depth falls on geometrically from the depth's,
+at the table's own rate at its edge: in games simulated on the tables'
+samples (``game_chances.simulate``) the chance falls by about the same
+ratio each step there (tests/bots/test_stake_model.py).
 """
 
 from __future__ import annotations
@@ -158,8 +170,28 @@ class ChanceTable:
 
     def chance(self, scores: Sequence[int], side: Side, target: int) -> float:
         """``side``'s chance when the next round's starter is not known: the
-        mean over the sides."""
+        mean over the sides. A side further off than ``depth`` would read the
+        same chance at any distance, so that its own points there were worth
+        nothing; its chance falls on from the depth's by the ratio of the
+        depth's to the step before's, per step (games fall about so: module
+        docstring, Depth)."""
+        beyond = target - scores[side] - self.depth
+        if beyond <= 0:
+            return self._mean(scores, side, target)
+        edge, inner = (self._mean(_moved(scores, side, target - distance), side, target)
+                       for distance in (self.depth, self.depth - self.step))
+        ratio = min(1.0, edge / inner) if inner > 0 else 0.0
+        return edge * ratio ** (beyond / self.step)
+
+    def _mean(self, scores: Sequence[int], side: Side, target: int) -> float:
         return sum(self.chances(scores, s, target)[side] for s in range(self.sides)) / self.sides
+
+
+def _moved(scores: Sequence[int], side: Side, score: int) -> list[int]:
+    """The scores with ``side``'s set to ``score``."""
+    moved = list(scores)
+    moved[side] = score
+    return moved
 
 
 @dataclass(frozen=True)

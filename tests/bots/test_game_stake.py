@@ -209,6 +209,34 @@ def test_a_table_of_more_sides_serves_any_target_by_distances() -> None:
     assert to_150.points_per_game == sides_points_per_game(three.table, 150)
 
 
+def test_past_the_depth_a_sides_own_chance_falls_on_by_the_edges_ratio() -> None:
+    """Two sides, distances 5 and 10 kept: side 0 at 10 against 5 has 0.2,
+    level at 5 0.5, so each step past the depth keeps 0.2 / 0.5 of it; the
+    other side's own chance reads the table as it is (the far side at 10)."""
+    table = ChanceTable(2, 5, 10, ([0.5, 0.8, 0.2, 0.5],), 1e-9, 3)
+    assert table.chance((90, 95), 0, 100) == pytest.approx(0.2)
+    assert table.chance((85, 95), 0, 100) == pytest.approx(0.2 * 0.4)
+    assert table.chance((80, 95), 0, 100) == pytest.approx(0.2 * 0.4 ** 2)
+    assert table.chance((88, 95), 0, 100) == pytest.approx(0.2 * 0.4 ** 0.4)
+    assert table.chance((80, 95), 1, 100) == pytest.approx(0.8)
+
+
+def test_with_four_alone_a_side_past_the_depth_gains_by_its_own_points() -> None:
+    """Standard, four alone, to 200 (a table 80 deep): side 1 behind while
+    side 0 is at 155. Its chance rises with every 5 points it makes, where
+    it read the same 0.1476 from 0 to 120 before."""
+    rules = Rules.make("standard", players=4, partnership=False)
+    game = table_for(rules)
+    assert isinstance(game, SidesGame) and game.table.depth == 80
+    chances = [game.chance((155, score, 100, 100), 1) for score in range(20, 125, 5)]
+    assert chances == sorted(chances) and len(set(chances)) == len(chances)
+    assert chances[-1] == pytest.approx(0.1476, abs=1e-4)
+    assert chances[-5] == pytest.approx(0.0851, abs=1e-4)  # at 100, 20 past the depth
+    stake = stake_for(rules, (155, 90, 100, 100), 60.0)
+    assert isinstance(stake, GameChance)
+    assert stake((155, 110, 100, 100), None, 1) > stake((155, 90, 100, 100), None, 1)
+
+
 def test_a_table_of_more_sides_reads_back_within_its_rounding() -> None:
     """Two sides by two distances: the last side's chances are the rest."""
     table = ChanceTable(2, 5, 10, ([0.5, 0.25, 0.75, 0.5],), 1e-9, 3)

@@ -28,7 +28,7 @@ import pytest
 from allfives.bots import game_stake
 from allfives.bots.equity import Trajectory
 from allfives.bots.game_chances import Sample, simulate
-from allfives.rules import Rules
+from allfives.rules import PRESETS, Rules
 
 BENCH = Path(__file__).parents[2] / "bench"
 CHECKS = sorted((BENCH / "stake-check").rglob("*.json"))
@@ -45,7 +45,12 @@ def name_of(check: Path) -> str:
 
 
 def sample_of(check: Path) -> Sample:
-    kept = json.loads((BENCH / "round-samples" / name_of(check)).read_text(encoding="utf-8"))
+    return sample_at(name_of(check))
+
+
+def sample_at(name: str) -> Sample:
+    """The rounds kept in bench/round-samples/``name``."""
+    kept = json.loads((BENCH / "round-samples" / name).read_text(encoding="utf-8"))
     return Sample.of([Trajectory(starter, tuple(map(tuple, events)), tuple(points), then)
                       for starter, events, points, then in kept["rounds"]])
 
@@ -100,3 +105,37 @@ def test_the_shipped_table_agrees_with_the_same_games(check: Path) -> None:
             if abs(direct - chance) >= 2 * math.sqrt(chance * (1 - chance) / games):
                 gaps.add((name_of(check), point, side, "more" if direct > chance else "fewer"))
     assert gaps == {(*gap, "more") for gap in TABLE_GAPS if gap[0] == name_of(check)}
+
+
+
+SHALLOW = [name for name, game in game_stake.shipped_sides().items()
+           if game.table.depth < game.target]
+
+
+def test_the_tables_short_of_their_target_are_four_alone_and_cribbage_with_three() -> None:
+    assert set(SHALLOW) == {f"{preset}-4" for preset in PRESETS} | {"cribbage-3"}
+
+
+@pytest.mark.parametrize("name", SHALLOW)
+def test_past_the_depth_a_sides_chance_falls_as_games_played_on_fall(name: str) -> None:
+    """A side past its table's depth (game_stake's docstring, Depth), the
+    others within it, against games simulated on the table's own sample (no
+    grid, no depth): 2 and 4 steps past the depth, within half of the games'
+    chance, and at most half as far from it as the depth's chance that every
+    distance past it read before."""
+    game = game_stake.shipped_sides()[name]
+    table, target = game.table, game.target
+    sample = sample_at(f"expert/{name}.json")
+    rng = random.Random(name)
+    for fractions in ((0.3, 0.6, 0.9), (0.5, 0.5, 0.5), (0.2, 0.8, 1.0)):
+        others = [target - max(1, round(f * table.depth / table.step)) * table.step
+                  for f in fractions[:game.sides - 1]]
+        for steps in (2, 4):
+            scores = (others[0], target - table.depth - steps * table.step, *others[1:])
+            games = simulate(sample, scores, None, target, 20_000, rng)
+            direct, error = games.chances[1], games.errors[1]
+            ours = game.chance(scores, 1)
+            before = sum(table.chances(scores, s, target)[1]
+                         for s in range(game.sides)) / game.sides
+            assert abs(ours - direct) <= 0.5 * direct + 2 * error, (fractions, steps, ours, direct)
+            assert 2 * abs(ours - direct) <= abs(before - direct), (fractions, steps, ours, direct)
