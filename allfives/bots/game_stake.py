@@ -59,6 +59,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import zlib
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -181,7 +182,7 @@ class ChanceTable:
         edge, inner = (self._mean(_moved(scores, side, target - distance), side, target)
                        for distance in (self.depth, self.depth - self.step))
         ratio = min(1.0, edge / inner) if inner > 0 else 0.0
-        return edge * ratio ** (beyond / self.step)
+        return edge * math.pow(ratio, beyond / self.step)
 
     def _mean(self, scores: Sequence[int], side: Side, target: int) -> float:
         return sum(self.chances(scores, s, target)[side] for s in range(self.sides)) / self.sides
