@@ -21,7 +21,9 @@ score on it. Each table's ``depth`` (the largest distance kept; a side
 further off counts as that far) is the target where the grid fits
 ``MAX_CELLS`` states, else as deep as it fits (with four sides alone 80
 points, 16 with the divisor: the side that far off has little chance, and
-the table overstates it; docs/STRENGTH.md has by how much). Reported per
+the table overstates it; docs/STRENGTH.md has by how much. A side's own
+chance past the depth is carried on from the table's edge by
+``ChanceTable.chance``). Reported per
 table in bench/stake_tables.json: its size, the sweeps and seconds, and its
 chances at named points next to games simulated on the same sample
 (``game_chances.simulate``, no grid and no depth).
