@@ -145,3 +145,26 @@ def test_past_the_depth_a_sides_chance_falls_as_games_played_on_fall(name: str) 
                          for s in range(game.sides)) / game.sides
             assert abs(ours - direct) <= 0.5 * direct + 2 * error, (fractions, steps, ours, direct)
             assert 2 * abs(ours - direct) <= abs(before - direct), (fractions, steps, ours, direct)
+
+
+@pytest.mark.parametrize(("name", "points"), [
+    ("standard-4p", [(170, -10), (170, -20), (150, -30), (185, -5)]),
+    ("standard-3", [(130, -20, 110), (120, -40, 120), (140, -30, 100)]),
+])
+def test_a_side_below_zero_is_past_the_depth_of_any_table(
+        name: str, points: list[tuple[int, ...]]) -> None:
+    """Standard subtracts the hands left, so side 1 below 0 is past a table
+    200 deep: its chance by the table is nearer to games simulated on the
+    sample than the depth's chance it read before, and within a quarter."""
+    game = game_stake.shipped_sides()[name]
+    table, target = game.table, game.target
+    sample = sample_at(f"expert/{name}.json")
+    rng = random.Random(name)
+    for scores in points:
+        games = simulate(sample, scores, None, target, 20_000, rng)
+        direct, error = games.chances[1], games.errors[1]
+        ours = game.chance(scores, 1)
+        before = sum(table.chances(scores, s, target)[1]
+                     for s in range(game.sides)) / game.sides
+        assert abs(ours - direct) <= 0.25 * direct + 2 * error, (scores, ours, direct)
+        assert abs(ours - direct) < abs(before - direct), (scores, ours, before, direct)
