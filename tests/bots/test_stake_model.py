@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,20 @@ def test_the_tables_short_of_their_target_are_four_alone_and_cribbage_with_three
     assert set(SHALLOW) == {f"{preset}-4" for preset in PRESETS} | {"cribbage-3"}
 
 
+def side_1_far(name: str, points: list[tuple[int, ...]]) -> Iterator[tuple[float, ...]]:
+    """At each point, side 1's chance by the shipped table (``ours``), by
+    the depth's cell it read before this reading past the depth, and in
+    20,000 games simulated on the table's sample, with their error."""
+    game = game_stake.shipped_sides()[name]
+    sample = sample_at(f"expert/{name}.json")
+    rng = random.Random(name)
+    for scores in points:
+        games = simulate(sample, scores, None, game.target, 20_000, rng)
+        before = sum(game.table.chances(scores, s, game.target)[1]
+                     for s in range(game.sides)) / game.sides
+        yield game.chance(scores, 1), before, games.chances[1], games.errors[1]
+
+
 @pytest.mark.parametrize("name", SHALLOW)
 def test_past_the_depth_a_sides_chance_falls_as_games_played_on_fall(name: str) -> None:
     """A side past its table's depth (game_stake's docstring, Depth), the
@@ -131,20 +146,16 @@ def test_past_the_depth_a_sides_chance_falls_as_games_played_on_fall(name: str) 
     distance past it read before."""
     game = game_stake.shipped_sides()[name]
     table, target = game.table, game.target
-    sample = sample_at(f"expert/{name}.json")
-    rng = random.Random(name)
+    points = []
     for fractions in ((0.3, 0.6, 0.9), (0.5, 0.5, 0.5), (0.2, 0.8, 1.0)):
         others = [target - max(1, round(f * table.depth / table.step)) * table.step
                   for f in fractions[:game.sides - 1]]
-        for steps in (2, 4):
-            scores = (others[0], target - table.depth - steps * table.step, *others[1:])
-            games = simulate(sample, scores, None, target, 20_000, rng)
-            direct, error = games.chances[1], games.errors[1]
-            ours = game.chance(scores, 1)
-            before = sum(table.chances(scores, s, target)[1]
-                         for s in range(game.sides)) / game.sides
-            assert abs(ours - direct) <= 0.5 * direct + 2 * error, (fractions, steps, ours, direct)
-            assert 2 * abs(ours - direct) <= abs(before - direct), (fractions, steps, ours, direct)
+        points += [(others[0], target - table.depth - steps * table.step, *others[1:])
+                   for steps in (2, 4)]
+    for scores, (ours, before, direct, error) in zip(points, side_1_far(name, points),
+                                                     strict=True):
+        assert abs(ours - direct) <= 0.5 * direct + 2 * error, (scores, ours, direct)
+        assert 2 * abs(ours - direct) <= abs(before - direct), (scores, ours, before, direct)
 
 
 @pytest.mark.parametrize(("name", "points"), [
@@ -156,15 +167,7 @@ def test_a_side_below_zero_is_past_the_depth_of_any_table(
     """Standard subtracts the hands left, so side 1 below 0 is past a table
     200 deep: its chance by the table is nearer to games simulated on the
     sample than the depth's chance it read before, and within a quarter."""
-    game = game_stake.shipped_sides()[name]
-    table, target = game.table, game.target
-    sample = sample_at(f"expert/{name}.json")
-    rng = random.Random(name)
-    for scores in points:
-        games = simulate(sample, scores, None, target, 20_000, rng)
-        direct, error = games.chances[1], games.errors[1]
-        ours = game.chance(scores, 1)
-        before = sum(table.chances(scores, s, target)[1]
-                     for s in range(game.sides)) / game.sides
+    for scores, (ours, before, direct, error) in zip(points, side_1_far(name, points),
+                                                     strict=True):
         assert abs(ours - direct) <= 0.25 * direct + 2 * error, (scores, ours, direct)
         assert abs(ours - direct) < abs(before - direct), (scores, ours, before, direct)
