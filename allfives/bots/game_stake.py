@@ -51,7 +51,10 @@ points near the end, and the master played only to stop the others. So a
 side's own chance past the depth falls on geometrically from the depth's,
 at the table's own rate at its edge: in games simulated on the tables'
 samples (``game_chances.simulate``) the chance falls by about the same
-ratio each step there (tests/bots/test_stake_model.py).
+ratio each step there (tests/bots/test_stake_model.py). A side below 0
+(standard takes each player's pips left off their side's score) is
+further off than the target, so past every table's depth: three players
+and partners read the tail too, rarely.
 """
 
 from __future__ import annotations
