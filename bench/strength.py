@@ -96,15 +96,20 @@ def command_of(m: Matchup, jobs: int, scheduler: str | None = None) -> str:
             + (" --duplicate" if m.duplicate else ""))
 
 
+def rules_of(m: Matchup) -> Rules:
+    """The rules a matchup's games are played by."""
+    return Rules.make(m.preset, players=m.players,
+                      **({} if m.partnership is None else {"partnership": m.partnership}),
+                      **({} if m.to is None else {"target": m.to}))
+
+
 def measure(name: str, jobs: int, part: int | None, progress: dict,
             scheduler: str | None = None) -> dict | None:
     """The matchup's figures once all its games are played, else None (with
     ``part``: this run played at most ``part`` more and kept them; stopped
     by Ctrl-C: it kept those played)."""
     m = MATCHUPS[name]
-    rules = Rules.make(m.preset, players=m.players,
-                       **({} if m.partnership is None else {"partnership": m.partnership}),
-                       **({} if m.to is None else {"target": m.to}))
+    rules = rules_of(m)
     seated = lineup(rules, m.bots)
     code = harness.code_hash()
     kept = progress.get(name)
