@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     seated = lineup(rules, m.bots)
     code = harness.code_hash()  # every bot is imported by now (strength imports them)
     done = earlier(out, code, kept_code)
+    if out.exists() and not done:
+        print(f"strength_replay: {out} holds other code's games (or other kept games'); "
+              "they are replaced", file=sys.stderr)
     rows: dict[int, list[Any]] = {row[0]: row for row in done.get("games", [])
                                   if isinstance(row, list) and len(row) == 3
                                   and type(row[0]) is int}

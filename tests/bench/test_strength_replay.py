@@ -63,6 +63,13 @@ def test_games_played_again_are_told_apart_from_their_kept_results(tmp_path: Pat
                 "--out", str(tmp_path / "again.json"))
     assert [row[0] for row in json.loads((tmp_path / "again.json").read_text())["games"]] \
         == [row[0] for row in rows], again.stderr
+    # kept games of other code: the games played are not theirs, and the run says so
+    kept.write_text(json.dumps({MATCHUP: {"code": "other", "seconds": 1.0, "games": games}}))
+    other = run(MATCHUP, "--kept", str(kept), "--games", "1", "--out", str(out))
+    assert other.returncode == 0 and "game 1:" in other.stdout
+    assert f"{out} holds other code's games (or other kept games'); they are replaced" \
+        in other.stderr
+    assert [row[0] for row in json.loads(out.read_text())["games"]] == [1]
 
 
 def test_a_wrong_command_line_or_file_is_one_sentence(tmp_path: Path) -> None:
